@@ -1,0 +1,167 @@
+/* gr-ldpcgpu core: the LDPC decoder object.
+ *
+ * One object, several backends: the configuration picks "cpu-reference" (portable float C, the
+ * correctness reference), "cpu-simd" (fast fixed point) or "cuda" (GPU pipeline), or "auto".
+ *
+ * LLR convention: LLR = ln(P(bit=0)/P(bit=1)), positive means 0 (DVB, gr-dvbs2rx). Set
+ * llr_positive_is_one for gr-fec's opposite sign. int8 LLRs carry round(LLR * llr_scale).
+ * Bad LLRs: NaN is treated as an erasure (0); +-Inf and huge values are clamped to
+ * +-LDPC_LLR_CLAMP.
+ *
+ * Two ways to decode:
+ *  - synchronous: ldpc_decoder_decode_f32 / _i8 (any number of frames, returns when done);
+ *  - asynchronous batches, for pipelines: acquire a batch (its LLR buffer is the backend's own
+ *    staging memory, pinned for the GPU, so the caller copies each input once), fill it, submit
+ *    it, and later collect finished batches. Batches come back strictly in submission order and
+ *    every submitted frame comes back exactly once, whatever the backend does.
+ */
+#ifndef LDPCGPU_DECODER_H
+#define LDPCGPU_DECODER_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "code.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define LDPC_LLR_CLAMP 1000.0f
+#define LDPC_MAX_DEVICES 16
+
+typedef enum ldpc_backend {
+    LDPC_BACKEND_AUTO = 0,          /* cuda if a GPU is usable, else cpu-simd, else cpu-reference */
+    LDPC_BACKEND_CPU_REFERENCE = 1,
+    LDPC_BACKEND_CPU_SIMD = 2,
+    LDPC_BACKEND_CUDA = 3
+} ldpc_backend;
+
+typedef enum ldpc_algorithm {
+    LDPC_ALG_NORMALIZED_MIN_SUM = 0, /* min-sum scaled by nms_alpha (default) */
+    LDPC_ALG_OFFSET_MIN_SUM = 1,     /* min-sum minus oms_beta, floored at 0 */
+    LDPC_ALG_MIN_SUM = 2,            /* plain min-sum */
+    LDPC_ALG_SUM_PRODUCT = 3         /* log-domain sum-product (tanh rule) */
+} ldpc_algorithm;
+
+typedef enum ldpc_schedule {
+    LDPC_SCHEDULE_LAYERED = 0, /* rows updated in order, each seeing the previous rows' result */
+    LDPC_SCHEDULE_FLOODING = 1 /* all checks, then all variables */
+} ldpc_schedule;
+
+typedef enum ldpc_llr_type {
+    LDPC_LLR_F32 = 0,
+    LDPC_LLR_I8 = 1
+} ldpc_llr_type;
+
+/* Arithmetic of the messages inside the decoder (cpu-simd and cuda; the reference is float). */
+typedef enum ldpc_msg_format {
+    LDPC_MSG_F32 = 0,
+    LDPC_MSG_I8 = 1,  /* 8-bit saturating fixed point, LLR * llr_scale */
+    LDPC_MSG_I16 = 2  /* 16-bit saturating fixed point */
+} ldpc_msg_format;
+
+typedef enum ldpc_output_bits {
+    LDPC_OUTPUT_INFO = 0,    /* k information bits per frame */
+    LDPC_OUTPUT_CODEWORD = 1 /* all n code bits per frame */
+} ldpc_output_bits;
+
+typedef enum ldpc_output_packing {
+    LDPC_OUTPUT_UNPACKED = 0, /* one bit (0/1) per byte, GNU Radio's habit */
+    LDPC_OUTPUT_PACKED = 1    /* 8 bits per byte, MSB first, each frame starts on a byte */
+} ldpc_output_packing;
+
+typedef struct ldpc_decoder_config {
+    ldpc_backend backend;
+    ldpc_algorithm algorithm;
+    ldpc_schedule schedule;
+    ldpc_msg_format msg_format;
+    int max_iterations;      /* default 10 */
+    int early_termination;   /* 1: stop a frame as soon as H*c = 0 (default 1) */
+    float nms_alpha;         /* normalized min-sum factor, default 0.75 */
+    float oms_beta;          /* offset min-sum offset in LLR units, default 0.5 */
+    int llr_positive_is_one; /* 0: positive LLR = bit 0 (default); 1: gr-fec's convention */
+    float llr_scale;         /* int8 LLR = round(LLR * llr_scale), default 4.0 */
+    ldpc_output_bits output_bits;
+    ldpc_output_packing output_packing;
+    int batch_frames;        /* frames per batch, 0 = backend's choice */
+    int batches_in_flight;   /* async batch slots, 0 = backend's choice */
+    int num_streams;         /* cuda: streams per device, 0 = backend's choice */
+    int num_devices;         /* cuda: how many entries of devices[] to use; 0 = device 0 only */
+    int devices[LDPC_MAX_DEVICES];
+    int fallback_to_cpu;     /* cuda unusable: fall back to the CPU (saying so on stderr), default 1 */
+    int num_threads;         /* cpu backends: worker threads, 0 = one per core */
+} ldpc_decoder_config;
+
+/* Per-frame result. */
+typedef struct ldpc_frame_status {
+    int32_t iterations; /* iterations run for this frame */
+    int32_t parity_ok;  /* 1 if the hard decision satisfies every parity check */
+} ldpc_frame_status;
+
+typedef struct ldpc_decoder ldpc_decoder;
+typedef struct ldpc_batch ldpc_batch;
+
+/* Defaults as documented above. */
+void ldpc_decoder_config_init(ldpc_decoder_config *cfg);
+
+/* The code must outlive the decoder. cfg NULL = defaults. */
+int ldpc_decoder_create(ldpc_decoder **out, const ldpc_code *code, const ldpc_decoder_config *cfg);
+void ldpc_decoder_destroy(ldpc_decoder *dec);
+
+/* Backend actually in use ("cpu-reference", "cpu-simd", "cuda"), after any fallback. */
+const char *ldpc_decoder_backend_name(const ldpc_decoder *dec);
+const ldpc_decoder_config *ldpc_decoder_config_get(const ldpc_decoder *dec);
+const ldpc_code *ldpc_decoder_code(const ldpc_decoder *dec);
+/* Bytes written per frame for the configured output format. */
+int ldpc_decoder_output_bytes(const ldpc_decoder *dec);
+/* Frames per batch (the configured or backend-chosen value). */
+int ldpc_decoder_batch_frames(const ldpc_decoder *dec);
+
+/* Runtime settings, taking effect for batches submitted afterwards. */
+int ldpc_decoder_set_max_iterations(ldpc_decoder *dec, int max_iterations);
+int ldpc_decoder_set_early_termination(ldpc_decoder *dec, int enabled);
+
+/* Synchronous decode of nframes frames (n LLRs each). out receives nframes *
+ * ldpc_decoder_output_bytes() bytes; status (may be NULL) nframes entries. */
+int ldpc_decoder_decode_f32(ldpc_decoder *dec, const float *llr, int nframes, uint8_t *out,
+                            ldpc_frame_status *status);
+int ldpc_decoder_decode_i8(ldpc_decoder *dec, const int8_t *llr, int nframes, uint8_t *out,
+                           ldpc_frame_status *status);
+
+/* ---- asynchronous batches ---- */
+/* Take a free batch slot. LDPC_ERR_BUSY when all are in flight (collect one first). */
+int ldpc_decoder_acquire(ldpc_decoder *dec, ldpc_batch **batch);
+/* Staging buffer for ldpc_decoder_batch_frames() * n LLRs (write float or int8, not both). */
+float *ldpc_batch_llr_f32(ldpc_batch *batch);
+int8_t *ldpc_batch_llr_i8(ldpc_batch *batch);
+/* Start decoding the first nframes frames of the batch (1 <= nframes <= batch frames). */
+int ldpc_decoder_submit(ldpc_decoder *dec, ldpc_batch *batch, int nframes, ldpc_llr_type type);
+/* Oldest submitted batch. wait=1 blocks until it is done; wait=0 returns LDPC_ERR_AGAIN if it
+ * is not. LDPC_ERR_EMPTY when nothing is in flight. A batch whose decode failed is returned with
+ * the failure's status code as the return value (its frames marked iterations=0, parity_ok=0). */
+int ldpc_decoder_collect(ldpc_decoder *dec, ldpc_batch **batch, int wait);
+int ldpc_batch_frames(const ldpc_batch *batch);
+const uint8_t *ldpc_batch_output(const ldpc_batch *batch);
+const ldpc_frame_status *ldpc_batch_status(const ldpc_batch *batch);
+/* Caller-defined 64-bit tag carried with the batch (e.g. a stream offset). */
+void ldpc_batch_set_user(ldpc_batch *batch, uint64_t user);
+uint64_t ldpc_batch_user(const ldpc_batch *batch);
+/* Return a collected batch to the free pool. */
+int ldpc_decoder_release(ldpc_decoder *dec, ldpc_batch *batch);
+/* Batches submitted and not yet collected. */
+int ldpc_decoder_in_flight(const ldpc_decoder *dec);
+
+/* Which backends this build and machine offer (1/0). */
+int ldpc_backend_available(ldpc_backend backend);
+const char *ldpc_backend_name(ldpc_backend backend);
+/* Parse "auto", "cpu", "cpu-reference", "cpu-simd", "cuda" / algorithm and schedule names. */
+int ldpc_backend_from_string(const char *s, ldpc_backend *out);
+int ldpc_algorithm_from_string(const char *s, ldpc_algorithm *out);
+int ldpc_schedule_from_string(const char *s, ldpc_schedule *out);
+const char *ldpc_algorithm_name(ldpc_algorithm a);
+const char *ldpc_schedule_name(ldpc_schedule s);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,83 @@
+/* Internal layout of ldpc_code, shared by the code families, encoders and decoder backends. */
+#ifndef LDPCGPU_CODE_INTERNAL_H
+#define LDPCGPU_CODE_INTERNAL_H
+
+#include "ldpcgpu/code.h"
+
+/* DVB: the standard's address table for one code. Row g lists the parity accumulator
+ * addresses of information bit 360*g; bit 360*g+j uses (x + j*q) mod (n-k). */
+typedef struct ldpc_dvb_table {
+    const char *std;        /* "dvbs2", "dvbt2", "dvbs2x" */
+    int n;                  /* 64800, 32400 or 16200 */
+    const char *rate;       /* "1/2", "13/45", ... as the standard writes it */
+    int k;                  /* information bits */
+    int rows;               /* k / 360 */
+    const uint16_t *row_len;   /* rows entries */
+    const uint16_t *addr;      /* concatenated addresses, sum(row_len) entries */
+} ldpc_dvb_table;
+
+/* WiMAX / WiFi base matrix as printed in the standard (shifts for the largest z). */
+typedef struct ldpc_qc_table {
+    ldpc_family family;
+    const char *rate;       /* "1/2", "2/3A", ... */
+    int z_max;              /* z the printed shifts belong to (96 for WiMAX; WiFi: z itself) */
+    int n;                  /* WiFi: codeword length this table is for; WiMAX: 0 (any z) */
+    int rows, cols;         /* base matrix size */
+    int shift_mod_rule;     /* WiMAX 2/3A: s = p mod z; others: s = floor(p*z/z_max) */
+    const int16_t *shifts;  /* rows*cols, -1 = zero block */
+} ldpc_qc_table;
+
+struct ldpc_code {
+    char name[LDPC_NAME_MAX];
+    ldpc_family family;
+    int n, k, m;
+    int num_edges;
+    int max_row_degree, max_col_degree;
+    /* H in compressed-row form, columns ascending within a row */
+    int *row_ptr;   /* m+1 */
+    int *col_idx;   /* num_edges */
+    /* H in compressed-column form, rows ascending within a column */
+    int *col_ptr;   /* n+1 */
+    int *row_idx;   /* num_edges */
+    int *col_edge;  /* num_edges: CSR edge index of each CSC entry */
+    int *info_pos;  /* k: column of information bit i */
+    int info_is_prefix;
+    /* quasi-cyclic form (WiMAX, WiFi): z == 0 if none */
+    int z, base_rows, base_cols;
+    int16_t *base;  /* base_rows*base_cols shifts already scaled to this z, -1 = zero block */
+    /* DVB form: NULL if none */
+    const ldpc_dvb_table *dvb;
+    int dvb_q;
+};
+
+/* Allocate an empty code (all pointers NULL). */
+ldpc_code *ldpc_code_alloc(ldpc_family family, const char *name);
+
+/* Fill H from compressed rows: validates ranges, sorts, rejects duplicate entries, builds the
+ * column form and degrees. Sets n, m; leaves k and info_pos to the caller. */
+int ldpc_code_set_rows(ldpc_code *c, int n, int m, const int *row_ptr, const int *col_idx);
+
+/* Standard codes: information bits are c[0..k-1]. */
+int ldpc_code_set_info_prefix(ldpc_code *c, int k);
+
+/* Alist/generic codes: k = n - rank(H), information positions = the non-pivot columns of a
+ * GF(2) elimination (the same the generic encoder uses). */
+int ldpc_code_set_info_by_elimination(ldpc_code *c);
+
+/* Family constructors (name already lower-cased; return LDPC_ERR_UNKNOWN_CODE if not theirs). */
+int ldpc_code_create_dvb(ldpc_code **out, const char *name);
+int ldpc_code_create_qc(ldpc_code **out, const char *name);
+
+/* Family name lists for ldpc_code_list_*. */
+int ldpc_dvb_list_count(void);
+const char *ldpc_dvb_list_name(int i);
+int ldpc_qc_list_count(void);
+const char *ldpc_qc_list_name(int i);
+
+/* Generated / transcribed tables. */
+extern const ldpc_dvb_table ldpc_dvb_tables[];
+extern const int ldpc_dvb_table_count;
+extern const ldpc_qc_table ldpc_qc_tables[];
+extern const int ldpc_qc_table_count;
+
+#endif

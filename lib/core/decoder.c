@@ -1,0 +1,506 @@
+/* ldpc_decoder front end: configuration, backend choice, batch slots in submission order,
+ * the synchronous decode calls, and the LLR/output helpers shared by backends. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "decoder_internal.h"
+#include "error.h"
+
+void ldpc_decoder_config_init(ldpc_decoder_config *cfg)
+{
+    if (!cfg)
+        return;
+    memset(cfg, 0, sizeof *cfg);
+    cfg->backend = LDPC_BACKEND_AUTO;
+    cfg->algorithm = LDPC_ALG_NORMALIZED_MIN_SUM;
+    cfg->schedule = LDPC_SCHEDULE_LAYERED;
+    cfg->msg_format = LDPC_MSG_F32;
+    cfg->max_iterations = 10;
+    cfg->early_termination = 1;
+    cfg->nms_alpha = 0.75f;
+    cfg->oms_beta = 0.5f;
+    cfg->llr_scale = 4.0f;
+    cfg->output_bits = LDPC_OUTPUT_INFO;
+    cfg->output_packing = LDPC_OUTPUT_UNPACKED;
+    cfg->fallback_to_cpu = 1;
+}
+
+static int check_config(const ldpc_decoder_config *c)
+{
+    if ((unsigned)c->backend > LDPC_BACKEND_CUDA)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "unknown backend %d", (int)c->backend);
+    if ((unsigned)c->algorithm > LDPC_ALG_SUM_PRODUCT)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "unknown algorithm %d", (int)c->algorithm);
+    if ((unsigned)c->schedule > LDPC_SCHEDULE_FLOODING)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "unknown schedule %d", (int)c->schedule);
+    if ((unsigned)c->msg_format > LDPC_MSG_I16)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "unknown message format %d",
+                          (int)c->msg_format);
+    if (c->max_iterations < 1 || c->max_iterations > 10000)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "max_iterations %d outside 1..10000",
+                          c->max_iterations);
+    if (!(c->nms_alpha > 0.0f && c->nms_alpha <= 1.0f))
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "nms_alpha must be in (0, 1]");
+    if (!(c->oms_beta >= 0.0f && c->oms_beta < 100.0f))
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "oms_beta must be in [0, 100)");
+    if (!(c->llr_scale > 0.0f && c->llr_scale < 1e6f))
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "llr_scale must be positive");
+    if ((unsigned)c->output_bits > LDPC_OUTPUT_CODEWORD ||
+        (unsigned)c->output_packing > LDPC_OUTPUT_PACKED)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "unknown output format");
+    if (c->batch_frames < 0 || c->batch_frames > (1 << 20) || c->batches_in_flight < 0 ||
+        c->batches_in_flight > 1024 || c->num_streams < 0 || c->num_streams > 64 ||
+        c->num_threads < 0 || c->num_threads > 1024)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
+                          "batch_frames, batches_in_flight, num_streams or num_threads out of range");
+    if (c->num_devices < 0 || c->num_devices > LDPC_MAX_DEVICES)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "num_devices %d outside 0..%d",
+                          c->num_devices, LDPC_MAX_DEVICES);
+    return LDPC_OK;
+}
+
+/* Pick the backend ops for the configuration; may fall back from cuda to the CPU. */
+static int choose_backend(ldpc_decoder_config *cfg, const ldpc_backend_ops **ops)
+{
+    const ldpc_backend_ops *cuda = ldpc_backend_cuda_ops();
+    const ldpc_backend_ops *simd = ldpc_backend_cpu_simd_ops();
+    const ldpc_backend_ops *cpu = simd ? simd : &ldpc_backend_cpu_reference;
+    switch (cfg->backend) {
+    case LDPC_BACKEND_CPU_REFERENCE:
+        *ops = &ldpc_backend_cpu_reference;
+        return LDPC_OK;
+    case LDPC_BACKEND_CPU_SIMD:
+        if (!simd)
+            return ldpc_error(LDPC_ERR_UNSUPPORTED, "the cpu-simd backend is not in this build");
+        *ops = simd;
+        return LDPC_OK;
+    case LDPC_BACKEND_CUDA:
+        if (cuda && ldpc_cuda_device_count() > 0) {
+            *ops = cuda;
+            return LDPC_OK;
+        }
+        if (!cfg->fallback_to_cpu)
+            return ldpc_error(cuda ? LDPC_ERR_NO_DEVICE : LDPC_ERR_UNSUPPORTED,
+                              cuda ? "no usable CUDA device" : "this build has no CUDA backend");
+        fprintf(stderr, "ldpcgpu: %s; falling back to the %s backend\n",
+                cuda ? "no usable CUDA device" : "this build has no CUDA backend", cpu->name);
+        *ops = cpu;
+        return LDPC_OK;
+    default: /* auto */
+        *ops = (cuda && ldpc_cuda_device_count() > 0) ? cuda : cpu;
+        return LDPC_OK;
+    }
+}
+
+static int output_bytes_for(const ldpc_code *code, const ldpc_decoder_config *cfg)
+{
+    int bits = cfg->output_bits == LDPC_OUTPUT_CODEWORD ? code->n : code->k;
+    return cfg->output_packing == LDPC_OUTPUT_PACKED ? (bits + 7) / 8 : bits;
+}
+
+static void free_batches(ldpc_decoder *dec)
+{
+    if (!dec->batches)
+        return;
+    for (int i = 0; i < dec->nbatches; i++)
+        dec->ops->free_batch(dec, &dec->batches[i]);
+    free(dec->batches);
+    dec->batches = NULL;
+}
+
+void ldpc_decoder_destroy(ldpc_decoder *dec)
+{
+    if (!dec)
+        return;
+    if (dec->ops) {
+        /* let in-flight work finish before its buffers go away */
+        for (int i = 0; i < dec->fifo_count; i++) {
+            ldpc_batch *b = &dec->batches[dec->fifo[(dec->fifo_head + i) % dec->nbatches]];
+            dec->ops->wait(dec, b, 1);
+        }
+        free_batches(dec);
+        if (dec->backend_state)
+            dec->ops->destroy(dec);
+    }
+    free(dec->fifo);
+    free(dec);
+}
+
+static int create_with_ops(ldpc_decoder *dec, const ldpc_backend_ops *ops)
+{
+    dec->ops = ops;
+    dec->batch_frames = dec->cfg.batch_frames;
+    int st = ops->init(dec);
+    if (st != LDPC_OK) {
+        dec->ops = NULL;
+        return st;
+    }
+    if (dec->batch_frames <= 0)
+        dec->batch_frames = 1;
+    dec->nbatches = dec->cfg.batches_in_flight > 0 ? dec->cfg.batches_in_flight : 4;
+    dec->batches = calloc((size_t)dec->nbatches, sizeof(ldpc_batch));
+    dec->fifo = malloc((size_t)dec->nbatches * sizeof(int));
+    if (!dec->batches || !dec->fifo)
+        return ldpc_error(LDPC_ERR_NO_MEMORY, "decoder: out of memory");
+    for (int i = 0; i < dec->nbatches; i++) {
+        ldpc_batch *b = &dec->batches[i];
+        b->index = i;
+        b->capacity = dec->batch_frames;
+        st = ops->alloc_batch(dec, b);
+        if (st != LDPC_OK)
+            return st;
+    }
+    return LDPC_OK;
+}
+
+int ldpc_decoder_create(ldpc_decoder **out, const ldpc_code *code, const ldpc_decoder_config *cfg)
+{
+    if (!out || !code)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_decoder_create: NULL argument");
+    *out = NULL;
+    ldpc_decoder *dec = calloc(1, sizeof *dec);
+    if (!dec)
+        return ldpc_error(LDPC_ERR_NO_MEMORY, "decoder: out of memory");
+    if (cfg)
+        dec->cfg = *cfg;
+    else
+        ldpc_decoder_config_init(&dec->cfg);
+    dec->code = code;
+    int st = check_config(&dec->cfg);
+    const ldpc_backend_ops *ops = NULL;
+    if (st == LDPC_OK)
+        st = choose_backend(&dec->cfg, &ops);
+    if (st == LDPC_OK) {
+        dec->output_bytes = output_bytes_for(code, &dec->cfg);
+        st = create_with_ops(dec, ops);
+        /* a GPU that is present but unusable (out of memory, bad device id) also falls back */
+        if (st != LDPC_OK && ops == ldpc_backend_cuda_ops() && dec->cfg.fallback_to_cpu) {
+            fprintf(stderr, "ldpcgpu: cuda backend failed (%s); falling back to the CPU\n",
+                    ldpc_last_error());
+            ldpc_decoder *keep = dec;
+            dec = calloc(1, sizeof *dec);
+            if (!dec) {
+                ldpc_decoder_destroy(keep);
+                return ldpc_error(LDPC_ERR_NO_MEMORY, "decoder: out of memory");
+            }
+            dec->cfg = keep->cfg;
+            dec->code = code;
+            dec->output_bytes = keep->output_bytes;
+            ldpc_decoder_destroy(keep);
+            const ldpc_backend_ops *simd = ldpc_backend_cpu_simd_ops();
+            st = create_with_ops(dec, simd ? simd : &ldpc_backend_cpu_reference);
+        }
+    }
+    if (st != LDPC_OK) {
+        ldpc_decoder_destroy(dec);
+        return st;
+    }
+    *out = dec;
+    return LDPC_OK;
+}
+
+const char *ldpc_decoder_backend_name(const ldpc_decoder *dec)
+{
+    return dec && dec->ops ? dec->ops->name : "";
+}
+const ldpc_decoder_config *ldpc_decoder_config_get(const ldpc_decoder *dec)
+{
+    return dec ? &dec->cfg : NULL;
+}
+const ldpc_code *ldpc_decoder_code(const ldpc_decoder *dec) { return dec ? dec->code : NULL; }
+int ldpc_decoder_output_bytes(const ldpc_decoder *dec)
+{
+    return dec ? dec->output_bytes : LDPC_ERR_INVALID_ARGUMENT;
+}
+int ldpc_decoder_batch_frames(const ldpc_decoder *dec)
+{
+    return dec ? dec->batch_frames : LDPC_ERR_INVALID_ARGUMENT;
+}
+
+int ldpc_decoder_set_max_iterations(ldpc_decoder *dec, int it)
+{
+    if (!dec || it < 1 || it > 10000)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "max_iterations must be in 1..10000");
+    dec->cfg.max_iterations = it;
+    return LDPC_OK;
+}
+
+int ldpc_decoder_set_early_termination(ldpc_decoder *dec, int enabled)
+{
+    if (!dec)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "NULL decoder");
+    dec->cfg.early_termination = enabled ? 1 : 0;
+    return LDPC_OK;
+}
+
+/* ---- asynchronous batches ---- */
+
+int ldpc_decoder_acquire(ldpc_decoder *dec, ldpc_batch **batch)
+{
+    if (!dec || !batch)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_decoder_acquire: NULL argument");
+    for (int i = 0; i < dec->nbatches; i++)
+        if (dec->batches[i].state == BATCH_FREE) {
+            dec->batches[i].state = BATCH_FILLING;
+            dec->batches[i].nframes = 0;
+            dec->batches[i].user = 0;
+            *batch = &dec->batches[i];
+            return LDPC_OK;
+        }
+    *batch = NULL;
+    return ldpc_error(LDPC_ERR_BUSY, "all %d batches are in flight or held", dec->nbatches);
+}
+
+float *ldpc_batch_llr_f32(ldpc_batch *b) { return b ? (float *)b->llr : NULL; }
+int8_t *ldpc_batch_llr_i8(ldpc_batch *b) { return b ? (int8_t *)b->llr : NULL; }
+int ldpc_batch_frames(const ldpc_batch *b) { return b ? b->nframes : 0; }
+const uint8_t *ldpc_batch_output(const ldpc_batch *b) { return b ? b->out : NULL; }
+const ldpc_frame_status *ldpc_batch_status(const ldpc_batch *b) { return b ? b->status : NULL; }
+void ldpc_batch_set_user(ldpc_batch *b, uint64_t user)
+{
+    if (b)
+        b->user = user;
+}
+uint64_t ldpc_batch_user(const ldpc_batch *b) { return b ? b->user : 0; }
+int ldpc_decoder_in_flight(const ldpc_decoder *dec) { return dec ? dec->fifo_count : 0; }
+
+static void mark_failed(ldpc_decoder *dec, ldpc_batch *b)
+{
+    memset(b->out, 0, (size_t)b->nframes * dec->output_bytes);
+    for (int f = 0; f < b->nframes; f++) {
+        b->status[f].iterations = 0;
+        b->status[f].parity_ok = 0;
+    }
+}
+
+int ldpc_decoder_submit(ldpc_decoder *dec, ldpc_batch *b, int nframes, ldpc_llr_type type)
+{
+    if (!dec || !b || b < dec->batches || b >= dec->batches + dec->nbatches)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "submit: not a batch of this decoder");
+    if (b->state != BATCH_FILLING)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "submit: batch was not acquired");
+    if (nframes < 1 || nframes > b->capacity)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "submit: %d frames, batch holds 1..%d",
+                          nframes, b->capacity);
+    if (type != LDPC_LLR_F32 && type != LDPC_LLR_I8)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "submit: unknown LLR type %d", (int)type);
+    b->nframes = nframes;
+    b->llr_type = type;
+    b->result = dec->ops->submit(dec, b);
+    /* a batch that failed to start still enters the queue, so it comes back in order */
+    if (b->result != LDPC_OK)
+        mark_failed(dec, b);
+    b->state = BATCH_SUBMITTED;
+    dec->fifo[(dec->fifo_head + dec->fifo_count) % dec->nbatches] = b->index;
+    dec->fifo_count++;
+    return LDPC_OK;
+}
+
+int ldpc_decoder_collect(ldpc_decoder *dec, ldpc_batch **batch, int wait)
+{
+    if (!dec || !batch)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "collect: NULL argument");
+    *batch = NULL;
+    if (dec->fifo_count == 0)
+        return LDPC_ERR_EMPTY;
+    ldpc_batch *b = &dec->batches[dec->fifo[dec->fifo_head]];
+    if (b->result == LDPC_OK) {
+        int st = dec->ops->wait(dec, b, wait);
+        if (st == LDPC_ERR_AGAIN)
+            return LDPC_ERR_AGAIN;
+        if (st != LDPC_OK) {
+            b->result = st;
+            mark_failed(dec, b);
+        }
+    }
+    dec->fifo_head = (dec->fifo_head + 1) % dec->nbatches;
+    dec->fifo_count--;
+    b->state = BATCH_COLLECTED;
+    *batch = b;
+    return b->result;
+}
+
+int ldpc_decoder_release(ldpc_decoder *dec, ldpc_batch *b)
+{
+    if (!dec || !b || b < dec->batches || b >= dec->batches + dec->nbatches)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "release: not a batch of this decoder");
+    if (b->state == BATCH_SUBMITTED)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "release: batch is in flight; collect it");
+    b->state = BATCH_FREE;
+    return LDPC_OK;
+}
+
+/* ---- synchronous decode on top of the batches ---- */
+
+static int decode_sync(ldpc_decoder *dec, const void *llr, ldpc_llr_type type, int nframes,
+                       uint8_t *out, ldpc_frame_status *status)
+{
+    if (!dec || (!llr && nframes > 0) || (!out && nframes > 0) || nframes < 0)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "decode: NULL argument or nframes < 0");
+    if (dec->fifo_count)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
+                          "decode: batches are in flight; collect them before a synchronous call");
+    const size_t in_frame = (size_t)dec->code->n * (type == LDPC_LLR_F32 ? sizeof(float) : 1);
+    const size_t out_frame = (size_t)dec->output_bytes;
+    int first_error = LDPC_OK;
+    int next_in = 0, next_out = 0;
+    while (next_out < nframes) {
+        /* keep every slot busy: submit while there is input and a free slot */
+        ldpc_batch *b;
+        while (next_in < nframes && ldpc_decoder_acquire(dec, &b) == LDPC_OK) {
+            int f = nframes - next_in < dec->batch_frames ? nframes - next_in : dec->batch_frames;
+            memcpy(b->llr, (const uint8_t *)llr + (size_t)next_in * in_frame, (size_t)f * in_frame);
+            ldpc_decoder_submit(dec, b, f, type);
+            next_in += f;
+        }
+        int st = ldpc_decoder_collect(dec, &b, 1);
+        if (!b)
+            return st;
+        if (st != LDPC_OK && first_error == LDPC_OK)
+            first_error = st;
+        memcpy(out + (size_t)next_out * out_frame, b->out, (size_t)b->nframes * out_frame);
+        if (status)
+            memcpy(status + next_out, b->status, (size_t)b->nframes * sizeof *status);
+        next_out += b->nframes;
+        ldpc_decoder_release(dec, b);
+    }
+    return first_error;
+}
+
+int ldpc_decoder_decode_f32(ldpc_decoder *dec, const float *llr, int nframes, uint8_t *out,
+                            ldpc_frame_status *status)
+{
+    return decode_sync(dec, llr, LDPC_LLR_F32, nframes, out, status);
+}
+
+int ldpc_decoder_decode_i8(ldpc_decoder *dec, const int8_t *llr, int nframes, uint8_t *out,
+                           ldpc_frame_status *status)
+{
+    return decode_sync(dec, llr, LDPC_LLR_I8, nframes, out, status);
+}
+
+/* ---- helpers for backends ---- */
+
+void ldpc_llr_to_float(const ldpc_decoder_config *cfg, ldpc_llr_type type, const void *in,
+                       int count, float *out)
+{
+    const float sign = cfg->llr_positive_is_one ? -1.0f : 1.0f;
+    if (type == LDPC_LLR_I8) {
+        const int8_t *q = in;
+        const float s = sign / cfg->llr_scale;
+        for (int i = 0; i < count; i++)
+            out[i] = (float)q[i] * s;
+        return;
+    }
+    const float *x = in;
+    for (int i = 0; i < count; i++) {
+        float v = x[i] * sign;
+        if (v != v)
+            v = 0.0f; /* NaN: no information about this bit */
+        else if (v > LDPC_LLR_CLAMP)
+            v = LDPC_LLR_CLAMP;
+        else if (v < -LDPC_LLR_CLAMP)
+            v = -LDPC_LLR_CLAMP;
+        out[i] = v;
+    }
+}
+
+void ldpc_format_output(const ldpc_decoder *dec, const uint8_t *hard, uint8_t *out)
+{
+    const ldpc_code *c = dec->code;
+    const int all = dec->cfg.output_bits == LDPC_OUTPUT_CODEWORD;
+    const int nbits = all ? c->n : c->k;
+    const int *pos = (all || c->info_is_prefix) ? NULL : c->info_pos;
+    if (dec->cfg.output_packing == LDPC_OUTPUT_UNPACKED) {
+        if (!pos)
+            memcpy(out, hard, (size_t)nbits);
+        else
+            for (int i = 0; i < nbits; i++)
+                out[i] = hard[pos[i]];
+        return;
+    }
+    memset(out, 0, (size_t)(nbits + 7) / 8);
+    for (int i = 0; i < nbits; i++) {
+        int bit = hard[pos ? pos[i] : i] & 1;
+        out[i >> 3] |= (uint8_t)(bit << (7 - (i & 7)));
+    }
+}
+
+/* ---- names ---- */
+
+static const char *const backend_names[] = {"auto", "cpu-reference", "cpu-simd", "cuda"};
+static const char *const algorithm_names[] = {"nms", "oms", "min-sum", "sum-product"};
+static const char *const schedule_names[] = {"layered", "flooding"};
+
+const char *ldpc_backend_name(ldpc_backend b)
+{
+    return (unsigned)b <= LDPC_BACKEND_CUDA ? backend_names[b] : "?";
+}
+const char *ldpc_algorithm_name(ldpc_algorithm a)
+{
+    return (unsigned)a <= LDPC_ALG_SUM_PRODUCT ? algorithm_names[a] : "?";
+}
+const char *ldpc_schedule_name(ldpc_schedule s)
+{
+    return (unsigned)s <= LDPC_SCHEDULE_FLOODING ? schedule_names[s] : "?";
+}
+
+int ldpc_backend_available(ldpc_backend b)
+{
+    switch (b) {
+    case LDPC_BACKEND_AUTO:
+    case LDPC_BACKEND_CPU_REFERENCE: return 1;
+    case LDPC_BACKEND_CPU_SIMD: return ldpc_backend_cpu_simd_ops() != NULL;
+    case LDPC_BACKEND_CUDA: return ldpc_backend_cuda_ops() != NULL && ldpc_cuda_device_count() > 0;
+    default: return 0;
+    }
+}
+
+int ldpc_backend_from_string(const char *s, ldpc_backend *out)
+{
+    if (!s || !out)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "NULL argument");
+    if (!strcasecmp(s, "cpu")) {
+        *out = ldpc_backend_cpu_simd_ops() ? LDPC_BACKEND_CPU_SIMD : LDPC_BACKEND_CPU_REFERENCE;
+        return LDPC_OK;
+    }
+    for (int i = 0; i <= LDPC_BACKEND_CUDA; i++)
+        if (!strcasecmp(s, backend_names[i])) {
+            *out = (ldpc_backend)i;
+            return LDPC_OK;
+        }
+    return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
+                      "unknown backend '%s' (auto, cpu, cpu-reference, cpu-simd, cuda)", s);
+}
+
+int ldpc_algorithm_from_string(const char *s, ldpc_algorithm *out)
+{
+    static const struct { const char *name; ldpc_algorithm a; } names[] = {
+        {"nms", LDPC_ALG_NORMALIZED_MIN_SUM}, {"normalized-min-sum", LDPC_ALG_NORMALIZED_MIN_SUM},
+        {"oms", LDPC_ALG_OFFSET_MIN_SUM},     {"offset-min-sum", LDPC_ALG_OFFSET_MIN_SUM},
+        {"min-sum", LDPC_ALG_MIN_SUM},        {"ms", LDPC_ALG_MIN_SUM},
+        {"sum-product", LDPC_ALG_SUM_PRODUCT}, {"spa", LDPC_ALG_SUM_PRODUCT},
+    };
+    if (!s || !out)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "NULL argument");
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcasecmp(s, names[i].name)) {
+            *out = names[i].a;
+            return LDPC_OK;
+        }
+    return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
+                      "unknown algorithm '%s' (nms, oms, min-sum, sum-product)", s);
+}
+
+int ldpc_schedule_from_string(const char *s, ldpc_schedule *out)
+{
+    if (!s || !out)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "NULL argument");
+    for (int i = 0; i <= LDPC_SCHEDULE_FLOODING; i++)
+        if (!strcasecmp(s, schedule_names[i])) {
+            *out = (ldpc_schedule)i;
+            return LDPC_OK;
+        }
+    return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "unknown schedule '%s' (layered, flooding)", s);
+}

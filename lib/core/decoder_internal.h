@@ -1,0 +1,76 @@
+/* Internal: the decoder object and the interface every backend implements.
+ *
+ * The front end (decoder.c) owns the batch slots and their order; a backend only decodes.
+ * Backends read LLRs from batch->llr exactly as the caller wrote them (float or int8, the
+ * caller's sign convention, possibly NaN/Inf) and must apply ldpc_decoder_config's sign,
+ * scale and sanitising rules themselves (ldpc_llr_to_float does it for float backends), then
+ * write ldpc_decoder_output_bytes() bytes per frame to batch->out in the configured format
+ * (ldpc_format_output does it from an unpacked hard decision) and one status per frame. */
+#ifndef LDPCGPU_DECODER_INTERNAL_H
+#define LDPCGPU_DECODER_INTERNAL_H
+
+#include "code_internal.h"
+#include "ldpcgpu/decoder.h"
+
+typedef enum batch_state { BATCH_FREE = 0, BATCH_FILLING, BATCH_SUBMITTED, BATCH_COLLECTED } batch_state;
+
+struct ldpc_batch {
+    int index;               /* slot number */
+    int capacity;            /* frames it holds */
+    int nframes;             /* frames submitted */
+    ldpc_llr_type llr_type;
+    void *llr;               /* capacity * n * sizeof(float) bytes (int8 uses the first quarter) */
+    uint8_t *out;            /* capacity * output_bytes */
+    ldpc_frame_status *status; /* capacity */
+    batch_state state;
+    int result;              /* backend's status for this batch */
+    uint64_t user;
+    void *backend_data;      /* per-slot backend state (e.g. its stream and events) */
+};
+
+typedef struct ldpc_backend_ops {
+    const char *name;
+    /* Set dec->backend_state; choose dec->batch_frames if it is 0. */
+    int (*init)(ldpc_decoder *dec);
+    void (*destroy)(ldpc_decoder *dec);
+    /* Allocate b->llr, b->out, b->status for b->capacity frames (pinned for the GPU). */
+    int (*alloc_batch)(ldpc_decoder *dec, ldpc_batch *b);
+    void (*free_batch)(ldpc_decoder *dec, ldpc_batch *b);
+    /* Start decoding b->nframes frames. May do all the work before returning. */
+    int (*submit)(ldpc_decoder *dec, ldpc_batch *b);
+    /* Finish b: block = 1 waits; block = 0 returns LDPC_ERR_AGAIN if not done. Returns the
+     * batch's decode status once done. */
+    int (*wait)(ldpc_decoder *dec, ldpc_batch *b, int block);
+} ldpc_backend_ops;
+
+struct ldpc_decoder {
+    const ldpc_code *code;
+    ldpc_decoder_config cfg;
+    const ldpc_backend_ops *ops;
+    void *backend_state;
+    int batch_frames;        /* frames per batch slot */
+    int output_bytes;        /* bytes per frame out */
+    int nbatches;
+    ldpc_batch *batches;
+    /* submission-order FIFO of slot indices */
+    int *fifo;
+    int fifo_head, fifo_count;
+};
+
+/* Backends compiled into this build (NULL entries for absent ones). */
+extern const ldpc_backend_ops ldpc_backend_cpu_reference;
+const ldpc_backend_ops *ldpc_backend_cpu_simd_ops(void); /* NULL if not built */
+const ldpc_backend_ops *ldpc_backend_cuda_ops(void);     /* NULL if not built */
+/* 1 if at least one CUDA device can be used (0 in builds without CUDA). */
+int ldpc_cuda_device_count(void);
+
+/* Convert one frame of input LLRs to float in the decoder's convention (positive = 0):
+ * applies the sign switch, int8 scale, NaN -> 0 and clamping to +-LDPC_LLR_CLAMP. */
+void ldpc_llr_to_float(const ldpc_decoder_config *cfg, ldpc_llr_type type, const void *in,
+                       int count, float *out);
+
+/* Write one frame's output (info or codeword bits, packed or not) from an unpacked hard
+ * decision of the whole codeword. */
+void ldpc_format_output(const ldpc_decoder *dec, const uint8_t *hard_codeword, uint8_t *out);
+
+#endif
