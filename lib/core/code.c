@@ -153,6 +153,28 @@ int ldpc_code_set_info_by_elimination(ldpc_code *c)
     return LDPC_OK;
 }
 
+int ldpc_code_from_rows(ldpc_code **out, const char *name, int n, int m, const int *row_ptr,
+                        const int *col_idx)
+{
+    if (!out || !row_ptr)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_code_from_rows: NULL argument");
+    *out = NULL;
+    if (n <= 0 || m <= 0)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_code_from_rows: n=%d m=%d", n, m);
+    ldpc_code *c = ldpc_code_alloc(LDPC_FAMILY_ALIST, name ? name : "matrix");
+    if (!c)
+        return ldpc_error(LDPC_ERR_NO_MEMORY, "code: out of memory");
+    int st = ldpc_code_set_rows(c, n, m, row_ptr, col_idx);
+    if (st == LDPC_OK)
+        st = ldpc_code_set_info_by_elimination(c);
+    if (st != LDPC_OK) {
+        ldpc_code_destroy(c);
+        return st;
+    }
+    *out = c;
+    return LDPC_OK;
+}
+
 /* ---- name dispatch ---- */
 
 int ldpc_code_create(ldpc_code **out, const char *name)
