@@ -1,4 +1,220 @@
-/* PLACEHOLDER until 'ldpcgpu decode' lands. */
-#include <stdio.h>
+/* ldpcgpu decode: decode a raw LLR file (float32 or int8, n values per frame) to a bit file,
+ * streaming it through the decoder a chunk at a time. */
+#include <stdlib.h>
+#include <string.h>
+#include "app_util.h"
 #include "commands.h"
-int cmd_decode(int argc, char **argv) { (void)argc; (void)argv; fprintf(stderr, "ldpcgpu decode: not implemented yet\n"); return 1; }
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: ldpcgpu decode CODE -i LLR_FILE -o BIT_FILE [options]\n\n"
+            "Decode a file of channel LLRs, n values per frame, frame after frame, and write the\n"
+            "decoded bits. Prints the backend, frames, parity-check failures (frames the decoder\n"
+            "could not make a valid codeword of), average iterations and decoder throughput.\n"
+            "A progress line is shown on stderr when it is a terminal.\n\n"
+            "LLR sign convention: LLR = ln(P(bit=0) / P(bit=1)), so a positive LLR means 0\n"
+            "(DVB, gr-dvbs2rx, and this project's default). GNU Radio's gr-fec uses the opposite\n"
+            "sign: give --llr-sign positive-one for its soft bits. NaN LLRs count as erasures\n"
+            "(no information); +-Inf and huge values are clamped to +-%g.\n\n"
+            "Formats: f32 = native float32 (little-endian on x86), 4*n bytes per frame;\n"
+            "i8 = signed bytes holding round(LLR * scale), n bytes per frame. Output bits are\n"
+            "unpacked (one 0/1 byte per bit) unless --packed: 8 bits per byte, first bit in the\n"
+            "most significant position, each frame starting on a new byte.\n\n"
+            "options:\n"
+            "  -i, --input FILE       LLRs in (- = standard input)\n"
+            "  -o FILE                bits out (- = standard output)\n"
+            "  --format f32|i8        LLR format of the input (default f32)\n"
+            "  --llr-scale S          i8 input: LLR = value / S (default 4)\n"
+            "  --llr-sign SIGN        positive-zero (default) or positive-one (gr-fec)\n"
+            "  --output info|codeword k information bits per frame (default) or all n bits\n"
+            "  --packed               pack 8 bits per byte (MSB first)\n"
+            "  --frames N             decode at most N frames\n",
+            (double)LDPC_LLR_CLAMP);
+    app_decoder_options_help(f);
+}
+
+typedef struct decode_opts {
+    const char *code_name, *in_path, *out_path;
+    int llr_i8;
+    long long max_frames; /* -1 = all */
+    ldpc_decoder_config cfg;
+} decode_opts;
+
+/* Returns 0 to go on, -1 after printing help, or an exit code. */
+static int parse(int argc, char **argv, decode_opts *o)
+{
+    static const char *const output_bits[] = {"info", "codeword", NULL};
+    int choice = 0;
+    memset(o, 0, sizeof *o);
+    o->max_frames = -1;
+    ldpc_decoder_config_init(&o->cfg);
+    app_args a;
+    app_args_init(&a, "decode", argc, argv);
+    while (a.i < argc && !a.error) {
+        const char *w = argv[a.i], *v;
+        double dv;
+        if (app_is_help(w)) {
+            usage(stdout);
+            return -1;
+        }
+        if (app_decoder_option(&a, &o->cfg) || app_opt(&a, "--input", "-i", &o->in_path) ||
+            app_opt(&a, "-o", NULL, &o->out_path) ||
+            app_opt_choice(&a, "--format", app_llr_formats, &o->llr_i8) ||
+            app_opt_choice(&a, "--llr-sign", app_llr_signs, &o->cfg.llr_positive_is_one))
+            continue;
+        if (app_flag(&a, "--packed")) {
+            o->cfg.output_packing = LDPC_OUTPUT_PACKED;
+        } else if (app_opt_choice(&a, "--output", output_bits, &choice)) {
+            o->cfg.output_bits = (ldpc_output_bits)choice; /* listed in the enum's order */
+        } else if (app_opt(&a, "--llr-scale", NULL, &v)) {
+            if (!a.error &&
+                !(a.error = app_parse_double("decode", "--llr-scale", v, 1e-3, 1e5, &dv)))
+                o->cfg.llr_scale = (float)dv;
+        } else if (app_opt(&a, "--frames", NULL, &v)) {
+            if (!a.error)
+                a.error = app_parse_int("decode", "--frames", v, 0, 1LL << 40, &o->max_frames);
+        } else if (w[0] != '-' && !o->code_name) {
+            o->code_name = w;
+            a.i++;
+        } else
+            app_unknown(&a);
+    }
+    if (a.error)
+        return APP_USAGE;
+    if (!o->code_name || !o->in_path || !o->out_path) {
+        fprintf(stderr, "ldpcgpu decode: need a CODE, -i LLR_FILE and -o BIT_FILE\n");
+        usage(stderr);
+        return APP_USAGE;
+    }
+    return 0;
+}
+
+typedef struct decode_totals {
+    long long frames, parity_failures, iterations;
+    double decode_seconds;
+} decode_totals;
+
+/* Stream the input through the decoder. Returns an exit code. */
+static int decode_stream(const decode_opts *o, ldpc_decoder *dec, FILE *in, FILE *out,
+                         decode_totals *t)
+{
+    const int n = ldpc_code_n(ldpc_decoder_code(dec));
+    const size_t in_frame = (size_t)n * (o->llr_i8 ? 1 : sizeof(float));
+    const size_t out_frame = (size_t)ldpc_decoder_output_bytes(dec);
+    /* at least 4 batches per call to keep the backend's slots busy, else about 32 MB */
+    long long chunk = ((size_t)32 << 20) / in_frame;
+    if (chunk < 4LL * ldpc_decoder_batch_frames(dec))
+        chunk = 4LL * ldpc_decoder_batch_frames(dec);
+    if (chunk < 1)
+        chunk = 1;
+    uint8_t *llr = malloc((size_t)chunk * in_frame);
+    uint8_t *bits = malloc((size_t)chunk * out_frame);
+    ldpc_frame_status *status = malloc((size_t)chunk * sizeof *status);
+    int rc = APP_OK;
+    if (!llr || !bits || !status) {
+        fprintf(stderr, "ldpcgpu decode: out of memory for %lld frames\n", chunk);
+        rc = APP_FAILED;
+    }
+    app_progress progress;
+    app_progress_init(&progress);
+    while (rc == APP_OK && (o->max_frames < 0 || t->frames < o->max_frames)) {
+        long long want = chunk;
+        if (o->max_frames >= 0 && o->max_frames - t->frames < want)
+            want = o->max_frames - t->frames;
+        long long got = app_read_up_to("decode", in, llr, (size_t)want * in_frame, o->in_path);
+        if (got < 0) {
+            rc = APP_FAILED;
+            break;
+        }
+        int nf = (int)(got / (long long)in_frame);
+        if (nf > 0) {
+            double t0 = app_now();
+            int st = o->llr_i8 ? ldpc_decoder_decode_i8(dec, (const int8_t *)llr, nf, bits, status)
+                               : ldpc_decoder_decode_f32(dec, (const float *)llr, nf, bits, status);
+            t->decode_seconds += app_now() - t0;
+            if (st != LDPC_OK) {
+                rc = app_fail("decode", st, "decoding");
+                break;
+            }
+            for (int f = 0; f < nf; f++) {
+                t->parity_failures += !status[f].parity_ok;
+                t->iterations += status[f].iterations;
+            }
+            t->frames += nf;
+            if (app_write_all("decode", out, bits, (size_t)nf * out_frame, o->out_path)) {
+                rc = APP_FAILED;
+                break;
+            }
+            app_progress_update(&progress, "ldpcgpu decode: %lld frames, %lld parity failures",
+                                t->frames, t->parity_failures);
+        }
+        if ((size_t)got % in_frame) {
+            app_progress_clear(&progress);
+            fprintf(stderr,
+                    "ldpcgpu decode: %s ends inside a frame: %zu bytes left over (a frame is "
+                    "%zu bytes: n=%d %s LLRs)\n",
+                    o->in_path, (size_t)got % in_frame, in_frame, n, o->llr_i8 ? "i8" : "f32");
+            rc = APP_FAILED;
+        }
+        if (got < want * (long long)in_frame)
+            break; /* end of input */
+    }
+    app_progress_clear(&progress);
+    free(llr);
+    free(bits);
+    free(status);
+    return rc;
+}
+
+int cmd_decode(int argc, char **argv)
+{
+    decode_opts o;
+    int rc = parse(argc, argv, &o);
+    if (rc)
+        return rc < 0 ? APP_OK : rc;
+
+    ldpc_code *code = NULL;
+    ldpc_decoder *dec = NULL;
+    FILE *in = NULL, *out = NULL;
+    rc = APP_FAILED;
+    int st;
+    if (app_open_code("decode", o.code_name, &code) != APP_OK)
+        goto done;
+    if ((st = ldpc_decoder_create(&dec, code, &o.cfg)) != LDPC_OK) {
+        app_fail("decode", st, "creating the decoder");
+        goto done;
+    }
+    if (!(in = app_open_read("decode", o.in_path)) || !(out = app_open_write("decode", o.out_path)))
+        goto done;
+
+    decode_totals t = {0, 0, 0, 0.0};
+    rc = decode_stream(&o, dec, in, out, &t);
+    if (app_close("decode", out, o.out_path))
+        rc = APP_FAILED;
+    out = NULL;
+
+    /* the summary goes to stdout unless the bits do */
+    FILE *report = strcmp(o.out_path, "-") ? stdout : stderr;
+    const int n = ldpc_code_n(code);
+    const int out_bits = o.cfg.output_bits == LDPC_OUTPUT_CODEWORD ? n : ldpc_code_k(code);
+    double secs = t.decode_seconds;
+    fprintf(report, "code: %s, n=%d k=%d; ", ldpc_code_name(code), n, ldpc_code_k(code));
+    app_print_decoder(report, dec);
+    fprintf(report,
+            "decoded %lld frames: %lld parity failures (%.3e of the frames), %.2f iterations on "
+            "average, %.3f s decoding, %.2f Mbps coded, %.2f Mbps %s\n",
+            t.frames, t.parity_failures, t.frames ? (double)t.parity_failures / t.frames : 0.0,
+            t.frames ? (double)t.iterations / t.frames : 0.0, secs,
+            secs > 0 ? t.frames * (double)n / secs / 1e6 : 0.0,
+            secs > 0 ? t.frames * (double)out_bits / secs / 1e6 : 0.0,
+            out_bits == n ? "out" : "info");
+done:
+    if (in && in != stdin)
+        fclose(in);
+    if (out && out != stdout)
+        fclose(out);
+    ldpc_decoder_destroy(dec);
+    ldpc_code_destroy(code);
+    return rc;
+}

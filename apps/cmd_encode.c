@@ -1,4 +1,246 @@
-/* PLACEHOLDER until 'ldpcgpu encode' lands. */
-#include <stdio.h>
+/* ldpcgpu encode: encode random or given information bits; optionally also write the BPSK/AWGN
+ * channel LLRs of the codewords, ready for 'ldpcgpu decode'. */
+#include <stdlib.h>
+#include <string.h>
+#include "app_util.h"
 #include "commands.h"
-int cmd_encode(int argc, char **argv) { (void)argc; (void)argv; fprintf(stderr, "ldpcgpu encode: not implemented yet\n"); return 1; }
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: ldpcgpu encode CODE -o CODEWORDS.u8 [--input INFO.u8 | --frames N --seed S]\n"
+            "                      [--info-out INFO.u8] [--llr-out LLR [--ebn0 DB] ...]\n\n"
+            "Encode frames systematically. Bits are unpacked: one bit per byte (0 or 1; only the\n"
+            "lowest bit of an input byte counts). Each frame reads k bytes and writes n bytes.\n"
+            "For the standard codes the information bits are c[0..k-1] of the codeword; for\n"
+            "alist codes they sit at the non-pivot columns of H (ldpcgpu info CODE).\n\n"
+            "options:\n"
+            "  -o FILE              codewords out, n bytes per frame (- = standard output)\n"
+            "  -i, --input FILE     information bits in, k bytes per frame (default: random\n"
+            "                       bits from the seeded generator)\n"
+            "  --frames N           frames to encode (default 1, or all of --input)\n"
+            "  --seed S             seed of the random bits and of the noise (default 1)\n"
+            "  --info-out FILE      also write the information bits encoded (k bytes per frame)\n"
+            "  --llr-out FILE       also write channel LLRs of the codewords sent as BPSK\n"
+            "                       (0 -> +1, 1 -> -1) over AWGN: n values per frame\n"
+            "  --ebn0 DB            Eb/N0 of that channel in dB (default: no noise, LLR +-%g)\n"
+            "  --llr-format F       f32 (float32, default) or i8 (round(LLR * scale), saturated)\n"
+            "  --llr-scale S        scale of i8 LLRs (default 4)\n"
+            "  --llr-sign SIGN      positive-zero (default: LLR = ln P(0)/P(1)) or positive-one\n"
+            "                       (gr-fec's convention)\n",
+            (double)LDPC_NOISELESS_LLR);
+}
+
+typedef struct encode_opts {
+    const char *code_name, *out_path, *in_path, *info_path, *llr_path;
+    long long frames; /* -1 = default */
+    uint64_t seed;
+    int have_ebn0;
+    double ebn0;
+    int llr_i8, positive_one;
+    double llr_scale;
+} encode_opts;
+
+static int parse(int argc, char **argv, encode_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->frames = -1;
+    o->seed = 1;
+    o->llr_scale = 4.0;
+    app_args a;
+    app_args_init(&a, "encode", argc, argv);
+    while (a.i < argc && !a.error) {
+        const char *w = argv[a.i], *v;
+        if (app_is_help(w)) {
+            usage(stdout);
+            return -1;
+        }
+        if (app_opt(&a, "-o", NULL, &o->out_path) || app_opt(&a, "--input", "-i", &o->in_path) ||
+            app_opt(&a, "--info-out", NULL, &o->info_path) ||
+            app_opt(&a, "--llr-out", NULL, &o->llr_path) ||
+            app_opt_choice(&a, "--llr-format", app_llr_formats, &o->llr_i8) ||
+            app_opt_choice(&a, "--llr-sign", app_llr_signs, &o->positive_one))
+            continue;
+        if (app_opt(&a, "--frames", NULL, &v)) {
+            if (!a.error)
+                a.error = app_parse_int("encode", "--frames", v, 0, 1LL << 40, &o->frames);
+        } else if (app_opt(&a, "--seed", NULL, &v)) {
+            if (!a.error)
+                a.error = app_parse_u64("encode", "--seed", v, &o->seed);
+        } else if (app_opt(&a, "--ebn0", NULL, &v)) {
+            o->have_ebn0 = 1;
+            if (!a.error)
+                a.error = app_parse_double("encode", "--ebn0", v, -50.0, 100.0, &o->ebn0);
+        } else if (app_opt(&a, "--llr-scale", NULL, &v)) {
+            if (!a.error)
+                a.error = app_parse_double("encode", "--llr-scale", v, 1e-3, 1e6, &o->llr_scale);
+        } else if (w[0] != '-' && !o->code_name) {
+            o->code_name = w;
+            a.i++;
+        } else
+            app_unknown(&a);
+    }
+    if (a.error)
+        return APP_USAGE;
+    if (!o->code_name || !o->out_path) {
+        fprintf(stderr, "ldpcgpu encode: need a CODE and -o FILE\n");
+        usage(stderr);
+        return APP_USAGE;
+    }
+    return 0;
+}
+
+/* Everything one run holds: the code, the encoder, buffers for one chunk, the open files. */
+typedef struct encode_run {
+    ldpc_code *code;
+    ldpc_encoder *enc;
+    uint8_t *info, *cw;
+    float *llr;
+    int8_t *llr_i8;
+    FILE *in, *out, *info_out, *llr_out;
+} encode_run;
+
+/* Frames per chunk: about 4 MB of codewords at a time, whatever the code. */
+static int chunk_frames(int n) { return n > (1 << 22) ? 1 : (1 << 22) / n; }
+
+static void run_free(encode_run *r)
+{
+    if (r->in && r->in != stdin)
+        fclose(r->in);
+    /* output files were closed (and checked) by the caller when all went well */
+    if (r->out && r->out != stdout)
+        fclose(r->out);
+    if (r->info_out && r->info_out != stdout)
+        fclose(r->info_out);
+    if (r->llr_out && r->llr_out != stdout)
+        fclose(r->llr_out);
+    free(r->info);
+    free(r->cw);
+    free(r->llr);
+    free(r->llr_i8);
+    ldpc_encoder_destroy(r->enc);
+    ldpc_code_destroy(r->code);
+}
+
+static int encode_all(encode_run *r, const encode_opts *o)
+{
+    const int n = ldpc_code_n(r->code), k = ldpc_code_k(r->code);
+    const int chunk = chunk_frames(n);
+    const double sigma = o->have_ebn0 ? ldpc_awgn_sigma(o->ebn0, app_code_rate(r->code)) : 0.0;
+    const long long want = o->frames >= 0 ? o->frames : (o->in_path ? -1 : 1);
+    ldpc_rng bits_rng, noise_rng;
+    ldpc_rng_seed(&bits_rng, o->seed);
+    ldpc_rng_seed(&noise_rng, o->seed + 1);
+
+    long long done = 0;
+    while (want < 0 || done < want) {
+        int nf = chunk;
+        if (want >= 0 && want - done < nf)
+            nf = (int)(want - done);
+        if (r->in) {
+            long long got = app_read_up_to("encode", r->in, r->info, (size_t)nf * k, o->in_path);
+            if (got < 0)
+                return APP_FAILED;
+            if (got % k) {
+                fprintf(stderr,
+                        "ldpcgpu encode: %s ends inside a frame (%lld bytes left, k=%d per "
+                        "frame)\n",
+                        o->in_path, got % k, k);
+                return APP_FAILED;
+            }
+            nf = (int)(got / k);
+            if (nf == 0) {
+                if (want >= 0) {
+                    fprintf(stderr, "ldpcgpu encode: %s holds only %lld frames, %lld asked\n",
+                            o->in_path, done, want);
+                    return APP_FAILED;
+                }
+                break;
+            }
+            for (size_t i = 0; i < (size_t)nf * k; i++)
+                r->info[i] &= 1u;
+        } else {
+            ldpc_rng_bits(&bits_rng, r->info, nf * k);
+        }
+        int st = ldpc_encoder_encode(r->enc, r->info, r->cw, nf);
+        if (st != LDPC_OK)
+            return app_fail("encode", st, "encoding");
+        if (app_write_all("encode", r->out, r->cw, (size_t)nf * n, o->out_path))
+            return APP_FAILED;
+        if (r->info_out &&
+            app_write_all("encode", r->info_out, r->info, (size_t)nf * k, o->info_path))
+            return APP_FAILED;
+        if (r->llr_out) {
+            size_t count = (size_t)nf * n;
+            ldpc_channel_bpsk_awgn(&noise_rng, r->cw, (int)count, sigma, r->llr);
+            if (o->positive_one)
+                for (size_t i = 0; i < count; i++)
+                    r->llr[i] = -r->llr[i];
+            const void *buf = r->llr;
+            size_t bytes = count * sizeof(float);
+            if (o->llr_i8) {
+                app_llr_to_i8(r->llr, count, (float)o->llr_scale, r->llr_i8);
+                buf = r->llr_i8;
+                bytes = count;
+            }
+            if (app_write_all("encode", r->llr_out, buf, bytes, o->llr_path))
+                return APP_FAILED;
+        }
+        done += nf;
+    }
+    fprintf(stderr, "ldpcgpu encode: %lld frames of %s (n=%d, k=%d)%s\n", done,
+            ldpc_code_name(r->code), n, k, r->in ? "" : ", random information bits");
+    return APP_OK;
+}
+
+int cmd_encode(int argc, char **argv)
+{
+    encode_opts o;
+    int rc = parse(argc, argv, &o);
+    if (rc)
+        return rc < 0 ? APP_OK : rc;
+
+    encode_run r;
+    memset(&r, 0, sizeof r);
+    if (app_open_code("encode", o.code_name, &r.code) != APP_OK)
+        return APP_FAILED;
+    int st = ldpc_encoder_create(&r.enc, r.code);
+    if (st != LDPC_OK) {
+        rc = app_fail("encode", st, "creating the encoder");
+        run_free(&r);
+        return rc;
+    }
+    const int n = ldpc_code_n(r.code), k = ldpc_code_k(r.code);
+    const size_t chunk = (size_t)chunk_frames(n);
+    r.info = malloc(chunk * k);
+    r.cw = malloc(chunk * n);
+    if (o.llr_path) {
+        r.llr = malloc(chunk * n * sizeof(float));
+        r.llr_i8 = malloc(chunk * n);
+    }
+    if (!r.info || !r.cw || (o.llr_path && (!r.llr || !r.llr_i8))) {
+        fprintf(stderr, "ldpcgpu encode: out of memory\n");
+        run_free(&r);
+        return APP_FAILED;
+    }
+    if ((o.in_path && !(r.in = app_open_read("encode", o.in_path))) ||
+        !(r.out = app_open_write("encode", o.out_path)) ||
+        (o.info_path && !(r.info_out = app_open_write("encode", o.info_path))) ||
+        (o.llr_path && !(r.llr_out = app_open_write("encode", o.llr_path)))) {
+        run_free(&r);
+        return APP_FAILED;
+    }
+    rc = encode_all(&r, &o);
+    /* close the outputs here so that a failed flush is an error, not a silent truncation */
+    if (app_close("encode", r.out, o.out_path))
+        rc = APP_FAILED;
+    r.out = NULL;
+    if (r.info_out && app_close("encode", r.info_out, o.info_path))
+        rc = APP_FAILED;
+    r.info_out = NULL;
+    if (r.llr_out && app_close("encode", r.llr_out, o.llr_path))
+        rc = APP_FAILED;
+    r.llr_out = NULL;
+    run_free(&r);
+    return rc;
+}

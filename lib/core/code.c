@@ -190,12 +190,11 @@ int ldpc_code_create(ldpc_code **out, const char *name)
         return ldpc_error(LDPC_ERR_UNKNOWN_CODE, "code name too long");
     for (size_t i = 0; i <= len; i++)
         lower[i] = (char)tolower((unsigned char)name[i]);
-    int st = ldpc_code_create_dvb(out, lower);
-    if (st != LDPC_ERR_UNKNOWN_CODE)
-        return st;
-    st = ldpc_code_create_qc(out, lower);
-    if (st != LDPC_ERR_UNKNOWN_CODE)
-        return st;
+    /* the family named by the prefix answers, with its own message for a bad size or rate */
+    if (strncmp(lower, "dvb", 3) == 0)
+        return ldpc_code_create_dvb(out, lower);
+    if (strncmp(lower, "wimax:", 6) == 0 || strncmp(lower, "wifi:", 5) == 0)
+        return ldpc_code_create_qc(out, lower);
     return ldpc_error(LDPC_ERR_UNKNOWN_CODE,
                       "unknown code '%s' (try 'ldpcgpu list'; names look like dvbt2:64800:1/2, "
                       "wimax:2304:1/2, wifi:1944:3/4 or alist:FILE)",

@@ -1,0 +1,386 @@
+/* Helpers shared by the ldpcgpu subcommands (see app_util.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "app_util.h"
+#include <errno.h>
+#include <stdarg.h>
+#include <unistd.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* ---- option parsing ---- */
+
+void app_args_init(app_args *a, const char *cmd, int argc, char **argv)
+{
+    a->cmd = cmd;
+    a->argc = argc;
+    a->argv = argv;
+    a->i = 1; /* argv[0] is the subcommand's name */
+    a->error = 0;
+}
+
+int app_is_help(const char *word) { return !strcmp(word, "-h") || !strcmp(word, "--help"); }
+
+int app_opt(app_args *a, const char *long_name, const char *short_name, const char **value)
+{
+    const char *w = a->argv[a->i];
+    size_t len = strlen(long_name);
+    if (!strncmp(w, long_name, len) && w[len] == '=') {
+        *value = w + len + 1;
+        a->i++;
+        return 1;
+    }
+    if (strcmp(w, long_name) && !(short_name && !strcmp(w, short_name)))
+        return 0;
+    if (a->i + 1 >= a->argc) {
+        fprintf(stderr, "ldpcgpu %s: %s needs a value\n", a->cmd, w);
+        a->error = 1;
+        a->i++;
+        return 1;
+    }
+    *value = a->argv[a->i + 1];
+    a->i += 2;
+    return 1;
+}
+
+const char *const app_llr_formats[] = {"f32", "i8", NULL};
+const char *const app_llr_signs[] = {"positive-zero", "positive-one", NULL};
+
+int app_opt_choice(app_args *a, const char *long_name, const char *const *choices, int *index)
+{
+    const char *v;
+    if (!app_opt(a, long_name, NULL, &v))
+        return 0;
+    if (a->error)
+        return 1;
+    for (int i = 0; choices[i]; i++)
+        if (!strcmp(v, choices[i])) {
+            *index = i;
+            return 1;
+        }
+    fprintf(stderr, "ldpcgpu %s: %s: '%s' is not one of:", a->cmd, long_name, v);
+    for (int i = 0; choices[i]; i++)
+        fprintf(stderr, " %s", choices[i]);
+    fputc('\n', stderr);
+    a->error = 1;
+    return 1;
+}
+
+int app_flag(app_args *a, const char *long_name)
+{
+    if (strcmp(a->argv[a->i], long_name))
+        return 0;
+    a->i++;
+    return 1;
+}
+
+void app_unknown(app_args *a)
+{
+    const char *w = a->argv[a->i];
+    if (w[0] == '-' && w[1])
+        fprintf(stderr, "ldpcgpu %s: unknown option '%s' (see ldpcgpu %s --help)\n", a->cmd, w,
+                a->cmd);
+    else
+        fprintf(stderr, "ldpcgpu %s: unexpected argument '%s' (see ldpcgpu %s --help)\n", a->cmd,
+                w, a->cmd);
+    a->error = 1;
+    a->i++;
+}
+
+int app_parse_int(const char *cmd, const char *opt, const char *text, long long lo, long long hi,
+                  long long *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(text, &end, 0);
+    if (errno || end == text || *end) {
+        fprintf(stderr, "ldpcgpu %s: %s: '%s' is not an integer\n", cmd, opt, text);
+        return 1;
+    }
+    if (v < lo || v > hi) {
+        fprintf(stderr, "ldpcgpu %s: %s: %lld is outside %lld..%lld\n", cmd, opt, v, lo, hi);
+        return 1;
+    }
+    *out = v;
+    return 0;
+}
+
+int app_parse_double(const char *cmd, const char *opt, const char *text, double lo, double hi,
+                     double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (errno || end == text || *end || v != v) {
+        fprintf(stderr, "ldpcgpu %s: %s: '%s' is not a number\n", cmd, opt, text);
+        return 1;
+    }
+    if (v < lo || v > hi) {
+        fprintf(stderr, "ldpcgpu %s: %s: %g is outside %g..%g\n", cmd, opt, v, lo, hi);
+        return 1;
+    }
+    *out = v;
+    return 0;
+}
+
+int app_parse_u64(const char *cmd, const char *opt, const char *text, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 0);
+    if (errno || end == text || *end || text[0] == '-') {
+        fprintf(stderr, "ldpcgpu %s: %s: '%s' is not a non-negative integer\n", cmd, opt, text);
+        return 1;
+    }
+    *out = (uint64_t)v;
+    return 0;
+}
+
+/* ---- decoder options ---- */
+
+static int parse_devices(app_args *a, const char *text, ldpc_decoder_config *cfg)
+{
+    /* "0" or "0,1,3": the CUDA devices to spread batches over */
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", text);
+    int count = 0;
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        long long id;
+        if (count >= LDPC_MAX_DEVICES) {
+            fprintf(stderr, "ldpcgpu %s: --device: at most %d devices\n", a->cmd,
+                    LDPC_MAX_DEVICES);
+            return 1;
+        }
+        if (app_parse_int(a->cmd, "--device", tok, 0, 1023, &id))
+            return 1;
+        cfg->devices[count++] = (int)id;
+    }
+    if (!count) {
+        fprintf(stderr, "ldpcgpu %s: --device: empty list\n", a->cmd);
+        return 1;
+    }
+    cfg->num_devices = count;
+    return 0;
+}
+
+int app_decoder_option(app_args *a, ldpc_decoder_config *cfg)
+{
+    static const char *const msg_formats[] = {"f32", "i8", "i16", NULL};
+    int choice = (int)cfg->msg_format;
+    const char *v;
+    long long iv;
+    double dv;
+    int bad = 0;
+    if (app_opt(a, "--backend", NULL, &v)) {
+        if (!a->error && ldpc_backend_from_string(v, &cfg->backend) != LDPC_OK) {
+            fprintf(stderr, "ldpcgpu %s: --backend: %s\n", a->cmd, ldpc_last_error());
+            bad = 1;
+        }
+    } else if (app_opt(a, "--algorithm", NULL, &v)) {
+        if (!a->error && ldpc_algorithm_from_string(v, &cfg->algorithm) != LDPC_OK) {
+            fprintf(stderr, "ldpcgpu %s: --algorithm: %s\n", a->cmd, ldpc_last_error());
+            bad = 1;
+        }
+    } else if (app_opt(a, "--schedule", NULL, &v)) {
+        if (!a->error && ldpc_schedule_from_string(v, &cfg->schedule) != LDPC_OK) {
+            fprintf(stderr, "ldpcgpu %s: --schedule: %s\n", a->cmd, ldpc_last_error());
+            bad = 1;
+        }
+    } else if (app_opt(a, "--iterations", NULL, &v)) {
+        if (!a->error && !(bad = app_parse_int(a->cmd, "--iterations", v, 1, 10000, &iv)))
+            cfg->max_iterations = (int)iv;
+    } else if (app_flag(a, "--no-early-stop")) {
+        cfg->early_termination = 0;
+    } else if (app_opt(a, "--alpha", NULL, &v)) {
+        if (!a->error && !(bad = app_parse_double(a->cmd, "--alpha", v, 1e-6, 1.0, &dv)))
+            cfg->nms_alpha = (float)dv;
+    } else if (app_opt(a, "--beta", NULL, &v)) {
+        if (!a->error && !(bad = app_parse_double(a->cmd, "--beta", v, 0.0, 99.0, &dv)))
+            cfg->oms_beta = (float)dv;
+    } else if (app_opt(a, "--threads", NULL, &v)) {
+        if (!a->error && !(bad = app_parse_int(a->cmd, "--threads", v, 0, 1024, &iv)))
+            cfg->num_threads = (int)iv;
+    } else if (app_opt(a, "--batch-frames", NULL, &v)) {
+        if (!a->error && !(bad = app_parse_int(a->cmd, "--batch-frames", v, 0, 1 << 20, &iv)))
+            cfg->batch_frames = (int)iv;
+    } else if (app_opt(a, "--device", NULL, &v)) {
+        if (!a->error)
+            bad = parse_devices(a, v, cfg);
+    } else if (app_opt_choice(a, "--msg", msg_formats, &choice)) {
+        cfg->msg_format = (ldpc_msg_format)choice; /* listed in the enum's order */
+    } else {
+        return 0;
+    }
+    if (bad)
+        a->error = 1;
+    return 1;
+}
+
+void app_decoder_options_help(FILE *f)
+{
+    fprintf(f,
+            "decoder options:\n"
+            "  --backend B        auto (default: cuda if a GPU is usable, else the CPU), cpu,\n"
+            "                     cpu-reference, cpu-simd or cuda (cuda without a GPU falls back\n"
+            "                     to the CPU and says so)\n"
+            "  --algorithm A      nms (normalized min-sum, default), oms (offset min-sum),\n"
+            "                     min-sum, sum-product\n"
+            "  --schedule S       layered (default) or flooding\n"
+            "  --iterations I     maximum iterations per frame (default 10)\n"
+            "  --no-early-stop    always run every iteration (default: stop a frame once H*c = 0)\n"
+            "  --alpha A          nms scaling factor in (0, 1] (default 0.75)\n"
+            "  --beta B           oms offset in LLR units (default 0.5)\n"
+            "  --msg F            message arithmetic of cpu-simd/cuda: f32 (default), i16, i8\n"
+            "  --threads T        CPU worker threads (default 0 = one per core)\n"
+            "  --batch-frames F   frames per batch (default: the backend's choice)\n"
+            "  --device LIST      CUDA device ids, e.g. 0 or 0,1 (default: device 0)\n");
+}
+
+void app_print_decoder(FILE *f, const ldpc_decoder *dec)
+{
+    const ldpc_decoder_config *c = ldpc_decoder_config_get(dec);
+    fprintf(f, "decoder: %s backend, %s", ldpc_decoder_backend_name(dec),
+            ldpc_algorithm_name(c->algorithm));
+    if (c->algorithm == LDPC_ALG_NORMALIZED_MIN_SUM)
+        fprintf(f, " (alpha %.3g)", c->nms_alpha);
+    else if (c->algorithm == LDPC_ALG_OFFSET_MIN_SUM)
+        fprintf(f, " (beta %.3g)", c->oms_beta);
+    fprintf(f, ", %s, at most %d iterations, early stop %s, %d frames per batch\n",
+            ldpc_schedule_name(c->schedule), c->max_iterations,
+            c->early_termination ? "on" : "off", ldpc_decoder_batch_frames(dec));
+}
+
+/* ---- codes, errors ---- */
+
+int app_open_code(const char *cmd, const char *name, ldpc_code **code)
+{
+    int st = ldpc_code_create(code, name);
+    if (st != LDPC_OK) {
+        fprintf(stderr, "ldpcgpu %s: cannot open code '%s': %s\n", cmd, name,
+                *ldpc_last_error() ? ldpc_last_error() : ldpc_strerror(st));
+        return APP_FAILED;
+    }
+    return APP_OK;
+}
+
+int app_fail(const char *cmd, int status, const char *what)
+{
+    const char *detail = ldpc_last_error();
+    if (detail && *detail)
+        fprintf(stderr, "ldpcgpu %s: %s: %s (%s)\n", cmd, what, detail, ldpc_strerror(status));
+    else
+        fprintf(stderr, "ldpcgpu %s: %s: %s\n", cmd, what, ldpc_strerror(status));
+    return APP_FAILED;
+}
+
+double app_code_rate(const ldpc_code *code)
+{
+    return (double)ldpc_code_k(code) / (double)ldpc_code_n(code);
+}
+
+/* ---- files ---- */
+
+FILE *app_open_read(const char *cmd, const char *path)
+{
+    if (!strcmp(path, "-"))
+        return stdin;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        fprintf(stderr, "ldpcgpu %s: cannot open '%s' for reading: %s\n", cmd, path,
+                strerror(errno));
+    return f;
+}
+
+FILE *app_open_write(const char *cmd, const char *path)
+{
+    if (!strcmp(path, "-"))
+        return stdout;
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        fprintf(stderr, "ldpcgpu %s: cannot open '%s' for writing: %s\n", cmd, path,
+                strerror(errno));
+    return f;
+}
+
+int app_close(const char *cmd, FILE *f, const char *path)
+{
+    if (!f)
+        return 0;
+    int bad = fflush(f) != 0 || ferror(f);
+    if (f != stdin && f != stdout)
+        bad |= fclose(f) != 0;
+    if (bad)
+        fprintf(stderr, "ldpcgpu %s: error writing '%s': %s\n", cmd, path, strerror(errno));
+    return bad;
+}
+
+int app_write_all(const char *cmd, FILE *f, const void *buf, size_t len, const char *path)
+{
+    if (len && fwrite(buf, 1, len, f) != len) {
+        fprintf(stderr, "ldpcgpu %s: error writing '%s': %s\n", cmd, path, strerror(errno));
+        return 1;
+    }
+    return 0;
+}
+
+long long app_read_up_to(const char *cmd, FILE *f, void *buf, size_t len, const char *path)
+{
+    size_t got = fread(buf, 1, len, f);
+    if (got < len && ferror(f)) {
+        fprintf(stderr, "ldpcgpu %s: error reading '%s': %s\n", cmd, path, strerror(errno));
+        return -1;
+    }
+    return (long long)got;
+}
+
+/* ---- time and LLRs ---- */
+
+double app_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void app_progress_init(app_progress *p)
+{
+    p->enabled = isatty(STDERR_FILENO);
+    p->shown = 0;
+    p->last = 0.0;
+}
+
+void app_progress_update(app_progress *p, const char *fmt, ...)
+{
+    if (!p->enabled)
+        return;
+    double now = app_now();
+    if (p->shown && now - p->last < 0.25)
+        return;
+    p->last = now;
+    p->shown = 1;
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("\r\033[K", stderr); /* back to the line's start, erase it */
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fflush(stderr);
+}
+
+void app_progress_clear(app_progress *p)
+{
+    if (p->shown)
+        fputs("\r\033[K", stderr);
+    p->shown = 0;
+}
+
+void app_llr_to_i8(const float *llr, size_t count, float scale, int8_t *out)
+{
+    for (size_t i = 0; i < count; i++) {
+        float q = llr[i] * scale;
+        if (q != q)
+            q = 0.0f;
+        q = q > 127.0f ? 127.0f : q < -127.0f ? -127.0f : q;
+        out[i] = (int8_t)lrintf(q);
+    }
+}

@@ -1,0 +1,100 @@
+/* Small helpers shared by the ldpcgpu subcommands: option parsing, decoder options, file I/O,
+ * timing and error reporting. Every helper that can fail prints its own message (prefixed with
+ * the subcommand's name) and returns non-zero, so a command only has to return. */
+#ifndef LDPCGPU_APP_UTIL_H
+#define LDPCGPU_APP_UTIL_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "ldpcgpu/ldpcgpu.h"
+
+/* Exit codes of every subcommand. */
+#define APP_OK 0
+#define APP_FAILED 1 /* the work failed: bad code, I/O error, decoder error */
+#define APP_USAGE 2  /* the command line was wrong */
+
+/* ---- option parsing ----
+ * Options are "--name VALUE" or "--name=VALUE" (short aliases like "-o" take the next word).
+ * A parser walks argv with an index; app_opt() says whether argv[*i] is the option and, if it
+ * takes a value, points *value at it and advances *i past it. */
+typedef struct app_args {
+    const char *cmd; /* subcommand name, for messages */
+    int argc;
+    char **argv;
+    int i;           /* index of the word being parsed */
+    int error;       /* set once a parse error was printed */
+} app_args;
+
+void app_args_init(app_args *a, const char *cmd, int argc, char **argv);
+/* True when argv[i] is a help request (-h, --help). */
+int app_is_help(const char *word);
+/* Option with a value: matches "--long VALUE", "--long=VALUE" or "SHORT VALUE" (short may be
+ * NULL). Returns 1 and sets *value when it matches (advancing a->i past the value); 0 otherwise.
+ * A missing value prints an error and sets a->error. */
+int app_opt(app_args *a, const char *long_name, const char *short_name, const char **value);
+/* Option whose value is one of a NULL-terminated list of words: returns 1 when argv[i] is the
+ * option, with *index set to the position of its value in the list; a value not in the list
+ * prints the choices and sets a->error. */
+int app_opt_choice(app_args *a, const char *long_name, const char *const *choices, int *index);
+/* Choice lists shared by several commands (the index is the meaning: i8 = 1, positive-one = 1). */
+extern const char *const app_llr_formats[]; /* "f32", "i8" */
+extern const char *const app_llr_signs[];   /* "positive-zero", "positive-one" */
+/* Flag without a value: returns 1 and advances when argv[i] is long_name. */
+int app_flag(app_args *a, const char *long_name);
+/* Report an unknown option or surplus positional argument and set a->error. */
+void app_unknown(app_args *a);
+
+/* Number parsing with range checks; print "CMD: --opt: ..." and return non-zero on error. */
+int app_parse_int(const char *cmd, const char *opt, const char *text, long long lo, long long hi,
+                  long long *out);
+int app_parse_double(const char *cmd, const char *opt, const char *text, double lo, double hi,
+                     double *out);
+int app_parse_u64(const char *cmd, const char *opt, const char *text, uint64_t *out);
+
+/* ---- decoder options shared by simulate, decode (and bench) ---- */
+/* Parses --backend --algorithm --schedule --iterations --no-early-stop --alpha --beta --threads
+ * --batch-frames --device into cfg. Returns 1 if argv[a->i] was one of them (consumed),
+ * 0 if not, and sets a->error on a bad value. */
+int app_decoder_option(app_args *a, ldpc_decoder_config *cfg);
+/* Help text for those options. */
+void app_decoder_options_help(FILE *f);
+/* One line describing the decoder as created: backend actually used, algorithm, schedule... */
+void app_print_decoder(FILE *f, const ldpc_decoder *dec);
+
+/* ---- codes, errors ---- */
+/* Create a code by name; prints "CMD: cannot open code NAME: reason" on failure. */
+int app_open_code(const char *cmd, const char *name, ldpc_code **code);
+/* Print "CMD: what: <status text>: <ldpc_last_error()>" and return APP_FAILED. */
+int app_fail(const char *cmd, int status, const char *what);
+/* Code rate k/n. */
+double app_code_rate(const ldpc_code *code);
+
+/* ---- files ---- */
+/* Open for reading/writing; "-" means stdin/stdout. Prints the reason on failure. */
+FILE *app_open_read(const char *cmd, const char *path);
+FILE *app_open_write(const char *cmd, const char *path);
+/* Close a file opened above (not stdin/stdout); reports write errors. Returns 0 on success. */
+int app_close(const char *cmd, FILE *f, const char *path);
+/* Write all of buf; prints the reason on failure and returns non-zero. */
+int app_write_all(const char *cmd, FILE *f, const void *buf, size_t len, const char *path);
+/* Read up to len bytes (short only at end of file); returns bytes read, -1 on a read error. */
+long long app_read_up_to(const char *cmd, FILE *f, void *buf, size_t len, const char *path);
+
+/* ---- time, progress and LLRs ---- */
+double app_now(void); /* monotonic seconds */
+
+/* A one-line progress report on stderr, redrawn at most a few times a second, and only when
+ * stderr is a terminal (never in logs or pipes). */
+typedef struct app_progress {
+    int enabled;
+    int shown;    /* a line is on the screen */
+    double last;  /* when it was last redrawn */
+} app_progress;
+void app_progress_init(app_progress *p);
+void app_progress_update(app_progress *p, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void app_progress_clear(app_progress *p); /* erase the line before printing results */
+/* Quantize float LLRs to int8 as the decoder expects: round(llr * scale) saturated to +-127. */
+void app_llr_to_i8(const float *llr, size_t count, float scale, int8_t *out);
+
+#endif

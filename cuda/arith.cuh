@@ -1,0 +1,237 @@
+/* Arithmetic policies of the table kernel: one type per message format.
+ *
+ *  F32   one codeword per thread; float, the reference decoder's formulas (decoder_ref.c).
+ *  I8X2  two codewords per thread, one in each 16-bit half of a 32-bit register, using
+ *        Hopper's native 16x2 integer instructions (VIADD.16x2, VIMNMX.S16x2). Values are the
+ *        int8 model's (decoder_fixed.h): every intermediate fits 16 bits, so the 16-bit lanes
+ *        compute the model exactly. APP and messages are stored as int8 pairs.
+ *  I16   one codeword per thread, int32 registers, int16 storage; the int16 model.
+ *
+ * Each policy provides: the register word W; the stored APP type (AppT); 4 messages in one
+ * 8- or 16-byte word (Msg4); unpack/pack; the check-node steps; lane sign bits.
+ * Sign convention: a "sign word" keeps each lane's sign in the lane's top bit (bit 31 for
+ * 32-bit lanes; bits 15 and 31 for 16x2), so XOR-ing words combines signs lane by lane. */
+#ifndef LDPCGPU_CUDA_ARITH_CUH
+#define LDPCGPU_CUDA_ARITH_CUH
+
+#include "cuda_internal.h"
+
+namespace ldpccuda {
+
+__device__ __forceinline__ unsigned prmt(unsigned a, unsigned b, unsigned sel)
+{
+    unsigned r;
+    asm("prmt.b32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(sel));
+    return r;
+}
+
+/* ---------------------------------------------------------------------------- float */
+struct ArF32 {
+    static constexpr int LANES = 1;
+    typedef float W;
+    typedef float AppT;
+    typedef float4 Msg4;
+
+    __device__ static __forceinline__ W load(AppT a) { return a; }
+    __device__ static __forceinline__ AppT store(W w) { return w; }
+    __device__ static __forceinline__ void unpack(const Msg4 &m, W r[4])
+    {
+        r[0] = m.x; r[1] = m.y; r[2] = m.z; r[3] = m.w;
+    }
+    __device__ static __forceinline__ Msg4 pack(const W r[4]) { return make_float4(r[0], r[1], r[2], r[3]); }
+    __device__ static __forceinline__ Msg4 zero4() { return make_float4(0.f, 0.f, 0.f, 0.f); }
+    /* a missing edge: positive, never the minimum */
+    __device__ static __forceinline__ W none() { return __int_as_float(0x7f800000); }
+    __device__ static __forceinline__ W min_init() { return __int_as_float(0x7f800000); }
+    __device__ static __forceinline__ W tsub(W app, W r, const Arith &) { return app - r; }
+    __device__ static __forceinline__ W tadd(W t, W r, const Arith &) { return t + r; }
+    __device__ static __forceinline__ W mag(W t) { return fabsf(t); }
+    __device__ static __forceinline__ void minupd(W &m1, W &m2, W a)
+    {
+        m2 = fminf(m2, fmaxf(m1, a));
+        m1 = fminf(m1, a);
+    }
+    __device__ static __forceinline__ unsigned signw(W t) { return __float_as_uint(t); }
+    /* s(min) of the reference: alpha * min, max(min - beta, 0), or min */
+    __device__ static __forceinline__ W scale(W m, const Arith &ar)
+    {
+        if (ar.algorithm == LDPC_ALG_NORMALIZED_MIN_SUM)
+            return m * ar.nms_alpha;
+        if (ar.algorithm == LDPC_ALG_OFFSET_MIN_SUM)
+            return m > ar.oms_beta ? m - ar.oms_beta : 0.0f;
+        return m;
+    }
+    /* new message of an edge with v2c value t (|t| = a), given the row's min1 and scaled
+     * minima, and the XOR of all the row's sign words */
+    __device__ static __forceinline__ W newmsg(W t, W a, W m1, W s1, W s2, unsigned neg)
+    {
+        const W mg = (a == m1) ? s2 : s1;
+        return __uint_as_float(__float_as_uint(mg) ^ ((neg ^ __float_as_uint(t)) & 0x80000000u));
+    }
+    /* lane bits (bit l = lane l) of the sign bits of a stored APP value or of an XOR of them */
+    __device__ static __forceinline__ unsigned raw(AppT a) { return __float_as_uint(a); }
+    __device__ static __forceinline__ unsigned lanes_of_raw(unsigned x) { return x >> 31; }
+    /* channel value of one input LLR; +0.0 instead of -0.0 keeps sign bits equal to "< 0" */
+    __device__ static __forceinline__ float in_f32(float x, const Arith &ar)
+    {
+        float v = x * ar.sign;
+        if (v != v)
+            v = 0.0f;
+        else if (v > LDPC_LLR_CLAMP)
+            v = LDPC_LLR_CLAMP;
+        else if (v < -LDPC_LLR_CLAMP)
+            v = -LDPC_LLR_CLAMP;
+        return v + 0.0f;
+    }
+    __device__ static __forceinline__ float in_i8(int8_t x, const Arith &ar)
+    {
+        return (float)x * ar.i8_to_float + 0.0f;
+    }
+    /* APP value of input column j of the given lanes' frames (lane l: frame f0 + l) */
+    __device__ static __forceinline__ AppT input(const Batch &b, const Arith &ar, int n, int f0,
+                                                 unsigned valid, int j)
+    {
+        if (!(valid & 1u))
+            return 0.0f;
+        const size_t i = (size_t)f0 * n + j;
+        return b.llr_i8 ? in_i8(((const int8_t *)b.llr)[i], ar) : in_f32(((const float *)b.llr)[i], ar);
+    }
+};
+
+/* ---------------------------------------------------------------------------- int8 x 2 */
+struct ArI8x2 {
+    static constexpr int LANES = 2;
+    typedef unsigned W;          /* lane A: bits 0-15, lane B: bits 16-31, two's complement */
+    typedef unsigned short AppT; /* lane A: byte 0, lane B: byte 1 */
+    typedef uint2 Msg4;          /* edge e: bytes 2e (A) and 2e+1 (B) */
+
+    __device__ static __forceinline__ W load(AppT a) { return prmt(a, 0u, 0x9180u); }
+    __device__ static __forceinline__ AppT store(W w) { return (AppT)prmt(w, 0u, 0x0020u); }
+    __device__ static __forceinline__ void unpack(const Msg4 &m, W r[4])
+    {
+        r[0] = prmt(m.x, 0u, 0x9180u);
+        r[1] = prmt(m.x, 0u, 0xB3A2u);
+        r[2] = prmt(m.y, 0u, 0x9180u);
+        r[3] = prmt(m.y, 0u, 0xB3A2u);
+    }
+    __device__ static __forceinline__ Msg4 pack(const W r[4])
+    {
+        return make_uint2(prmt(r[0], r[1], 0x6420u), prmt(r[2], r[3], 0x6420u));
+    }
+    __device__ static __forceinline__ Msg4 zero4() { return make_uint2(0u, 0u); }
+    __device__ static __forceinline__ W none() { return 0x7fff7fffu; }
+    __device__ static __forceinline__ W min_init() { return 0x00ff00ffu; }
+    /* sat(app - r), lanes in [-128, 127] */
+    __device__ static __forceinline__ W tsub(W app, W r, const Arith &)
+    {
+        return __vmins2(__vmaxs2(__vsub2(app, r), 0xff80ff80u), 0x007f007fu);
+    }
+    __device__ static __forceinline__ W tadd(W t, W r, const Arith &)
+    {
+        return __vmins2(__vmaxs2(__vadd2(t, r), 0xff80ff80u), 0x007f007fu);
+    }
+    __device__ static __forceinline__ W mag(W t) { return __vmaxs2(t, __vsub2(0u, t)); }
+    __device__ static __forceinline__ void minupd(W &m1, W &m2, W a)
+    {
+        m2 = __vmins2(m2, __vmaxs2(m1, a));
+        m1 = __vmins2(m1, a);
+    }
+    __device__ static __forceinline__ unsigned signw(W t) { return t; }
+    __device__ static __forceinline__ W scale(W m, const Arith &ar)
+    {
+        const int lo = ldpc_fixed_scale(&ar.fx, (int)(m & 0xffffu));
+        const int hi = ldpc_fixed_scale(&ar.fx, (int)(m >> 16));
+        return (unsigned)lo | ((unsigned)hi << 16);
+    }
+    /* |t| == min1 ? s2 : s1, per lane, as max(s1, s2 - ((|t| - min1) << 7)): |t| - min1 is 0
+     * for the edge holding the minimum and at least 1 otherwise, and s2 <= 127 */
+    __device__ static __forceinline__ W newmsg(W t, W a, W m1, W s1, W s2, unsigned neg)
+    {
+        const W g = __vsub2(a, m1) << 7;
+        const W mg = __vmaxs2(s1, __vsub2(s2, g));
+        const W sm = prmt(neg ^ t, 0u, 0xBB99u); /* 0xffff in lanes whose message is negative */
+        return __vsub2(mg ^ sm, sm);
+    }
+    __device__ static __forceinline__ unsigned raw(AppT a) { return a; }
+    __device__ static __forceinline__ unsigned lanes_of_raw(unsigned x)
+    {
+        return ((x >> 7) & 1u) | ((x >> 14) & 2u);
+    }
+    __device__ static __forceinline__ unsigned in_one(const Batch &b, const Arith &ar, size_t i)
+    {
+        const int q = b.llr_i8 ? ldpc_fixed_quantize_i8(&ar.fx, ((const int8_t *)b.llr)[i])
+                               : ldpc_fixed_quantize_f32(&ar.fx, ((const float *)b.llr)[i]);
+        return (unsigned)q & 0xffu;
+    }
+    __device__ static __forceinline__ AppT input(const Batch &b, const Arith &ar, int n, int f0,
+                                                 unsigned valid, int j)
+    {
+        unsigned v = 0;
+        if (valid & 1u)
+            v = in_one(b, ar, (size_t)f0 * n + j);
+        if (valid & 2u)
+            v |= in_one(b, ar, (size_t)(f0 + 1) * n + j) << 8;
+        return (AppT)v;
+    }
+};
+
+/* ---------------------------------------------------------------------------- int16 */
+struct ArI16 {
+    static constexpr int LANES = 1;
+    typedef int W;
+    typedef short AppT;
+    typedef uint2 Msg4;          /* edge e: 16-bit half e */
+
+    __device__ static __forceinline__ W load(AppT a) { return a; }
+    __device__ static __forceinline__ AppT store(W w) { return (AppT)w; }
+    __device__ static __forceinline__ void unpack(const Msg4 &m, W r[4])
+    {
+        r[0] = (int)prmt(m.x, 0u, 0x9910u);
+        r[1] = (int)prmt(m.x, 0u, 0xBB32u);
+        r[2] = (int)prmt(m.y, 0u, 0x9910u);
+        r[3] = (int)prmt(m.y, 0u, 0xBB32u);
+    }
+    __device__ static __forceinline__ Msg4 pack(const W r[4])
+    {
+        return make_uint2(prmt((unsigned)r[0], (unsigned)r[1], 0x5410u),
+                          prmt((unsigned)r[2], (unsigned)r[3], 0x5410u));
+    }
+    __device__ static __forceinline__ Msg4 zero4() { return make_uint2(0u, 0u); }
+    __device__ static __forceinline__ W none() { return 0x7fffffff; }
+    __device__ static __forceinline__ W min_init() { return 65535; }
+    __device__ static __forceinline__ W tsub(W app, W r, const Arith &)
+    {
+        return min(max(app - r, -32768), 32767);
+    }
+    __device__ static __forceinline__ W tadd(W t, W r, const Arith &)
+    {
+        return min(max(t + r, -32768), 32767);
+    }
+    __device__ static __forceinline__ W mag(W t) { return abs(t); }
+    __device__ static __forceinline__ void minupd(W &m1, W &m2, W a)
+    {
+        m2 = min(m2, max(m1, a));
+        m1 = min(m1, a);
+    }
+    __device__ static __forceinline__ unsigned signw(W t) { return (unsigned)t; }
+    __device__ static __forceinline__ W scale(W m, const Arith &ar) { return ldpc_fixed_scale(&ar.fx, m); }
+    __device__ static __forceinline__ W newmsg(W t, W a, W m1, W s1, W s2, unsigned neg)
+    {
+        const W mg = (a == m1) ? s2 : s1;
+        return ((neg ^ (unsigned)t) & 0x80000000u) ? -mg : mg;
+    }
+    __device__ static __forceinline__ unsigned raw(AppT a) { return (unsigned)(unsigned short)a; }
+    __device__ static __forceinline__ unsigned lanes_of_raw(unsigned x) { return (x >> 15) & 1u; }
+    __device__ static __forceinline__ AppT input(const Batch &b, const Arith &ar, int n, int f0,
+                                                 unsigned valid, int j)
+    {
+        if (!(valid & 1u))
+            return 0;
+        const size_t i = (size_t)f0 * n + j;
+        return (AppT)(b.llr_i8 ? ldpc_fixed_quantize_i8(&ar.fx, ((const int8_t *)b.llr)[i])
+                               : ldpc_fixed_quantize_f32(&ar.fx, ((const float *)b.llr)[i]));
+    }
+};
+
+} // namespace ldpccuda
+#endif

@@ -1,0 +1,165 @@
+/* cuda backend internals: the decode plan (how a code is laid out for the GPU), the kernel
+ * arguments, and the kernel launchers. Host C++ and device code both include this. */
+#ifndef LDPCGPU_CUDA_INTERNAL_H
+#define LDPCGPU_CUDA_INTERNAL_H
+
+#include <stdint.h>
+#include <cuda_runtime.h>
+#include <vector>
+#include <string>
+
+extern "C" {
+#include "decoder_internal.h"
+#include "decoder_fixed.h"
+#include "error.h"
+}
+
+namespace ldpccuda {
+
+/* ---------------------------------------------------------------------------------------
+ * The plan: layers of the decoder row order.
+ *
+ * A layer is a run of consecutive rows (in ldpc_decoder_row_order()) that touch pairwise
+ * different columns, so updating them in parallel gives exactly what updating them one after
+ * another would. Layers also end at multiples of the code's lifting size (z for WiMAX/WiFi,
+ * 360 for DVB), so a quasi-cyclic code's layers are its block rows.
+ *
+ * The "table" kernel (kernel_layered.cuh) gives each row of a layer to one thread: thread t of
+ * a codeword runs row t of every layer. It reads the row's columns from a table of 16-bit column
+ * numbers, 4 edges per entry: entry (layer group gi, thread t) = table[(group_base + gi) * Z + t],
+ * 0xFFFF = no edge. Check-to-variable messages use the same indexing, one message per edge.
+ * ------------------------------------------------------------------------------------- */
+struct HostPlan {
+    /* layers of the row order (shared by both kernels) */
+    std::vector<int> layer_ptr;   /* nlayers+1, into layer_rows */
+    std::vector<int> layer_rows;  /* m rows, in decoder order */
+    int nlayers = 0;
+    int max_layer_rows = 0;
+
+    /* table kernel (valid when table_ok) */
+    bool table_ok = false;
+    std::string table_why;        /* why not, when !table_ok */
+    int Z = 0;                    /* threads per codeword = max rows per layer */
+    int dmax = 0;                 /* 8, 16 or 32: max row degree rounded up */
+    int total_groups = 0;         /* sum over layers of ceil(max degree in layer / 4) */
+    std::vector<int4> layers;     /* {ngroups, group_base, nrows, 0} */
+    std::vector<ushort4> table;   /* total_groups * Z */
+
+    /* output bit -> column, empty when output bit i is column i */
+    std::vector<int> out_pos;
+};
+
+/* Build the plan for a code and configuration. */
+int build_plan(const ldpc_code *c, const ldpc_decoder_config *cfg, HostPlan *p);
+
+/* ---------------------------------------------------------------------------------------
+ * Kernel arguments.
+ * ------------------------------------------------------------------------------------- */
+
+/* Arithmetic of one configuration, for both float and integer kernels. */
+struct Arith {
+    int algorithm;           /* ldpc_algorithm */
+    float sign;              /* +1, or -1 for llr_positive_is_one */
+    float i8_to_float;       /* sign / llr_scale: float value of an int8 LLR */
+    float nms_alpha, oms_beta;
+    ldpc_fixed_params fx;    /* integer kernels */
+};
+
+/* One launch: a batch of frames. */
+struct Batch {
+    const void *llr;         /* nframes * n, float or int8, as the caller wrote them */
+    int llr_i8;
+    int nframes;
+    uint8_t *out;            /* nframes * out_bytes */
+    int2 *status;            /* nframes: {iterations, parity_ok} */
+    int max_iter;
+    int early;
+};
+
+/* Output layout (ldpc_format_output's). */
+struct OutFmt {
+    const int *out_pos;      /* out_bits entries or NULL (identity) */
+    int out_bits;
+    int out_bytes;
+    int packed;
+};
+
+/* Table kernel: the code on the device. */
+struct TableCode {
+    int n, Z, nlayers, total_groups;
+    const int4 *layers;
+    const ushort4 *table;
+};
+
+struct TableArgs {
+    TableCode code;
+    OutFmt fmt;
+    Batch batch;
+    Arith ar;
+    int G;                   /* codeword groups per block (a group = 1 or 2 codewords) */
+    void *app_scratch;       /* global APP / messages when they do not fit in shared memory */
+    void *msg_scratch;
+};
+
+/* Generic kernel: H on the device. */
+struct GenericCode {
+    int n, m, num_edges;
+    const int *row_ptr, *col_idx;   /* CSR */
+    const int *col_ptr, *col_edge;  /* CSC */
+    const int *layer_ptr, *layer_rows;
+    int nlayers;
+    int layered;
+};
+
+struct GenericArgs {
+    GenericCode code;
+    OutFmt fmt;
+    Batch batch;
+    Arith ar;
+    int fixed;               /* 1: integer messages (ar.fx) */
+    char *scratch;           /* per block: see generic_slot_bytes() */
+    size_t slot_bytes;
+};
+
+/* ---------------------------------------------------------------------------------------
+ * Kernel variants and launchers.
+ * ------------------------------------------------------------------------------------- */
+enum ArithKind { ARITH_F32 = 0, ARITH_I8X2 = 1, ARITH_I16 = 2 };
+enum MemKind { MEM_SMEM_ALL = 0, MEM_SMEM_APP = 1, MEM_GLOBAL = 2 };
+
+struct TableVariant {
+    ArithKind arith;
+    int dmax;
+    MemKind mem;
+};
+
+/* Bytes of one codeword group's APP and messages, for a variant. */
+size_t table_app_bytes(ArithKind a, int n);
+size_t table_msg_bytes(ArithKind a, int Z, int total_groups);
+int table_lanes(ArithKind a);
+/* Dynamic shared memory of a block of G groups. */
+size_t table_smem_bytes(const TableVariant &v, int n, int Z, int total_groups, int G);
+
+/* Kernel function pointer of a variant (for attributes/occupancy), NULL if not compiled. */
+const void *table_kernel_fn(const TableVariant &v);
+cudaError_t table_launch(const TableVariant &v, const TableArgs &a, int grid, int threads,
+                         size_t smem, cudaStream_t s);
+
+const void *generic_kernel_fn(int fixed);
+size_t generic_slot_bytes(const GenericCode &c, int fixed, int spa);
+cudaError_t generic_launch(const GenericArgs &a, int grid, int threads, cudaStream_t s);
+
+/* Each half of a table kernel, instantiated in its own file (compile time). */
+const void *table_kernel_fn_f32(int dmax, MemKind mem);
+cudaError_t table_launch_f32(int dmax, MemKind mem, const TableArgs &a, int grid, int threads,
+                             size_t smem, cudaStream_t s);
+const void *table_kernel_fn_i8x2(int dmax, MemKind mem);
+cudaError_t table_launch_i8x2(int dmax, MemKind mem, const TableArgs &a, int grid, int threads,
+                              size_t smem, cudaStream_t s);
+const void *table_kernel_fn_i16(int dmax, MemKind mem);
+cudaError_t table_launch_i16(int dmax, MemKind mem, const TableArgs &a, int grid, int threads,
+                             size_t smem, cudaStream_t s);
+
+} // namespace ldpccuda
+
+#endif

@@ -1,0 +1,117 @@
+/* The decode plan: layers of the decoder row order, and the column table of the table kernel.
+ * See cuda_internal.h for what a layer is and why it gives exactly the sequential schedule. */
+#include <algorithm>
+#include "cuda_internal.h"
+
+namespace ldpccuda {
+
+/* Lifting size whose multiples end a layer: a quasi-cyclic code's block rows, DVB's 360-row
+ * groups in the decoder order; 0 for codes without one. */
+static int layer_period(const ldpc_code *c)
+{
+    if (c->z > 0)
+        return c->z;
+    if (c->family == LDPC_FAMILY_DVB && c->dvb_q > 0)
+        return 360;
+    return 0;
+}
+
+/* Largest number of rows one layer may hold (threads per codeword of the table kernel). */
+static const int kMaxLayerRows = 512; /* table_max_threads() of the widest rows */
+
+int build_plan(const ldpc_code *c, const ldpc_decoder_config *cfg, HostPlan *p)
+{
+    (void)cfg;
+    const int m = c->m, n = c->n;
+    p->layer_rows.assign((size_t)m, 0);
+    int st = ldpc_decoder_row_order(c, p->layer_rows.data());
+    if (st != LDPC_OK)
+        return st;
+
+    /* greedy layers: a row joins the current layer unless it shares a column with it */
+    std::vector<int> mark((size_t)n, -1);
+    const int period = layer_period(c);
+    p->layer_ptr.clear();
+    p->layer_ptr.push_back(0);
+    int cur = 0, rows_in = 0;
+    for (int i = 0; i < m; i++) {
+        const int r = p->layer_rows[(size_t)i];
+        bool conflict = rows_in >= kMaxLayerRows || (period > 0 && i % period == 0 && i > 0);
+        for (int e = c->row_ptr[r]; e < c->row_ptr[r + 1] && !conflict; e++)
+            conflict = mark[(size_t)c->col_idx[e]] == cur;
+        if (conflict && rows_in > 0) {
+            p->layer_ptr.push_back(i);
+            cur++;
+            rows_in = 0;
+        }
+        for (int e = c->row_ptr[r]; e < c->row_ptr[r + 1]; e++)
+            mark[(size_t)c->col_idx[e]] = cur;
+        rows_in++;
+    }
+    p->layer_ptr.push_back(m);
+    p->nlayers = (int)p->layer_ptr.size() - 1;
+    p->max_layer_rows = 0;
+    for (int L = 0; L < p->nlayers; L++)
+        p->max_layer_rows = std::max(p->max_layer_rows, p->layer_ptr[L + 1] - p->layer_ptr[L]);
+
+    /* output positions: only alist codes whose information bits are not a prefix need them */
+    p->out_pos.clear();
+    if (cfg->output_bits == LDPC_OUTPUT_INFO && !c->info_is_prefix)
+        p->out_pos.assign(c->info_pos, c->info_pos + c->k);
+
+    /* the table kernel: 16-bit columns, rows of at most 32 edges, a table of sane size */
+    p->table_ok = false;
+    p->table.clear();
+    p->layers.clear();
+    if (n > 65535) {
+        p->table_why = "n > 65535 (16-bit column table)";
+        return LDPC_OK;
+    }
+    if (c->max_row_degree > 32) {
+        p->table_why = "a row has more than 32 edges";
+        return LDPC_OK;
+    }
+    p->Z = p->max_layer_rows;
+    p->dmax = c->max_row_degree <= 8 ? 8 : (c->max_row_degree <= 16 ? 16 : 32);
+    long long groups = 0;
+    for (int L = 0; L < p->nlayers; L++) {
+        int dl = 0;
+        for (int i = p->layer_ptr[L]; i < p->layer_ptr[L + 1]; i++) {
+            const int r = p->layer_rows[(size_t)i];
+            dl = std::max(dl, c->row_ptr[r + 1] - c->row_ptr[r]);
+        }
+        const int ng = (dl + 3) / 4;
+        p->layers.push_back(make_int4(ng, (int)groups, p->layer_ptr[L + 1] - p->layer_ptr[L], 0));
+        groups += ng;
+    }
+    const long long entries = groups * p->Z;
+    if (entries > (64ll << 20) / (long long)sizeof(ushort4)) {
+        p->table_why = "column table larger than 64 MiB (too many small layers)";
+        p->layers.clear();
+        return LDPC_OK;
+    }
+    p->total_groups = (int)groups;
+    const unsigned short none = 0xFFFF;
+    p->table.assign((size_t)entries, make_ushort4(none, none, none, none));
+    for (int L = 0; L < p->nlayers; L++) {
+        const int gb = p->layers[(size_t)L].y;
+        for (int i = p->layer_ptr[L]; i < p->layer_ptr[L + 1]; i++) {
+            const int t = i - p->layer_ptr[L];
+            const int r = p->layer_rows[(size_t)i];
+            for (int e = c->row_ptr[r], j = 0; e < c->row_ptr[r + 1]; e++, j++) {
+                ushort4 &u = p->table[(size_t)(gb + j / 4) * p->Z + t];
+                const unsigned short col = (unsigned short)c->col_idx[e];
+                switch (j & 3) {
+                case 0: u.x = col; break;
+                case 1: u.y = col; break;
+                case 2: u.z = col; break;
+                default: u.w = col; break;
+                }
+            }
+        }
+    }
+    p->table_ok = true;
+    return LDPC_OK;
+}
+
+} // namespace ldpccuda

@@ -1,0 +1,115 @@
+/* gr-ldpcgpu: streaming LDPC decoder block (LLRs in, bits out) over the C core's batch API. */
+#ifndef INCLUDED_LDPCGPU_LDPC_DECODER_H
+#define INCLUDED_LDPCGPU_LDPC_DECODER_H
+
+#include <gnuradio/block.h>
+#include <gnuradio/ldpcgpu/api.h>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gr {
+namespace ldpcgpu {
+
+/*!
+ * \brief LDPC decoder: a stream of soft bits (LLRs) in, decoded bits out.
+ * \ingroup ldpcgpu
+ *
+ * \details
+ * Every n input items (n = code length) are one frame. Frames are copied once, straight into
+ * the decoder's batch staging memory, and decoded in batches of \p batch_frames frames on the
+ * chosen backend (CUDA GPU or CPU) with several batches in flight. Output per frame: the k
+ * information bits or all n code bits, one bit per byte (unpacked) or 8 bits per byte, MSB
+ * first (packed).
+ *
+ * LLR convention: LLR = ln(P(0)/P(1)), positive means 0 (gr-dtv, gr-dvbs2rx, this module's
+ * encoder followed by a soft demapper with the standard constellation). Set
+ * \p llr_positive_is_one for gr-fec's opposite sign. int8 input carries round(LLR*int8_scale).
+ *
+ * Batching: a batch is submitted when it is full, or early when no more input is waiting and
+ * the backend is idle (so latency stays low at low input rates), or at the end of the stream.
+ * At the end of the stream the last, partial batch is flushed: no complete frame is lost.
+ * A stream that ends in the middle of a frame drops the incomplete frame with a warning (counted
+ * in partial_frames_dropped()). Frames still pending when the flowgraph is stopped from outside
+ * (top_block.stop()) are discarded.
+ *
+ * Tags on the first output item of every frame: "ldpc_iterations" (long), "ldpc_parity_ok"
+ * (bool), "ldpc_latency_ns" (uint64: from the frame becoming complete at this block's input to
+ * its bits being written out). Tags of the frame's input items are carried to the frame's
+ * output, at the proportional position inside the frame.
+ *
+ * Frame alignment: with \p frame_start_tag set, an input tag of that key marks the first LLR of
+ * a frame. If it appears inside a frame, the items before it (a partial frame after a gap) are
+ * dropped with a warning (counted in partial_frames_dropped()) and decoding realigns on it.
+ */
+class LDPCGPU_API ldpc_decoder : virtual public gr::block
+{
+public:
+    typedef std::shared_ptr<ldpc_decoder> sptr;
+
+    /*!
+     * \param code code name ("dvbt2:64800:1/2", "wimax:2304:1/2", "wifi:1944:3/4",
+     *             "alist:/path/file.alist")
+     * \param input_type "float" (float32 LLRs) or "int8" (signed 8-bit LLRs)
+     * \param output_codeword false: k information bits per frame; true: all n code bits
+     * \param packed_output false: one bit per byte; true: 8 bits per byte, MSB first
+     * \param algorithm "nms", "oms", "min-sum" or "sum-product"
+     * \param max_iterations iterations per frame (1..10000)
+     * \param early_termination stop a frame as soon as all parity checks hold
+     * \param backend "auto", "cuda", "cpu", "cpu-reference" or "cpu-simd"
+     * \param batch_frames frames per batch (0: the backend's choice)
+     * \param batches_in_flight batch slots (0: the backend's choice)
+     * \param num_streams CUDA streams per device (0: the backend's choice)
+     * \param devices CUDA device ids to use (empty: device 0)
+     * \param llr_positive_is_one true for gr-fec's sign convention (positive = 1)
+     * \param int8_scale int8 LLR = round(LLR * int8_scale)
+     * \param frame_start_tag tag key that marks a frame's first LLR ("" = none)
+     * \param fallback_to_cpu if the CUDA backend is unusable, use the CPU (else throw)
+     */
+    static sptr make(const std::string& code,
+                     const std::string& input_type = "float",
+                     bool output_codeword = false,
+                     bool packed_output = false,
+                     const std::string& algorithm = "nms",
+                     int max_iterations = 10,
+                     bool early_termination = true,
+                     const std::string& backend = "auto",
+                     int batch_frames = 0,
+                     int batches_in_flight = 0,
+                     int num_streams = 0,
+                     const std::vector<int>& devices = std::vector<int>(),
+                     bool llr_positive_is_one = false,
+                     float int8_scale = 4.0f,
+                     const std::string& frame_start_tag = "",
+                     bool fallback_to_cpu = true);
+
+    /* Runtime settings: take effect for batches submitted afterwards. */
+    virtual void set_max_iterations(int max_iterations) = 0;
+    virtual int max_iterations() const = 0;
+    virtual void set_early_termination(bool enabled) = 0;
+    virtual bool early_termination() const = 0;
+
+    /* What the block was built with. */
+    virtual std::string code_name() const = 0;
+    virtual std::string backend_name() const = 0; /* after any fallback */
+    virtual int n() const = 0;
+    virtual int k() const = 0;
+    virtual int input_items_per_frame() const = 0;
+    virtual int output_items_per_frame() const = 0;
+    virtual int batch_frames() const = 0;
+
+    /* Counters since construction or reset_counters(). */
+    virtual uint64_t frames_decoded() const = 0;
+    virtual uint64_t frames_failed() const = 0; /* parity checks not all satisfied */
+    virtual double average_iterations() const = 0;
+    virtual double average_latency_ns() const = 0;
+    virtual uint64_t max_latency_ns() const = 0;
+    virtual uint64_t partial_frames_dropped() const = 0;
+    virtual uint64_t batches_submitted() const = 0;
+    virtual void reset_counters() = 0;
+};
+
+} // namespace ldpcgpu
+} // namespace gr
+
+#endif /* INCLUDED_LDPCGPU_LDPC_DECODER_H */

@@ -1,0 +1,68 @@
+/* gr-ldpcgpu: LDPC decoder for bursts carried as PDUs (messages). */
+#ifndef INCLUDED_LDPCGPU_LDPC_PDU_DECODER_H
+#define INCLUDED_LDPCGPU_LDPC_PDU_DECODER_H
+
+#include <gnuradio/block.h>
+#include <gnuradio/ldpcgpu/api.h>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gr {
+namespace ldpcgpu {
+
+/*!
+ * \brief LDPC decoder for PDUs, following gr-fec's async decoder conventions.
+ * \ingroup ldpcgpu
+ *
+ * \details
+ * Message port "in" takes a PDU (pair of a metadata dictionary and a vector): an f32vector of
+ * LLRs, or an s8vector of int8 LLRs (round(LLR*int8_scale)). Its length must be a whole number
+ * of frames (a multiple of n); other PDUs are dropped with an error message and counted.
+ * Message port "out" emits (metadata, u8vector) with the decoded bits of all frames, unpacked
+ * (one bit per byte) or packed (8 per byte, MSB first, each frame starting on a byte).
+ *
+ * Metadata added: "ldpc_frames" (long), "ldpc_iterations" (long, the largest over the PDU's
+ * frames), "ldpc_parity_ok" (bool, all frames), "ldpc_frame_iterations" (s32vector, per frame),
+ * "ldpc_frame_parity_ok" (u8vector, per frame). Input metadata is kept.
+ *
+ * LLR sign: positive = 0 by default (this module's convention); gr-fec's decoders expect the
+ * opposite, so set \p llr_positive_is_one when replacing a gr-fec async decoder fed from the
+ * same soft source.
+ */
+class LDPCGPU_API ldpc_pdu_decoder : virtual public gr::block
+{
+public:
+    typedef std::shared_ptr<ldpc_pdu_decoder> sptr;
+
+    static sptr make(const std::string& code,
+                     bool output_codeword = false,
+                     bool packed_output = false,
+                     const std::string& algorithm = "nms",
+                     int max_iterations = 10,
+                     bool early_termination = true,
+                     const std::string& backend = "auto",
+                     bool llr_positive_is_one = false,
+                     float int8_scale = 4.0f,
+                     bool fallback_to_cpu = true);
+
+    virtual void set_max_iterations(int max_iterations) = 0;
+    virtual int max_iterations() const = 0;
+    virtual void set_early_termination(bool enabled) = 0;
+    virtual bool early_termination() const = 0;
+
+    virtual std::string code_name() const = 0;
+    virtual std::string backend_name() const = 0;
+    virtual int n() const = 0;
+    virtual int k() const = 0;
+
+    virtual uint64_t pdus_decoded() const = 0;
+    virtual uint64_t pdus_dropped() const = 0; /* bad type or length */
+    virtual uint64_t frames_decoded() const = 0;
+    virtual uint64_t frames_failed() const = 0;
+};
+
+} // namespace ldpcgpu
+} // namespace gr
+
+#endif /* INCLUDED_LDPCGPU_LDPC_PDU_DECODER_H */

@@ -1,0 +1,8 @@
+/* cpu-simd kernel: AVX-512BW, float messages (the template is kernel_impl.h). */
+#include "simd_internal.h"
+#define SIMD_FMT_F32
+#include "vec_avx512.h"
+#define KERNEL_ISA "avx512bw"
+#define KERNEL_FORMAT LDPC_MSG_F32
+#define KERNEL_SYMBOL ldpc_simd_kernel_avx512_f32
+#include "kernel_impl.h"

@@ -1,0 +1,249 @@
+/* The inter-frame decoder, written once on top of the vec_*.h operations and compiled once per
+ * (ISA, message format) by the kernel_*.c files. Each lane is one frame and follows
+ * decoder_ref.c's definitions exactly (see the comment at the top of that file):
+ *  - layered: rows in order; t = APP - c2v; min1/min2 of |t| and the sign product of the other
+ *    edges; a tie for the minimum gives min2 = min1, so "edge whose |t| equals min1 gets min2"
+ *    is the reference's first-strict-minimum rule without tracking an index;
+ *  - flooding: all rows from the previous APP, then each column sums its messages in CSC order;
+ *  - hard decision APP < 0; early termination checks H*c after every iteration; a frame whose
+ *    syndrome became zero at iteration i reports i and the hard decision of iteration i, while
+ *    the group keeps iterating until all its frames have converged (or max_iterations).
+ * Needs: KERNEL_ISA (string), KERNEL_FORMAT (ldpc_msg_format), KERNEL_SYMBOL (the name of the
+ * simd_kernel object to define), and a vec_*.h included before.
+ */
+#include <string.h>
+
+/* Check-node magnitude of one row; sum-product runs per lane in double, as the reference. */
+static void spa_row(const vec_t *t, int d, vec_t *out, double *pre)
+{
+#if defined(SIMD_FMT_F32)
+    for (int l = 0; l < LANES; l++) {
+        const float *tl = (const float *)t + l;
+        pre[0] = 1.0;
+        for (int i = 0; i < d; i++)
+            pre[i + 1] = pre[i] * tanh(fabs((double)tl[i * LANES]) * 0.5);
+        double suf = 1.0;
+        int neg = 0;
+        for (int i = 0; i < d; i++)
+            neg ^= tl[i * LANES] < 0.0f;
+        for (int i = d - 1; i >= 0; i--) {
+            double p = pre[i] * suf;
+            if (p > 0.999999999999)
+                p = 0.999999999999;
+            double mag = 2.0 * atanh(p);
+            int sign = neg ^ (tl[i * LANES] < 0.0f);
+            ((float *)out)[i * LANES + l] = (float)(sign ? -mag : mag);
+            suf *= tanh(fabs((double)tl[i * LANES]) * 0.5);
+        }
+    }
+#else
+    (void)t; (void)d; (void)out; (void)pre; /* integer formats never run sum-product */
+#endif
+}
+
+/* One row of the min-sum family: reads APP (old APP for flooding), writes new c2v into msg and
+ * returns nothing else; layered also writes APP. */
+static inline void row_min_sum(vec_t *app, const int *cols, int d, vec_t *msg, vec_t *tmp,
+                               const simd_params *prm, int layered)
+{
+    vec_t min1 = v_min_init(), min2 = min1, sgn = v_zero();
+    for (int i = 0; i < d; i++) {
+        vec_t t = v_sub(v_load(app + cols[i]), v_load(msg + i));
+        v_store(tmp + i, t);
+        vec_t a = v_mag(t);
+        min2 = v_min(min2, v_max(min1, a));
+        min1 = v_min(min1, a);
+        sgn = v_xor(sgn, v_neg(t));
+    }
+    vec_t s1 = v_clamp_scale(min1, prm), s2 = v_clamp_scale(min2, prm);
+    for (int i = 0; i < d; i++) {
+        vec_t t = v_load(tmp + i);
+        vec_t c = v_sign_apply(v_sel_eq(v_mag(t), min1, s2, s1), v_xor(sgn, v_neg(t)));
+        v_store(msg + i, c);
+        if (layered)
+            v_store(app + cols[i], v_add(t, c));
+    }
+}
+
+static void row_spa(vec_t *app, const int *cols, int d, vec_t *msg, vec_t *tmp, double *pre,
+                    int layered)
+{
+    for (int i = 0; i < d; i++)
+        v_store(tmp + i, v_sub(v_load(app + cols[i]), v_load(msg + i)));
+    spa_row(tmp, d, msg, pre);
+    if (layered)
+        for (int i = 0; i < d; i++)
+            v_store(app + cols[i], v_add(v_load(tmp + i), v_load(msg + i)));
+}
+
+static void layered_iteration(const simd_plan *p, const simd_params *prm, vec_t *app,
+                              vec_t *c2v, vec_t *tmp, double *pre)
+{
+    const int *rp = p->row_ptr;
+    if (prm->algorithm == LDPC_ALG_SUM_PRODUCT) {
+        for (int r = 0; r < p->m; r++)
+            row_spa(app, p->col + rp[r], rp[r + 1] - rp[r], c2v + rp[r], tmp, pre, 1);
+        return;
+    }
+    for (int r = 0; r < p->m; r++)
+        row_min_sum(app, p->col + rp[r], rp[r + 1] - rp[r], c2v + rp[r], tmp, prm, 1);
+}
+
+static void flooding_iteration(const simd_plan *p, const simd_params *prm, vec_t *app,
+                               const vec_t *llr, vec_t *c2v, vec_t *tmp, double *pre)
+{
+    const int *rp = p->row_ptr;
+    for (int r = 0; r < p->m; r++) {
+        if (prm->algorithm == LDPC_ALG_SUM_PRODUCT)
+            row_spa(app, p->col + rp[r], rp[r + 1] - rp[r], c2v + rp[r], tmp, pre, 0);
+        else
+            row_min_sum(app, p->col + rp[r], rp[r + 1] - rp[r], c2v + rp[r], tmp, prm, 0);
+    }
+    for (int j = 0; j < p->n; j++) {
+        vec_t a = v_load(llr + j);
+        for (int q = p->col_ptr[j]; q < p->col_ptr[j + 1]; q++)
+            a = v_add(a, v_load(c2v + p->col_edge[q]));
+        v_store(app + j, a);
+    }
+}
+
+/* Lanes whose hard decision violates some check. Stops early once every lane in 'need' is
+ * known to fail (then the other bits may be incomplete, which the caller does not use). */
+static uint64_t unsatisfied(const simd_plan *p, const vec_t *app, uint64_t need)
+{
+    uint64_t bad = 0;
+    for (int r = 0; r < p->m; r++) {
+        vec_t acc = v_zero();
+        for (int e = p->row_ptr[r]; e < p->row_ptr[r + 1]; e++)
+            acc = v_xor(acc, v_neg(v_load(app + p->col[e])));
+        bad |= v_signs(acc);
+        if (need && (bad & need) == need)
+            break;
+    }
+    return bad;
+}
+
+/* hard[j] takes lanes 'lanes' of the current hard decision, keeps the others. */
+static void freeze(const simd_plan *p, const vec_t *app, uint64_t *hard, uint64_t lanes)
+{
+    for (int j = 0; j < p->n; j++)
+        hard[j] = (hard[j] & ~lanes) | (v_signs(v_neg(v_load(app + j))) & lanes);
+}
+
+/* One frame of caller LLRs -> messages. Float: exactly ldpc_llr_to_float. Integers: rule 1 of
+ * decoder_fixed.h, with roundf written as trunc plus a correction (f - trunc(f) is exact) so
+ * that the loop vectorises; the test checks it against the model on ties, NaN and Inf. */
+static void quantize_frame(const simd_params *prm, ldpc_llr_type type, const void *in, int n,
+                           elem_t *out)
+{
+    const float sign = prm->positive_is_one ? -1.0f : 1.0f;
+    if (type == LDPC_LLR_I8) {
+        const int8_t *x = in;
+#if defined(SIMD_FMT_F32)
+        const float s = sign / prm->llr_scale;
+        for (int j = 0; j < n; j++)
+            out[j] = (float)x[j] * s;
+#else
+        const int flip = prm->positive_is_one;
+        for (int j = 0; j < n; j++) {
+            int v = flip ? -(int)x[j] : (int)x[j];
+            out[j] = (elem_t)(v > ELEM_MAX ? ELEM_MAX : v);
+        }
+#endif
+        return;
+    }
+    const float *x = in;
+    for (int j = 0; j < n; j++) {
+        float v = x[j] * sign;
+        v = v != v ? 0.0f : v;
+        v = v > LDPC_LLR_CLAMP ? LDPC_LLR_CLAMP : v;
+        v = v < -LDPC_LLR_CLAMP ? -LDPC_LLR_CLAMP : v;
+#if defined(SIMD_FMT_F32)
+        out[j] = v;
+#else
+        float f = v * prm->llr_scale;
+        f = f > (float)ELEM_MAX ? (float)ELEM_MAX : f;
+        f = f < (float)ELEM_MIN ? (float)ELEM_MIN : f;
+        float r = truncf(f), d = f - r;
+        r = d >= 0.5f ? r + 1.0f : r;
+        r = d <= -0.5f ? r - 1.0f : r;
+        out[j] = (elem_t)(int)r;
+#endif
+    }
+}
+
+static void kernel_load(const simd_plan *p, const simd_params *prm, simd_work *w,
+                        const simd_input *in)
+{
+    elem_t *app = w->app, *staging = w->staging;
+    const int n = p->n;
+    const elem_t *src[LANES];
+    for (int l = 0; l < LANES; l++) {
+        src[l] = NULL;
+        if (in->frame[l]) {
+            quantize_frame(prm, in->type, in->frame[l], n, staging + (size_t)l * n);
+            src[l] = staging + (size_t)l * n;
+        }
+    }
+    /* blocks of 64 columns keep the frames' source lines in cache while the lanes are written */
+    for (int j0 = 0; j0 < n; j0 += 64) {
+        const int j1 = j0 + 64 < n ? j0 + 64 : n;
+        for (int l = 0; l < LANES; l++) {
+            const elem_t *s = src[l];
+            if (s)
+                for (int j = j0; j < j1; j++)
+                    app[(size_t)j * LANES + l] = s[j];
+            else
+                for (int j = j0; j < j1; j++)
+                    app[(size_t)j * LANES + l] = 0;
+        }
+    }
+}
+
+static void kernel_decode(const simd_plan *p, const simd_params *prm, simd_work *w,
+                          uint64_t valid, simd_group_result *res)
+{
+    vec_t *app = w->app, *c2v = w->c2v, *tmp = w->tmp, *llr = w->llr;
+    double *pre = w->pre;
+    const int flooding = prm->schedule == LDPC_SCHEDULE_FLOODING;
+    memset(c2v, 0, (size_t)p->num_edges * sizeof(vec_t));
+    if (flooding)
+        memcpy(llr, app, (size_t)p->n * sizeof(vec_t));
+    memset(w->hard, 0, (size_t)p->n * sizeof(uint64_t));
+    uint64_t active = valid;
+    for (int it = 1; it <= prm->max_iterations; it++) {
+        if (flooding)
+            flooding_iteration(p, prm, app, llr, c2v, tmp, pre);
+        else
+            layered_iteration(p, prm, app, c2v, tmp, pre);
+        if (!prm->early_termination)
+            continue;
+        uint64_t done = active & ~unsatisfied(p, app, active);
+        if (done) {
+            freeze(p, app, w->hard, done);
+            for (int l = 0; l < LANES; l++)
+                if (done >> l & 1) {
+                    res->iterations[l] = it;
+                    res->parity_ok[l] = 1;
+                }
+            active &= ~done;
+            if (!active)
+                break;
+        }
+    }
+    /* frames that never converged (or all frames without early termination) end here */
+    uint64_t rest = prm->early_termination ? active : valid;
+    if (rest) {
+        freeze(p, app, w->hard, rest);
+        uint64_t bad = prm->early_termination ? rest : unsatisfied(p, app, 0);
+        for (int l = 0; l < LANES; l++)
+            if (rest >> l & 1) {
+                res->iterations[l] = prm->max_iterations;
+                res->parity_ok[l] = !(bad >> l & 1);
+            }
+    }
+}
+
+const simd_kernel KERNEL_SYMBOL = {
+    KERNEL_ISA, KERNEL_FORMAT, LANES, (int)sizeof(elem_t), kernel_load, kernel_decode,
+};

@@ -1,0 +1,298 @@
+/* cpu-simd backend: inter-frame SIMD kernels (simd_dispatch.c picks one for the CPU) run by a
+ * small pool of worker threads created once per decoder.
+ *
+ * A submitted batch is cut into groups of the kernel's lane count (the last one may be partly
+ * empty); workers take groups in submission order, across batches, so several batches in flight
+ * keep every thread busy. All memory (per-thread messages, staging) is allocated when the
+ * decoder is created; decoding allocates nothing. submit returns at once; wait blocks on the
+ * batch's completion. */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "error.h"
+#include "simd_internal.h"
+
+typedef struct simd_thread {
+    simd_work w;
+    uint8_t *hard_bytes;  /* n: one frame's hard decision, unpacked */
+    simd_group_result res;
+} simd_thread;
+
+typedef struct simd_job {  /* b->backend_data */
+    ldpc_batch *b;
+    struct simd_job *next; /* queue of batches with groups not yet handed out */
+    simd_params prm;       /* snapshot at submit: runtime setting changes apply to later batches */
+    int groups, next_group, groups_done;
+    int done;
+} simd_job;
+
+typedef struct simd_state {
+    const simd_kernel *k;
+    ldpc_msg_format fmt;
+    simd_plan plan;
+    int nthreads, started;
+    simd_thread *th;
+    pthread_t *tid;
+    pthread_mutex_t mu;
+    pthread_cond_t work_cv, done_cv;
+    simd_job *head, *tail;
+    int stop;
+    ldpc_decoder *dec;
+} simd_state;
+
+typedef struct worker_arg {
+    simd_state *s;
+    int index;
+} worker_arg;
+
+static void decode_group(simd_state *s, simd_thread *t, const simd_job *job, int g)
+{
+    const ldpc_decoder *dec = s->dec;
+    const ldpc_batch *b = job->b;
+    const simd_kernel *k = s->k;
+    const int n = s->plan.n, lanes = k->lanes;
+    const int f0 = g * lanes;
+    const int count = b->nframes - f0 < lanes ? b->nframes - f0 : lanes;
+    const size_t in_frame = (size_t)n * (b->llr_type == LDPC_LLR_F32 ? sizeof(float) : 1);
+    simd_input in;
+    in.type = b->llr_type;
+    for (int l = 0; l < lanes; l++)
+        in.frame[l] = l < count ? (const uint8_t *)b->llr + (size_t)(f0 + l) * in_frame : NULL;
+    const uint64_t valid = count == 64 ? ~(uint64_t)0 : (((uint64_t)1 << count) - 1);
+    k->load(&s->plan, &job->prm, &t->w, &in);
+    k->decode(&s->plan, &job->prm, &t->w, valid, &t->res);
+    const uint64_t *hard = t->w.hard;
+    for (int l = 0; l < count; l++) {
+        for (int j = 0; j < n; j++)
+            t->hard_bytes[j] = (uint8_t)(hard[j] >> l & 1);
+        ldpc_format_output(dec, t->hard_bytes, b->out + (size_t)(f0 + l) * dec->output_bytes);
+        b->status[f0 + l].iterations = t->res.iterations[l];
+        b->status[f0 + l].parity_ok = t->res.parity_ok[l];
+    }
+}
+
+static void *worker_main(void *argp)
+{
+    worker_arg *arg = argp;
+    simd_state *s = arg->s;
+    simd_thread *t = &s->th[arg->index];
+    free(arg);
+    pthread_mutex_lock(&s->mu);
+    for (;;) {
+        while (!s->stop && !s->head)
+            pthread_cond_wait(&s->work_cv, &s->mu);
+        if (s->stop)
+            break;
+        simd_job *job = s->head;
+        int g = job->next_group++;
+        if (job->next_group == job->groups) {
+            s->head = job->next;
+            if (!s->head)
+                s->tail = NULL;
+        }
+        pthread_mutex_unlock(&s->mu);
+        decode_group(s, t, job, g);
+        pthread_mutex_lock(&s->mu);
+        if (++job->groups_done == job->groups) {
+            job->done = 1;
+            pthread_cond_broadcast(&s->done_cv);
+        }
+    }
+    pthread_mutex_unlock(&s->mu);
+    return NULL;
+}
+
+static void free_thread_memory(simd_thread *t)
+{
+    ldpc_simd_free(t->w.app);
+    ldpc_simd_free(t->w.llr);
+    ldpc_simd_free(t->w.c2v);
+    ldpc_simd_free(t->w.tmp);
+    free(t->w.pre);
+    free(t->w.hard);
+    ldpc_simd_free(t->w.staging);
+    free(t->hard_bytes);
+}
+
+static void simd_destroy(ldpc_decoder *dec)
+{
+    simd_state *s = dec->backend_state;
+    if (!s)
+        return;
+    if (s->started) {
+        pthread_mutex_lock(&s->mu);
+        s->stop = 1;
+        pthread_cond_broadcast(&s->work_cv);
+        pthread_mutex_unlock(&s->mu);
+        for (int i = 0; i < s->started; i++)
+            pthread_join(s->tid[i], NULL);
+    }
+    pthread_mutex_destroy(&s->mu);
+    pthread_cond_destroy(&s->work_cv);
+    pthread_cond_destroy(&s->done_cv);
+    if (s->th)
+        for (int i = 0; i < s->nthreads; i++)
+            free_thread_memory(&s->th[i]);
+    free(s->th);
+    free(s->tid);
+    ldpc_simd_plan_free(&s->plan);
+    free(s);
+    dec->backend_state = NULL;
+}
+
+static int alloc_thread_memory(const simd_state *s, simd_thread *t, int flooding)
+{
+    const simd_plan *p = &s->plan;
+    const size_t vec = (size_t)s->k->lanes * s->k->elem_size;
+    t->w.app = ldpc_simd_alloc((size_t)p->n * vec);
+    t->w.llr = flooding ? ldpc_simd_alloc((size_t)p->n * vec) : NULL;
+    t->w.c2v = ldpc_simd_alloc((size_t)p->num_edges * vec);
+    t->w.tmp = ldpc_simd_alloc(((size_t)p->max_row_degree + 1) * vec);
+    t->w.pre = malloc(((size_t)p->max_row_degree + 1) * sizeof(double));
+    t->w.hard = malloc((size_t)p->n * sizeof(uint64_t));
+    t->w.staging = ldpc_simd_alloc((size_t)s->k->lanes * p->n * s->k->elem_size);
+    t->hard_bytes = malloc((size_t)p->n);
+    return t->w.app && (t->w.llr || !flooding) && t->w.c2v && t->w.tmp && t->w.pre &&
+           t->w.hard && t->w.staging && t->hard_bytes;
+}
+
+static int default_threads(void)
+{
+    long c = sysconf(_SC_NPROCESSORS_ONLN);
+    return c < 1 ? 1 : c > 256 ? 256 : (int)c;
+}
+
+static int simd_init(ldpc_decoder *dec)
+{
+    const ldpc_code *c = dec->code;
+    simd_state *s = calloc(1, sizeof *s);
+    if (!s)
+        return ldpc_error(LDPC_ERR_NO_MEMORY, "cpu-simd: out of memory");
+    pthread_mutex_init(&s->mu, NULL);
+    pthread_cond_init(&s->work_cv, NULL);
+    pthread_cond_init(&s->done_cv, NULL);
+    dec->backend_state = s;
+    s->dec = dec;
+    s->fmt = ldpc_simd_effective_format(&dec->cfg);
+    s->k = ldpc_simd_kernel_select(s->fmt);
+    int st = ldpc_simd_plan_init(&s->plan, c, s->fmt == LDPC_MSG_F32);
+    if (st != LDPC_OK) {
+        simd_destroy(dec);
+        return st;
+    }
+    s->nthreads = dec->cfg.num_threads > 0 ? dec->cfg.num_threads : default_threads();
+    s->th = calloc((size_t)s->nthreads, sizeof(simd_thread));
+    s->tid = calloc((size_t)s->nthreads, sizeof(pthread_t));
+    if (!s->th || !s->tid) {
+        simd_destroy(dec);
+        return ldpc_error(LDPC_ERR_NO_MEMORY, "cpu-simd: out of memory");
+    }
+    const int flooding = dec->cfg.schedule == LDPC_SCHEDULE_FLOODING;
+    for (int i = 0; i < s->nthreads; i++)
+        if (!alloc_thread_memory(s, &s->th[i], flooding)) {
+            simd_destroy(dec);
+            return ldpc_error(LDPC_ERR_NO_MEMORY,
+                              "cpu-simd: out of memory for %d threads on code %s", s->nthreads,
+                              c->name);
+        }
+    for (int i = 0; i < s->nthreads; i++) {
+        worker_arg *arg = malloc(sizeof *arg);
+        if (!arg)
+            break;
+        arg->s = s;
+        arg->index = i;
+        if (pthread_create(&s->tid[i], NULL, worker_main, arg) != 0) {
+            free(arg);
+            break;
+        }
+        s->started++;
+    }
+    if (s->started == 0) {
+        simd_destroy(dec);
+        return ldpc_error(LDPC_ERR_NO_MEMORY, "cpu-simd: could not start a worker thread");
+    }
+    if (dec->batch_frames <= 0) {
+        /* one group per thread, capped near 32 MB of float input per batch slot */
+        const int lanes = s->k->lanes;
+        long frames = (long)lanes * s->started;
+        long cap = (32L << 20) / ((long)c->n * (long)sizeof(float));
+        if (frames > cap)
+            frames = cap / lanes * lanes;
+        dec->batch_frames = frames < lanes ? lanes : (int)frames;
+    }
+    return LDPC_OK;
+}
+
+static int simd_alloc_batch(ldpc_decoder *dec, ldpc_batch *b)
+{
+    b->llr = malloc((size_t)b->capacity * dec->code->n * sizeof(float));
+    b->out = malloc((size_t)b->capacity * dec->output_bytes);
+    b->status = malloc((size_t)b->capacity * sizeof(ldpc_frame_status));
+    b->backend_data = calloc(1, sizeof(simd_job));
+    if (!b->llr || !b->out || !b->status || !b->backend_data)
+        return ldpc_error(LDPC_ERR_NO_MEMORY, "cpu-simd: out of memory for a batch of %d",
+                          b->capacity);
+    return LDPC_OK;
+}
+
+static void simd_free_batch(ldpc_decoder *dec, ldpc_batch *b)
+{
+    free(b->llr);
+    free(b->out);
+    free(b->status);
+    free(b->backend_data);
+    b->llr = b->out = NULL;
+    b->status = NULL;
+    b->backend_data = NULL;
+}
+
+static int simd_submit(ldpc_decoder *dec, ldpc_batch *b)
+{
+    simd_state *s = dec->backend_state;
+    simd_job *job = b->backend_data;
+    job->b = b;
+    job->next = NULL;
+    ldpc_simd_params_init(&job->prm, &dec->cfg);
+    job->groups = (b->nframes + s->k->lanes - 1) / s->k->lanes;
+    job->next_group = job->groups_done = job->done = 0;
+    pthread_mutex_lock(&s->mu);
+    if (s->tail)
+        s->tail->next = job;
+    else
+        s->head = job;
+    s->tail = job;
+    pthread_cond_broadcast(&s->work_cv);
+    pthread_mutex_unlock(&s->mu);
+    return LDPC_OK;
+}
+
+static int simd_wait(ldpc_decoder *dec, ldpc_batch *b, int block)
+{
+    simd_state *s = dec->backend_state;
+    simd_job *job = b->backend_data;
+    pthread_mutex_lock(&s->mu);
+    while (!job->done) {
+        if (!block) {
+            pthread_mutex_unlock(&s->mu);
+            return LDPC_ERR_AGAIN;
+        }
+        pthread_cond_wait(&s->done_cv, &s->mu);
+    }
+    pthread_mutex_unlock(&s->mu);
+    return LDPC_OK;
+}
+
+static const ldpc_backend_ops simd_ops = {
+    "cpu-simd", simd_init, simd_destroy, simd_alloc_batch, simd_free_batch, simd_submit, simd_wait,
+};
+
+const ldpc_backend_ops *ldpc_backend_cpu_simd_ops(void) { return &simd_ops; }
+
+/* For tests and benchmarks: the kernel a decoder of this backend runs ("avx2/i8"). */
+const simd_kernel *ldpc_simd_decoder_kernel(const ldpc_decoder *dec)
+{
+    if (!dec || dec->ops != &simd_ops || !dec->backend_state)
+        return NULL;
+    return ((const simd_state *)dec->backend_state)->k;
+}

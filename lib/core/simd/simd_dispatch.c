@@ -1,0 +1,90 @@
+/* cpu-simd runtime dispatch: which kernels this build has, which this CPU runs, which to use.
+ * One binary runs on any x86-64 (and, with the generic kernels only, on anything): the x86
+ * kernels are compiled with per-file -m flags and only called after the CPU check. */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "simd_internal.h"
+
+#define DECLARE_KERNELS(isa)                                                                \
+    extern const simd_kernel ldpc_simd_kernel_##isa##_i8, ldpc_simd_kernel_##isa##_i16,      \
+        ldpc_simd_kernel_##isa##_f32;
+DECLARE_KERNELS(generic)
+#ifdef LDPCGPU_SIMD_SSE41
+DECLARE_KERNELS(sse41)
+#endif
+#ifdef LDPCGPU_SIMD_AVX2
+DECLARE_KERNELS(avx2)
+#endif
+#ifdef LDPCGPU_SIMD_AVX512
+DECLARE_KERNELS(avx512)
+#endif
+
+typedef struct isa_entry {
+    const char *name;
+    const simd_kernel *k[3]; /* indexed by ldpc_msg_format: f32, i8, i16 */
+} isa_entry;
+
+#define ENTRY(name, isa)                                                                    \
+    { name, { &ldpc_simd_kernel_##isa##_f32, &ldpc_simd_kernel_##isa##_i8,                  \
+              &ldpc_simd_kernel_##isa##_i16 } }
+
+/* narrowest first */
+static const isa_entry isas[] = {
+    ENTRY("generic", generic),
+#ifdef LDPCGPU_SIMD_SSE41
+    ENTRY("sse4.1", sse41),
+#endif
+#ifdef LDPCGPU_SIMD_AVX2
+    ENTRY("avx2", avx2),
+#endif
+#ifdef LDPCGPU_SIMD_AVX512
+    ENTRY("avx512bw", avx512),
+#endif
+};
+#define NUM_ISAS ((int)(sizeof isas / sizeof isas[0]))
+
+int ldpc_simd_isa_count(void) { return NUM_ISAS; }
+const char *ldpc_simd_isa_name(int i) { return i >= 0 && i < NUM_ISAS ? isas[i].name : NULL; }
+
+int ldpc_simd_isa_supported(const char *isa)
+{
+    if (!isa)
+        return 0;
+    if (!strcmp(isa, "generic"))
+        return 1;
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+    __builtin_cpu_init();
+    if (!strcmp(isa, "sse4.1"))
+        return __builtin_cpu_supports("sse4.1") != 0;
+    if (!strcmp(isa, "avx2"))
+        return __builtin_cpu_supports("avx2") != 0;
+    if (!strcmp(isa, "avx512bw"))
+        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
+#endif
+    return 0;
+}
+
+const simd_kernel *ldpc_simd_kernel_get(const char *isa, ldpc_msg_format format)
+{
+    if (!isa || (unsigned)format > LDPC_MSG_I16)
+        return NULL;
+    for (int i = 0; i < NUM_ISAS; i++)
+        if (!strcasecmp(isa, isas[i].name))
+            return isas[i].k[format];
+    return NULL;
+}
+
+const simd_kernel *ldpc_simd_kernel_select(ldpc_msg_format format)
+{
+    const char *want = getenv("LDPCGPU_SIMD_ISA");
+    if (want && *want) {
+        for (int i = 0; i < NUM_ISAS; i++)
+            if (!strcasecmp(want, isas[i].name) && ldpc_simd_isa_supported(isas[i].name))
+                return isas[i].k[format];
+    }
+    for (int i = NUM_ISAS - 1; i >= 0; i--)
+        if (ldpc_simd_isa_supported(isas[i].name))
+            return isas[i].k[format];
+    return isas[0].k[format];
+}

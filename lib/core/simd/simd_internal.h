@@ -1,0 +1,113 @@
+/* cpu-simd backend internals: the pieces shared by the backend, its kernels and its tests.
+ *
+ * Inter-frame SIMD: one frame per SIMD lane. A "group" is LANES frames decoded together by
+ * one kernel call; every variable and every edge holds one vector of LANES messages, so the
+ * check and variable updates of all frames are the same vector instructions. Frames never
+ * interact, and each lane follows exactly the per-frame rules of decoder_ref.c in the chosen
+ * arithmetic, so a frame's result does not depend on the kernel (ISA, lane count) or on which
+ * frames share its group. Integer messages follow the fixed-point model of decoder_fixed.h
+ * (shared with the GPU) bit for bit; float messages follow decoder_ref.c bit for bit.
+ */
+#ifndef LDPCGPU_SIMD_INTERNAL_H
+#define LDPCGPU_SIMD_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "decoder_internal.h"
+
+#define SIMD_MAX_LANES 64
+#define SIMD_ALIGN 64
+
+/* The code as the kernels walk it: rows in layered processing order (decoder_ref.c: H's order
+ * for float messages; decoder_fixed.h's ldpc_decoder_row_order() for integer messages), edges
+ * numbered in that order. */
+typedef struct simd_plan {
+    int n, m, num_edges, max_row_degree;
+    int *row_ptr;   /* m+1: first edge of each row, in processing order */
+    int *col;       /* num_edges: column of each edge */
+    const int *col_ptr; /* n+1: H's CSC, rows ascending (flooding's summation order) */
+    int *col_edge;  /* num_edges: edge number (in this plan) of each CSC entry */
+} simd_plan;
+
+/* Build / free a plan for a code (natural: H's row order; else ldpc_decoder_row_order()). */
+int ldpc_simd_plan_init(simd_plan *p, const ldpc_code *code, int natural_order);
+void ldpc_simd_plan_free(simd_plan *p);
+
+/* Arithmetic parameters, fixed for one decoder. */
+typedef struct simd_params {
+    ldpc_algorithm algorithm;
+    ldpc_schedule schedule;
+    int max_iterations;
+    int early_termination;
+    /* fixed point (decoder_fixed.h rule 3): NMS magnitude = (m * nms_a15 + 2^14) >> 15,
+     * OMS magnitude = max(m - oms_q, 0) */
+    int nms_a15;      /* round(alpha * 32768); alpha = 1 runs as plain min-sum (same result) */
+    int oms_q;        /* round(beta * llr_scale), in quantised units */
+    /* float */
+    float nms_alpha, oms_beta;
+    /* input conversion (decoder_fixed.h rule 1; ldpc_llr_to_float for float messages) */
+    int positive_is_one;
+    float llr_scale;
+} simd_params;
+
+/* The caller's frames for one group, as written into the batch (float or int8). */
+typedef struct simd_input {
+    ldpc_llr_type type;
+    const void *frame[SIMD_MAX_LANES]; /* NULL: unused lane, decoded as all-zero LLRs */
+} simd_input;
+
+/* Per-thread working memory of one kernel call (sized for the kernel's lanes and format). */
+typedef struct simd_work {
+    void *app;        /* n vectors: a-posteriori messages; the loader writes channel values here */
+    void *staging;    /* lanes * n messages: the quantised frames before interleaving */
+    void *llr;        /* n vectors: channel values (flooding only, else NULL) */
+    void *c2v;        /* num_edges vectors */
+    void *tmp;        /* max_row_degree vectors */
+    double *pre;      /* max_row_degree + 1: sum-product products */
+    uint64_t *hard;   /* n: hard decision lane masks (bit l = frame l's bit), the output */
+} simd_work;
+
+/* Per-group result. */
+typedef struct simd_group_result {
+    int32_t iterations[SIMD_MAX_LANES];
+    int32_t parity_ok[SIMD_MAX_LANES];
+} simd_group_result;
+
+/* One compiled kernel: an ISA and a message format. */
+typedef struct simd_kernel {
+    const char *isa;          /* "generic", "sse4.1", "avx2", "avx512bw" */
+    ldpc_msg_format format;
+    int lanes;
+    int elem_size;            /* bytes per message: 1, 2 or 4 */
+    /* Convert the frames to messages (sign, scale, NaN, clamp, rounding) and interleave them
+     * into w->app, one frame per lane. */
+    void (*load)(const simd_plan *p, const simd_params *prm, simd_work *w, const simd_input *in);
+    /* Decode the group in w. valid: lanes holding frames. Writes w->hard and res. */
+    void (*decode)(const simd_plan *p, const simd_params *prm, simd_work *w, uint64_t valid,
+                   simd_group_result *res);
+} simd_kernel;
+
+/* All kernels of this build, best first within a format; the CPU check is separate. */
+const simd_kernel *ldpc_simd_kernel_get(const char *isa, ldpc_msg_format format);
+/* Does this CPU run the given ISA ("generic" always)? */
+int ldpc_simd_isa_supported(const char *isa);
+/* The kernel the backend picks: the widest supported ISA, or LDPCGPU_SIMD_ISA from the
+ * environment (generic, sse4.1, avx2, avx512bw) when it names a supported one. */
+const simd_kernel *ldpc_simd_kernel_select(ldpc_msg_format format);
+/* ISA names in order generic..widest, for tests. */
+int ldpc_simd_isa_count(void);
+const char *ldpc_simd_isa_name(int i);
+
+/* The kernel a cpu-simd decoder runs (NULL for other backends): for tests and benchmarks. */
+const simd_kernel *ldpc_simd_decoder_kernel(const ldpc_decoder *dec);
+
+/* Fill params from a decoder configuration (integer constants from ldpc_fixed_params_init). */
+void ldpc_simd_params_init(simd_params *prm, const ldpc_decoder_config *cfg);
+/* The message format the backend actually uses (sum-product always runs in float). */
+ldpc_msg_format ldpc_simd_effective_format(const ldpc_decoder_config *cfg);
+
+/* Aligned allocation helpers (size rounded up to SIMD_ALIGN). */
+void *ldpc_simd_alloc(size_t bytes);
+void ldpc_simd_free(void *p);
+
+#endif

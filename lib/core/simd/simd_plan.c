@@ -1,0 +1,104 @@
+/* cpu-simd set-up: kernel parameters from the configuration, the row-order plan, aligned
+ * memory. Integer constants and the row order come from decoder_fixed.h, the fixed-point model
+ * shared with the GPU, so that all integer decoders agree bit for bit. */
+#include <math.h> /* decoder_fixed.h uses roundf */
+#include <stdlib.h>
+#include <string.h>
+#include "decoder_fixed.h"
+#include "error.h"
+#include "simd_internal.h"
+
+void ldpc_simd_params_init(simd_params *prm, const ldpc_decoder_config *cfg)
+{
+    memset(prm, 0, sizeof *prm);
+    prm->algorithm = cfg->algorithm;
+    prm->schedule = cfg->schedule;
+    prm->max_iterations = cfg->max_iterations;
+    prm->early_termination = cfg->early_termination;
+    prm->nms_alpha = cfg->nms_alpha;
+    prm->oms_beta = cfg->oms_beta;
+    prm->positive_is_one = cfg->llr_positive_is_one ? 1 : 0;
+    prm->llr_scale = cfg->llr_scale;
+    const ldpc_msg_format fmt = ldpc_simd_effective_format(cfg);
+    if (fmt != LDPC_MSG_F32) {
+        ldpc_decoder_config c = *cfg;
+        c.msg_format = fmt;
+        ldpc_fixed_params fp;
+        if (ldpc_fixed_params_init(&c, &fp) == LDPC_OK) {
+            prm->nms_a15 = fp.nms_a15;
+            prm->oms_q = fp.oms_b;
+        }
+        if (prm->nms_a15 > 32768)
+            prm->nms_a15 = 32768;
+        if (prm->oms_q > 32767)
+            prm->oms_q = 32767; /* any offset >= the largest magnitude gives 0 */
+        /* (m * 32768 + 16384) >> 15 = m: alpha = 1 is plain min-sum, whose 16-bit multiply
+         * would not fit the SIMD instructions */
+        if (prm->algorithm == LDPC_ALG_NORMALIZED_MIN_SUM && prm->nms_a15 == 32768)
+            prm->algorithm = LDPC_ALG_MIN_SUM;
+    } else if (prm->algorithm == LDPC_ALG_NORMALIZED_MIN_SUM && cfg->nms_alpha == 1.0f) {
+        prm->algorithm = LDPC_ALG_MIN_SUM; /* m * 1.0f = m */
+    }
+}
+
+ldpc_msg_format ldpc_simd_effective_format(const ldpc_decoder_config *cfg)
+{
+    return cfg->algorithm == LDPC_ALG_SUM_PRODUCT ? LDPC_MSG_F32 : cfg->msg_format;
+}
+
+void ldpc_simd_plan_free(simd_plan *p)
+{
+    free(p->row_ptr);
+    free(p->col);
+    free(p->col_edge);
+    memset(p, 0, sizeof *p);
+}
+
+int ldpc_simd_plan_init(simd_plan *p, const ldpc_code *c, int natural_order)
+{
+    memset(p, 0, sizeof *p);
+    p->n = c->n;
+    p->m = c->m;
+    p->num_edges = c->num_edges;
+    p->max_row_degree = c->max_row_degree;
+    p->col_ptr = c->col_ptr;
+    int *order = malloc((size_t)c->m * sizeof(int));
+    int *edge_of = malloc((size_t)c->num_edges * sizeof(int)); /* H's CSR edge -> plan edge */
+    p->row_ptr = malloc(((size_t)c->m + 1) * sizeof(int));
+    p->col = malloc((size_t)c->num_edges * sizeof(int));
+    p->col_edge = malloc((size_t)c->num_edges * sizeof(int));
+    if (!order || !edge_of || !p->row_ptr || !p->col || !p->col_edge) {
+        free(order);
+        free(edge_of);
+        ldpc_simd_plan_free(p);
+        return ldpc_error(LDPC_ERR_NO_MEMORY, "cpu-simd: out of memory for code %s", c->name);
+    }
+    if (natural_order)
+        for (int r = 0; r < c->m; r++)
+            order[r] = r;
+    else
+        ldpc_decoder_row_order(c, order);
+    int e = 0;
+    for (int i = 0; i < c->m; i++) {
+        const int r = order[i];
+        p->row_ptr[i] = e;
+        for (int q = c->row_ptr[r]; q < c->row_ptr[r + 1]; q++) {
+            edge_of[q] = e;
+            p->col[e++] = c->col_idx[q];
+        }
+    }
+    p->row_ptr[c->m] = e;
+    for (int q = 0; q < c->num_edges; q++)
+        p->col_edge[q] = edge_of[c->col_edge[q]];
+    free(order);
+    free(edge_of);
+    return LDPC_OK;
+}
+
+void *ldpc_simd_alloc(size_t bytes)
+{
+    size_t rounded = (bytes + SIMD_ALIGN - 1) / SIMD_ALIGN * SIMD_ALIGN;
+    return aligned_alloc(SIMD_ALIGN, rounded ? rounded : SIMD_ALIGN);
+}
+
+void ldpc_simd_free(void *p) { free(p); }

@@ -1,0 +1,119 @@
+/* Vector operations for the kernel template with AVX2 (256-bit): 32 int8, 16 int16 or 8 float
+ * lanes. Same meaning as vec_generic.h, which documents each operation. */
+#include <immintrin.h>
+#include <math.h>
+
+#if defined(SIMD_FMT_I8) || defined(SIMD_FMT_I16)
+typedef __m256i vec_t;
+static inline vec_t v_load(const vec_t *p) { return _mm256_load_si256(p); }
+static inline void v_store(vec_t *p, vec_t a) { _mm256_store_si256(p, a); }
+static inline vec_t v_zero(void) { return _mm256_setzero_si256(); }
+static inline vec_t v_min_init(void) { return _mm256_set1_epi8(-1); }
+static inline vec_t v_neg(vec_t t) { return t; }
+static inline vec_t v_xor(vec_t a, vec_t b) { return _mm256_xor_si256(a, b); }
+#endif
+
+#if defined(SIMD_FMT_I8)
+#define LANES 32
+typedef int8_t elem_t;
+#define ELEM_MAX 127
+#define ELEM_MIN (-128)
+static inline vec_t v_sub(vec_t a, vec_t b) { return _mm256_subs_epi8(a, b); }
+static inline vec_t v_add(vec_t a, vec_t b) { return _mm256_adds_epi8(a, b); }
+static inline vec_t v_mag(vec_t a) { return _mm256_abs_epi8(a); }
+static inline vec_t v_min(vec_t a, vec_t b) { return _mm256_min_epu8(a, b); }
+static inline vec_t v_max(vec_t a, vec_t b) { return _mm256_max_epu8(a, b); }
+static inline vec_t v_sign_apply(vec_t m, vec_t s)
+{
+    /* sign_epi8 zeroes where s == 0: set bit 0 so only the sign bit decides */
+    return _mm256_sign_epi8(m, _mm256_or_si256(s, _mm256_set1_epi8(1)));
+}
+static inline vec_t v_sel_eq(vec_t a, vec_t b, vec_t x, vec_t y)
+{
+    return _mm256_blendv_epi8(y, x, _mm256_cmpeq_epi8(a, b));
+}
+static inline uint64_t v_signs(vec_t a) { return (uint32_t)_mm256_movemask_epi8(a); }
+static inline vec_t v_clamp_scale(vec_t m, const simd_params *prm)
+{
+    m = _mm256_min_epu8(m, _mm256_set1_epi8(127));
+    if (prm->algorithm == LDPC_ALG_NORMALIZED_MIN_SUM) {
+        const __m256i z = _mm256_setzero_si256(), a = _mm256_set1_epi16((short)prm->nms_a15);
+        __m256i lo = _mm256_mulhrs_epi16(_mm256_unpacklo_epi8(m, z), a);
+        __m256i hi = _mm256_mulhrs_epi16(_mm256_unpackhi_epi8(m, z), a);
+        m = _mm256_packus_epi16(lo, hi);
+    } else if (prm->algorithm == LDPC_ALG_OFFSET_MIN_SUM) {
+        m = _mm256_subs_epu8(m, _mm256_set1_epi8((char)(prm->oms_q > 127 ? 127 : prm->oms_q)));
+    }
+    return m;
+}
+
+#elif defined(SIMD_FMT_I16)
+#define LANES 16
+typedef int16_t elem_t;
+#define ELEM_MAX 32767
+#define ELEM_MIN (-32768)
+static inline vec_t v_sub(vec_t a, vec_t b) { return _mm256_subs_epi16(a, b); }
+static inline vec_t v_add(vec_t a, vec_t b) { return _mm256_adds_epi16(a, b); }
+static inline vec_t v_mag(vec_t a) { return _mm256_abs_epi16(a); }
+static inline vec_t v_min(vec_t a, vec_t b) { return _mm256_min_epu16(a, b); }
+static inline vec_t v_max(vec_t a, vec_t b) { return _mm256_max_epu16(a, b); }
+static inline vec_t v_sign_apply(vec_t m, vec_t s)
+{
+    return _mm256_sign_epi16(m, _mm256_or_si256(s, _mm256_set1_epi16(1)));
+}
+static inline vec_t v_sel_eq(vec_t a, vec_t b, vec_t x, vec_t y)
+{
+    return _mm256_blendv_epi8(y, x, _mm256_cmpeq_epi16(a, b));
+}
+static inline uint64_t v_signs(vec_t a)
+{
+    __m128i p = _mm_packs_epi16(_mm256_castsi256_si128(a), _mm256_extracti128_si256(a, 1));
+    return (uint16_t)_mm_movemask_epi8(p);
+}
+static inline vec_t v_clamp_scale(vec_t m, const simd_params *prm)
+{
+    m = _mm256_min_epu16(m, _mm256_set1_epi16(32767));
+    if (prm->algorithm == LDPC_ALG_NORMALIZED_MIN_SUM)
+        m = _mm256_mulhrs_epi16(m, _mm256_set1_epi16((short)prm->nms_a15));
+    else if (prm->algorithm == LDPC_ALG_OFFSET_MIN_SUM)
+        m = _mm256_subs_epu16(m, _mm256_set1_epi16((short)(prm->oms_q > 32767 ? 32767 : prm->oms_q)));
+    return m;
+}
+
+#elif defined(SIMD_FMT_F32)
+#define LANES 8
+typedef float elem_t;
+typedef __m256 vec_t;
+static inline vec_t v_load(const vec_t *p) { return _mm256_load_ps((const float *)p); }
+static inline void v_store(vec_t *p, vec_t a) { _mm256_store_ps((float *)p, a); }
+static inline vec_t v_zero(void) { return _mm256_setzero_ps(); }
+static inline vec_t v_min_init(void) { return _mm256_set1_ps(INFINITY); }
+static inline vec_t v_sub(vec_t a, vec_t b) { return _mm256_sub_ps(a, b); }
+static inline vec_t v_add(vec_t a, vec_t b) { return _mm256_add_ps(a, b); }
+static inline vec_t v_mag(vec_t a) { return _mm256_andnot_ps(_mm256_set1_ps(-0.0f), a); }
+static inline vec_t v_min(vec_t a, vec_t b) { return _mm256_min_ps(a, b); }
+static inline vec_t v_max(vec_t a, vec_t b) { return _mm256_max_ps(a, b); }
+static inline vec_t v_neg(vec_t t) { return _mm256_cmp_ps(t, _mm256_setzero_ps(), _CMP_LT_OQ); }
+static inline vec_t v_xor(vec_t a, vec_t b) { return _mm256_xor_ps(a, b); }
+static inline vec_t v_sign_apply(vec_t m, vec_t s)
+{
+    return _mm256_xor_ps(m, _mm256_and_ps(s, _mm256_set1_ps(-0.0f)));
+}
+static inline vec_t v_sel_eq(vec_t a, vec_t b, vec_t x, vec_t y)
+{
+    return _mm256_blendv_ps(y, x, _mm256_cmp_ps(a, b, _CMP_EQ_OQ));
+}
+static inline uint64_t v_signs(vec_t a) { return (uint32_t)_mm256_movemask_ps(a); }
+static inline vec_t v_clamp_scale(vec_t m, const simd_params *prm)
+{
+    if (prm->algorithm == LDPC_ALG_NORMALIZED_MIN_SUM) {
+        m = _mm256_mul_ps(m, _mm256_set1_ps(prm->nms_alpha));
+    } else if (prm->algorithm == LDPC_ALG_OFFSET_MIN_SUM) {
+        const __m256 b = _mm256_set1_ps(prm->oms_beta);
+        m = _mm256_and_ps(_mm256_cmp_ps(m, b, _CMP_GT_OQ), _mm256_sub_ps(m, b));
+    }
+    return m;
+}
+#else
+#error "define SIMD_FMT_I8, SIMD_FMT_I16 or SIMD_FMT_F32"
+#endif

@@ -1,0 +1,114 @@
+/* Vector operations for the kernel template with SSE4.1 (128-bit): 16 int8, 8 int16 or 4 float
+ * lanes. Same meaning as vec_generic.h, which documents each operation. */
+#include <smmintrin.h>
+#include <math.h>
+
+#if defined(SIMD_FMT_I8) || defined(SIMD_FMT_I16)
+typedef __m128i vec_t;
+static inline vec_t v_load(const vec_t *p) { return _mm_load_si128(p); }
+static inline void v_store(vec_t *p, vec_t a) { _mm_store_si128(p, a); }
+static inline vec_t v_zero(void) { return _mm_setzero_si128(); }
+static inline vec_t v_min_init(void) { return _mm_set1_epi8(-1); }
+static inline vec_t v_neg(vec_t t) { return t; }
+static inline vec_t v_xor(vec_t a, vec_t b) { return _mm_xor_si128(a, b); }
+#endif
+
+#if defined(SIMD_FMT_I8)
+#define LANES 16
+typedef int8_t elem_t;
+#define ELEM_MAX 127
+#define ELEM_MIN (-128)
+static inline vec_t v_sub(vec_t a, vec_t b) { return _mm_subs_epi8(a, b); }
+static inline vec_t v_add(vec_t a, vec_t b) { return _mm_adds_epi8(a, b); }
+static inline vec_t v_mag(vec_t a) { return _mm_abs_epi8(a); }
+static inline vec_t v_min(vec_t a, vec_t b) { return _mm_min_epu8(a, b); }
+static inline vec_t v_max(vec_t a, vec_t b) { return _mm_max_epu8(a, b); }
+static inline vec_t v_sign_apply(vec_t m, vec_t s)
+{
+    return _mm_sign_epi8(m, _mm_or_si128(s, _mm_set1_epi8(1)));
+}
+static inline vec_t v_sel_eq(vec_t a, vec_t b, vec_t x, vec_t y)
+{
+    return _mm_blendv_epi8(y, x, _mm_cmpeq_epi8(a, b));
+}
+static inline uint64_t v_signs(vec_t a) { return (uint16_t)_mm_movemask_epi8(a); }
+static inline vec_t v_clamp_scale(vec_t m, const simd_params *prm)
+{
+    m = _mm_min_epu8(m, _mm_set1_epi8(127));
+    if (prm->algorithm == LDPC_ALG_NORMALIZED_MIN_SUM) {
+        const __m128i z = _mm_setzero_si128(), a = _mm_set1_epi16((short)prm->nms_a15);
+        __m128i lo = _mm_mulhrs_epi16(_mm_unpacklo_epi8(m, z), a);
+        __m128i hi = _mm_mulhrs_epi16(_mm_unpackhi_epi8(m, z), a);
+        m = _mm_packus_epi16(lo, hi);
+    } else if (prm->algorithm == LDPC_ALG_OFFSET_MIN_SUM) {
+        m = _mm_subs_epu8(m, _mm_set1_epi8((char)(prm->oms_q > 127 ? 127 : prm->oms_q)));
+    }
+    return m;
+}
+
+#elif defined(SIMD_FMT_I16)
+#define LANES 8
+typedef int16_t elem_t;
+#define ELEM_MAX 32767
+#define ELEM_MIN (-32768)
+static inline vec_t v_sub(vec_t a, vec_t b) { return _mm_subs_epi16(a, b); }
+static inline vec_t v_add(vec_t a, vec_t b) { return _mm_adds_epi16(a, b); }
+static inline vec_t v_mag(vec_t a) { return _mm_abs_epi16(a); }
+static inline vec_t v_min(vec_t a, vec_t b) { return _mm_min_epu16(a, b); }
+static inline vec_t v_max(vec_t a, vec_t b) { return _mm_max_epu16(a, b); }
+static inline vec_t v_sign_apply(vec_t m, vec_t s)
+{
+    return _mm_sign_epi16(m, _mm_or_si128(s, _mm_set1_epi16(1)));
+}
+static inline vec_t v_sel_eq(vec_t a, vec_t b, vec_t x, vec_t y)
+{
+    return _mm_blendv_epi8(y, x, _mm_cmpeq_epi16(a, b));
+}
+static inline uint64_t v_signs(vec_t a) { return (uint8_t)_mm_movemask_epi8(_mm_packs_epi16(a, a)); }
+static inline vec_t v_clamp_scale(vec_t m, const simd_params *prm)
+{
+    m = _mm_min_epu16(m, _mm_set1_epi16(32767));
+    if (prm->algorithm == LDPC_ALG_NORMALIZED_MIN_SUM)
+        m = _mm_mulhrs_epi16(m, _mm_set1_epi16((short)prm->nms_a15));
+    else if (prm->algorithm == LDPC_ALG_OFFSET_MIN_SUM)
+        m = _mm_subs_epu16(m, _mm_set1_epi16((short)(prm->oms_q > 32767 ? 32767 : prm->oms_q)));
+    return m;
+}
+
+#elif defined(SIMD_FMT_F32)
+#define LANES 4
+typedef float elem_t;
+typedef __m128 vec_t;
+static inline vec_t v_load(const vec_t *p) { return _mm_load_ps((const float *)p); }
+static inline void v_store(vec_t *p, vec_t a) { _mm_store_ps((float *)p, a); }
+static inline vec_t v_zero(void) { return _mm_setzero_ps(); }
+static inline vec_t v_min_init(void) { return _mm_set1_ps(INFINITY); }
+static inline vec_t v_sub(vec_t a, vec_t b) { return _mm_sub_ps(a, b); }
+static inline vec_t v_add(vec_t a, vec_t b) { return _mm_add_ps(a, b); }
+static inline vec_t v_mag(vec_t a) { return _mm_andnot_ps(_mm_set1_ps(-0.0f), a); }
+static inline vec_t v_min(vec_t a, vec_t b) { return _mm_min_ps(a, b); }
+static inline vec_t v_max(vec_t a, vec_t b) { return _mm_max_ps(a, b); }
+static inline vec_t v_neg(vec_t t) { return _mm_cmplt_ps(t, _mm_setzero_ps()); }
+static inline vec_t v_xor(vec_t a, vec_t b) { return _mm_xor_ps(a, b); }
+static inline vec_t v_sign_apply(vec_t m, vec_t s)
+{
+    return _mm_xor_ps(m, _mm_and_ps(s, _mm_set1_ps(-0.0f)));
+}
+static inline vec_t v_sel_eq(vec_t a, vec_t b, vec_t x, vec_t y)
+{
+    return _mm_blendv_ps(y, x, _mm_cmpeq_ps(a, b));
+}
+static inline uint64_t v_signs(vec_t a) { return (uint32_t)_mm_movemask_ps(a); }
+static inline vec_t v_clamp_scale(vec_t m, const simd_params *prm)
+{
+    if (prm->algorithm == LDPC_ALG_NORMALIZED_MIN_SUM) {
+        m = _mm_mul_ps(m, _mm_set1_ps(prm->nms_alpha));
+    } else if (prm->algorithm == LDPC_ALG_OFFSET_MIN_SUM) {
+        const __m128 b = _mm_set1_ps(prm->oms_beta);
+        m = _mm_and_ps(_mm_cmpgt_ps(m, b), _mm_sub_ps(m, b));
+    }
+    return m;
+}
+#else
+#error "define SIMD_FMT_I8, SIMD_FMT_I16 or SIMD_FMT_F32"
+#endif

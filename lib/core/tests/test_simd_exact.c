@@ -1,0 +1,232 @@
+/* cpu-simd backend: bit-exactness, VOLK-style.
+ *  - int8 and int16 messages: every ISA kernel this CPU runs (generic C, SSE4.1, AVX2,
+ *    AVX-512BW) gives, frame by frame, exactly the fixed-point model's hard decision, iteration
+ *    count and parity flag (decoder_fixed.h, shared with the GPU), for NMS/OMS/MS, layered and
+ *    flooding, early termination on and off, float and int8 input, both LLR sign conventions;
+ *  - float messages: exactly the cpu-reference decoder's output (same operations, same order);
+ *  - frame counts that leave the last SIMD group partly empty, and 1 and 2 worker threads;
+ *  - input conversion: some frames carry LLRs on rounding ties (multiples of 1/8 at scale 4),
+ *    NaN, +-Inf and huge values, which must be converted exactly as the model does. */
+#include <math.h>
+#include <string.h>
+#include "test_util.h"
+#include "decoder_fixed.h"
+#include "simd/simd_internal.h"
+
+typedef struct frames {
+    int n, k, count;
+    uint8_t *cw;    /* count * n sent codewords */
+    float *llr;     /* count * n */
+    int8_t *llr8;   /* count * n: round(llr * 4), saturated */
+} frames;
+
+static frames make_frames(const ldpc_code *code, int count, double ebn0, uint64_t seed)
+{
+    frames f;
+    f.n = ldpc_code_n(code);
+    f.k = ldpc_code_k(code);
+    f.count = count;
+    f.cw = malloc((size_t)count * f.n);
+    f.llr = malloc((size_t)count * f.n * sizeof(float));
+    f.llr8 = malloc((size_t)count * f.n);
+    uint8_t *info = malloc((size_t)f.k);
+    ldpc_encoder *enc;
+    REQUIRE_OK(ldpc_encoder_create(&enc, code));
+    ldpc_rng rng;
+    ldpc_rng_seed(&rng, seed);
+    const double sigma = ldpc_awgn_sigma(ebn0, (double)f.k / f.n);
+    for (int i = 0; i < count; i++) {
+        ldpc_rng_bits(&rng, info, f.k);
+        REQUIRE_OK(ldpc_encoder_encode(enc, info, f.cw + (size_t)i * f.n, 1));
+        ldpc_channel_bpsk_awgn(&rng, f.cw + (size_t)i * f.n, f.n, sigma,
+                               f.llr + (size_t)i * f.n);
+    }
+    /* every fifth frame: LLRs on rounding ties, and a few NaN / Inf / huge values */
+    for (int i = 3; i < count; i += 5) {
+        float *x = f.llr + (size_t)i * f.n;
+        for (int j = 0; j < f.n; j++)
+            x[j] = roundf(x[j] * 8.0f) / 8.0f;
+        for (int j = 0; j < f.n; j += 97)
+            x[j] = (j / 97) % 4 == 0 ? NAN : (j / 97) % 4 == 1 ? INFINITY
+                 : (j / 97) % 4 == 2 ? -1e30f : x[j] * 300.0f;
+    }
+    for (size_t j = 0; j < (size_t)count * f.n; j++) {
+        float v = f.llr[j] != f.llr[j] ? 0.0f : rintf(f.llr[j] * 4.0f);
+        f.llr8[j] = (int8_t)(v > 127 ? 127 : v < -128 ? -128 : v);
+    }
+    ldpc_encoder_destroy(enc);
+    free(info);
+    return f;
+}
+
+static void free_frames(frames *f)
+{
+    free(f->cw);
+    free(f->llr);
+    free(f->llr8);
+}
+
+/* Decode all frames with cfg; output codeword bits, unpacked. */
+static void run_decoder(const ldpc_code *code, ldpc_decoder_config cfg, const frames *f,
+                        ldpc_llr_type type, uint8_t *out, ldpc_frame_status *st,
+                        const char **kernel_name)
+{
+    ldpc_decoder *dec;
+    cfg.output_bits = LDPC_OUTPUT_CODEWORD;
+    cfg.output_packing = LDPC_OUTPUT_UNPACKED;
+    REQUIRE_OK(ldpc_decoder_create(&dec, code, &cfg));
+    if (kernel_name) {
+        const simd_kernel *k = ldpc_simd_decoder_kernel(dec);
+        *kernel_name = k ? k->isa : "?";
+    }
+    if (type == LDPC_LLR_F32)
+        REQUIRE_OK(ldpc_decoder_decode_f32(dec, f->llr, f->count, out, st));
+    else
+        REQUIRE_OK(ldpc_decoder_decode_i8(dec, f->llr8, f->count, out, st));
+    ldpc_decoder_destroy(dec);
+}
+
+/* The fixed-point model's answer for every frame. */
+static void run_model(const ldpc_code *code, const ldpc_decoder_config *cfg, const frames *f,
+                      ldpc_llr_type type, uint8_t *out, ldpc_frame_status *st)
+{
+    const int n = f->n;
+    ldpc_fixed_model *m;
+    REQUIRE_OK(ldpc_fixed_model_create(&m, code, cfg));
+    for (int i = 0; i < f->count; i++) {
+        const void *in = type == LDPC_LLR_F32 ? (const void *)(f->llr + (size_t)i * n)
+                                              : (const void *)(f->llr8 + (size_t)i * n);
+        REQUIRE_OK(ldpc_fixed_model_decode(m, type, in, out + (size_t)i * n, &st[i]));
+    }
+    ldpc_fixed_model_destroy(m);
+}
+
+static int compare(const char *what, const frames *f, const uint8_t *a,
+                   const ldpc_frame_status *sa, const uint8_t *b, const ldpc_frame_status *sb)
+{
+    int bad = 0;
+    for (int i = 0; i < f->count; i++) {
+        int diff = memcmp(a + (size_t)i * f->n, b + (size_t)i * f->n, (size_t)f->n) != 0;
+        if (diff || sa[i].iterations != sb[i].iterations || sa[i].parity_ok != sb[i].parity_ok) {
+            if (bad < 3)
+                fprintf(stderr, "%s: frame %d differs (bits %s, iterations %d vs %d, ok %d vs %d)\n",
+                        what, i, diff ? "differ" : "same", sa[i].iterations, sb[i].iterations,
+                        sa[i].parity_ok, sb[i].parity_ok);
+            bad++;
+        }
+    }
+    return bad;
+}
+
+typedef struct variant {
+    ldpc_algorithm alg;
+    ldpc_schedule sch;
+    int et, flip, iters;
+    ldpc_llr_type type;
+} variant;
+
+static const variant variants[] = {
+    {LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 1, 0, 10, LDPC_LLR_F32},
+    {LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 0, 1, 6, LDPC_LLR_I8},
+    {LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 1, 1, 8, LDPC_LLR_F32},
+    {LDPC_ALG_MIN_SUM, LDPC_SCHEDULE_LAYERED, 1, 0, 5, LDPC_LLR_I8},
+    {LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_FLOODING, 1, 0, 12, LDPC_LLR_F32},
+    {LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_FLOODING, 0, 0, 4, LDPC_LLR_F32},
+};
+
+/* Flip the sign of the frames' LLRs (for the llr_positive_is_one variants). */
+static void flip_frames(frames *f)
+{
+    for (size_t j = 0; j < (size_t)f->count * f->n; j++) {
+        f->llr[j] = -f->llr[j];
+        f->llr8[j] = (int8_t)(f->llr8[j] == -128 ? 127 : -f->llr8[j]);
+    }
+}
+
+static void test_code(const char *name, int count, double ebn0)
+{
+    ldpc_code *code;
+    if (ldpc_code_create(&code, name) != LDPC_OK) {
+        printf("note: code %s not available (%s), skipped\n", name, ldpc_last_error());
+        return;
+    }
+    frames f = make_frames(code, count, ebn0, 1234);
+    const size_t bits = (size_t)count * f.n;
+    uint8_t *want = malloc(bits), *got = malloc(bits);
+    ldpc_frame_status *swant = malloc((size_t)count * sizeof *swant);
+    ldpc_frame_status *sgot = malloc((size_t)count * sizeof *sgot);
+    for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
+        const variant *va = &variants[v];
+        if (va->flip)
+            flip_frames(&f);
+        const ldpc_msg_format fmts[] = {LDPC_MSG_I8, LDPC_MSG_I16, LDPC_MSG_F32};
+        for (int fi = 0; fi < 3; fi++) {
+            ldpc_decoder_config cfg;
+            ldpc_decoder_config_init(&cfg);
+            cfg.algorithm = va->alg;
+            cfg.schedule = va->sch;
+            cfg.early_termination = va->et;
+            cfg.llr_positive_is_one = va->flip;
+            cfg.max_iterations = va->iters;
+            cfg.msg_format = fmts[fi];
+            cfg.oms_beta = 0.5f;
+            if (fmts[fi] == LDPC_MSG_F32) {
+                cfg.backend = LDPC_BACKEND_CPU_REFERENCE;
+                run_decoder(code, cfg, &f, va->type, want, swant, NULL);
+            } else {
+                run_model(code, &cfg, &f, va->type, want, swant);
+            }
+            cfg.backend = LDPC_BACKEND_CPU_SIMD;
+            for (int i = 0; i < ldpc_simd_isa_count(); i++) {
+                const char *isa = ldpc_simd_isa_name(i);
+                if (!ldpc_simd_isa_supported(isa))
+                    continue;
+                setenv("LDPCGPU_SIMD_ISA", isa, 1);
+                cfg.num_threads = 1 + (int)((v + i) % 2);
+                const char *used = NULL;
+                run_decoder(code, cfg, &f, va->type, got, sgot, &used);
+                char what[256];
+                snprintf(what, sizeof what, "%s variant %zu format %d isa %s threads %d", name,
+                         v, (int)fmts[fi], isa, cfg.num_threads);
+                CHECK_MSG(!strcmp(used, isa), "%s: kernel used %s", what, used);
+                int bad = compare(what, &f, want, swant, got, sgot);
+                CHECK_MSG(bad == 0, "%s: %d of %d frames differ from the %s", what, bad, count,
+                          fmts[fi] == LDPC_MSG_F32 ? "reference" : "model");
+            }
+            unsetenv("LDPCGPU_SIMD_ISA");
+        }
+        if (va->flip)
+            flip_frames(&f);
+    }
+    /* the frames really were decoded: the model (int8, default config) fixes most of them */
+    {
+        ldpc_decoder_config cfg;
+        ldpc_decoder_config_init(&cfg);
+        cfg.msg_format = LDPC_MSG_I8;
+        run_model(code, &cfg, &f, LDPC_LLR_F32, want, swant);
+        int ok = 0;
+        for (int i = 0; i < count; i++)
+            ok += !memcmp(want + (size_t)i * f.n, f.cw + (size_t)i * f.n, (size_t)f.n);
+        CHECK_MSG(ok * 2 > count, "%s: only %d of %d frames decoded", name, ok, count);
+        printf("%s: %d frames, %d decoded correctly by the int8 model; all kernels agree\n", name,
+               count, ok);
+    }
+    free(want);
+    free(got);
+    free(swant);
+    free(sgot);
+    free_frames(&f);
+    ldpc_code_destroy(code);
+}
+
+int main(void)
+{
+    for (int i = 0; i < ldpc_simd_isa_count(); i++)
+        printf("kernel %s: %s\n", ldpc_simd_isa_name(i),
+               ldpc_simd_isa_supported(ldpc_simd_isa_name(i)) ? "tested" : "not run by this CPU");
+    test_code("wimax:576:1/2", 101, 2.0);
+    test_code("wifi:1944:1/2", 70, 1.8);
+    test_code("wimax:2304:5/6", 67, 3.5);
+    test_code("dvbs2:16200:8/9", 35, 4.0);
+    return test_finish("test_simd_exact");
+}

@@ -1,0 +1,491 @@
+/* Streaming LDPC decoder block over the C core's asynchronous batch API.
+ *
+ * Data path: whole frames are copied from the input buffer straight into the staging buffer of
+ * the batch being filled (the only copy of the LLRs); full batches are submitted and several
+ * stay in flight; finished batches are collected in submission order and their bits copied to
+ * the output, frame by frame, as the output buffer has room.
+ *
+ * Scheduling: forecast() asks for one whole frame while the block holds nothing, and for
+ * nothing while it holds frames (queued, in flight or waiting for output room), so that
+ * general_work() is called to deliver them even when no input comes, and at the end of the
+ * stream, when GNU Radio marks the upstream buffer done, to flush the last partial batch. */
+#include "ldpc_decoder_impl.h"
+#include <gnuradio/block_detail.h>
+#include <gnuradio/buffer_reader.h>
+#include <gnuradio/io_signature.h>
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <thread>
+
+namespace gr {
+namespace ldpcgpu {
+
+namespace {
+
+int64_t now_ns()
+{
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+/* "float" or "int8" (a few spellings) -> LLR type and bytes per item. */
+ldpc_llr_type parse_input_type(const std::string& s, int* item_size)
+{
+    if (s == "float" || s == "float32" || s == "f32" || s == "fc32_real") {
+        *item_size = sizeof(float);
+        return LDPC_LLR_F32;
+    }
+    if (s == "int8" || s == "i8" || s == "s8" || s == "byte" || s == "char") {
+        *item_size = sizeof(int8_t);
+        return LDPC_LLR_I8;
+    }
+    throw std::invalid_argument("ldpc_decoder: input_type must be \"float\" or \"int8\", not \"" +
+                                s + "\"");
+}
+
+int item_size_of(const std::string& s)
+{
+    int size = 0;
+    parse_input_type(s, &size);
+    return size;
+}
+
+/* While the block holds in-flight batches but has no input, it polls the backend this often
+ * rather than blocking, so that input arriving meanwhile is queued at once. */
+constexpr std::chrono::microseconds poll_interval(50);
+
+} // namespace
+
+ldpc_decoder::sptr ldpc_decoder::make(const std::string& code,
+                                      const std::string& input_type,
+                                      bool output_codeword,
+                                      bool packed_output,
+                                      const std::string& algorithm,
+                                      int max_iterations,
+                                      bool early_termination,
+                                      const std::string& backend,
+                                      int batch_frames,
+                                      int batches_in_flight,
+                                      int num_streams,
+                                      const std::vector<int>& devices,
+                                      bool llr_positive_is_one,
+                                      float int8_scale,
+                                      const std::string& frame_start_tag,
+                                      bool fallback_to_cpu)
+{
+    return gnuradio::make_block_sptr<ldpc_decoder_impl>(code,
+                                                        input_type,
+                                                        output_codeword,
+                                                        packed_output,
+                                                        algorithm,
+                                                        max_iterations,
+                                                        early_termination,
+                                                        backend,
+                                                        batch_frames,
+                                                        batches_in_flight,
+                                                        num_streams,
+                                                        devices,
+                                                        llr_positive_is_one,
+                                                        int8_scale,
+                                                        frame_start_tag,
+                                                        fallback_to_cpu);
+}
+
+ldpc_decoder_impl::ldpc_decoder_impl(const std::string& code,
+                                     const std::string& input_type,
+                                     bool output_codeword,
+                                     bool packed_output,
+                                     const std::string& algorithm,
+                                     int max_iterations,
+                                     bool early_termination,
+                                     const std::string& backend,
+                                     int batch_frames,
+                                     int batches_in_flight,
+                                     int num_streams,
+                                     const std::vector<int>& devices,
+                                     bool llr_positive_is_one,
+                                     float int8_scale,
+                                     const std::string& frame_start_tag,
+                                     bool fallback_to_cpu)
+    : gr::block("ldpc_decoder",
+                gr::io_signature::make(1, 1, item_size_of(input_type)),
+                gr::io_signature::make(1, 1, sizeof(uint8_t))),
+      d_code_name(code),
+      d_max_iterations(max_iterations),
+      d_early_termination(early_termination)
+{
+    d_llr_type = parse_input_type(input_type, &d_item_size);
+    d_code = make_code(code);
+
+    ldpc_decoder_config cfg;
+    ldpc_decoder_config_init(&cfg);
+    parse_decoder_strings(cfg, algorithm, backend);
+    cfg.max_iterations = max_iterations;
+    cfg.early_termination = early_termination ? 1 : 0;
+    cfg.llr_positive_is_one = llr_positive_is_one ? 1 : 0;
+    cfg.llr_scale = int8_scale;
+    cfg.output_bits = output_codeword ? LDPC_OUTPUT_CODEWORD : LDPC_OUTPUT_INFO;
+    cfg.output_packing = packed_output ? LDPC_OUTPUT_PACKED : LDPC_OUTPUT_UNPACKED;
+    cfg.batch_frames = batch_frames;
+    cfg.batches_in_flight = batches_in_flight;
+    cfg.num_streams = num_streams;
+    if (devices.size() > LDPC_MAX_DEVICES)
+        throw std::invalid_argument("ldpc_decoder: at most " + std::to_string(LDPC_MAX_DEVICES) +
+                                    " devices");
+    cfg.num_devices = static_cast<int>(devices.size());
+    std::copy(devices.begin(), devices.end(), cfg.devices);
+    cfg.fallback_to_cpu = fallback_to_cpu ? 1 : 0;
+
+    ::ldpc_decoder* dec = nullptr;
+    check_status(ldpc_decoder_create(&dec, d_code.get(), &cfg), "ldpc_decoder");
+    d_dec.reset(dec);
+    d_backend_name = ldpc_decoder_backend_name(dec);
+    d_n = ldpc_code_n(d_code.get());
+    d_k = ldpc_code_k(d_code.get());
+    d_out_items = ldpc_decoder_output_bytes(dec);
+    d_batch_frames = ldpc_decoder_batch_frames(dec);
+
+    /* Learn the core's batch slots once (their number is the backend's choice when 0 was
+     * asked) and give each its frame bookkeeping, so nothing is allocated per frame later. */
+    ldpc_batch* b = nullptr;
+    while (ldpc_decoder_acquire(dec, &b) == LDPC_OK) {
+        slot s;
+        s.batch = b;
+        s.frames.resize(d_batch_frames);
+        s.tags.reserve(16);
+        d_slots.push_back(std::move(s));
+    }
+    for (auto& s : d_slots)
+        ldpc_decoder_release(dec, s.batch);
+    if (d_slots.empty())
+        throw std::runtime_error("ldpc_decoder: the decoder offers no batch slots");
+
+    d_key_iterations = pmt::intern("ldpc_iterations");
+    d_key_parity = pmt::intern("ldpc_parity_ok");
+    d_key_latency = pmt::intern("ldpc_latency_ns");
+    d_srcid = pmt::intern(alias());
+    d_frame_start_key = frame_start_tag.empty() ? pmt::PMT_NIL : pmt::intern(frame_start_tag);
+
+    /* Frames in, frames out: exact rate, output always in whole frames; tags are placed by
+     * this block itself. */
+    set_output_multiple(d_out_items);
+    set_relative_rate(static_cast<uint64_t>(d_out_items), static_cast<uint64_t>(d_n));
+    set_tag_propagation_policy(TPP_DONT);
+
+    if (backend == "cuda" && d_backend_name != "cuda")
+        d_logger->warn("CUDA backend unavailable: decoding on the {} backend", d_backend_name);
+}
+
+ldpc_decoder_impl::~ldpc_decoder_impl()
+{
+    /* the decoder waits for in-flight batches before freeing them; the code must outlive it */
+    d_dec.reset();
+    d_code.reset();
+}
+
+bool ldpc_decoder_impl::start()
+{
+    /* A restarted flowgraph begins a new stream: forget anything left from the last run. */
+    std::lock_guard<std::mutex> lock(d_mutex);
+    while (d_in_flight > 0 || d_drain) {
+        if (!d_drain && !collect(true))
+            break;
+        ldpc_decoder_release(d_dec.get(), d_drain->batch);
+        d_drain = nullptr;
+    }
+    d_fill_count = 0;
+    return block::start();
+}
+
+ldpc_decoder_impl::slot* ldpc_decoder_impl::slot_of(ldpc_batch* b)
+{
+    for (auto& s : d_slots)
+        if (s.batch == b)
+            return &s;
+    throw std::logic_error("ldpc_decoder: the core returned an unknown batch");
+}
+
+bool ldpc_decoder_impl::acquire_fill()
+{
+    if (d_fill)
+        return true;
+    ldpc_batch* b = nullptr;
+    int st = ldpc_decoder_acquire(d_dec.get(), &b);
+    if (st == LDPC_ERR_BUSY)
+        return false;
+    check_status(st, "ldpc_decoder: acquire");
+    d_fill = slot_of(b);
+    d_fill_count = 0;
+    d_fill->tags.clear();
+    return true;
+}
+
+void ldpc_decoder_impl::take_frame(const uint8_t* llr, uint64_t in_offset)
+{
+    slot& s = *d_fill;
+    const int f = d_fill_count;
+    const size_t frame_bytes = static_cast<size_t>(d_n) * d_item_size;
+    uint8_t* staging = d_llr_type == LDPC_LLR_F32
+                           ? reinterpret_cast<uint8_t*>(ldpc_batch_llr_f32(s.batch))
+                           : reinterpret_cast<uint8_t*>(ldpc_batch_llr_i8(s.batch));
+    std::memcpy(staging + f * frame_bytes, llr, frame_bytes);
+
+    frame_meta& m = s.frames[f];
+    m.in_offset = in_offset;
+    m.ready_ns = now_ns();
+    get_tags_in_range(d_tag_scratch, 0, in_offset, in_offset + d_n);
+    m.tag_begin = static_cast<uint32_t>(s.tags.size());
+    s.tags.insert(s.tags.end(), d_tag_scratch.begin(), d_tag_scratch.end());
+    m.tag_end = static_cast<uint32_t>(s.tags.size());
+    d_fill_count++;
+}
+
+void ldpc_decoder_impl::submit_fill()
+{
+    check_status(ldpc_decoder_submit(d_dec.get(), d_fill->batch, d_fill_count, d_llr_type),
+                 "ldpc_decoder: submit");
+    d_fill = nullptr;
+    d_fill_count = 0;
+    d_in_flight++;
+    d_batches++;
+}
+
+bool ldpc_decoder_impl::collect(bool wait)
+{
+    if (d_drain)
+        return true;
+    ldpc_batch* b = nullptr;
+    int st = ldpc_decoder_collect(d_dec.get(), &b, wait ? 1 : 0);
+    if (!b)
+        return false; /* not finished yet, or nothing in flight */
+    d_in_flight--;
+    if (st != LDPC_OK && !d_warned_failure) {
+        /* the core hands failed batches back with zero bits and parity_ok = 0 */
+        d_logger->error("a batch of {} frames failed to decode ({}: {}); its frames are output "
+                        "as zeros and counted as failed (reported once)",
+                        ldpc_batch_frames(b),
+                        ldpc_strerror(st),
+                        ldpc_last_error());
+        d_warned_failure = true;
+    }
+    d_drain = slot_of(b);
+    d_drain_pos = 0;
+    return true;
+}
+
+int ldpc_decoder_impl::emit(uint8_t* out, int room_frames, int produced_frames)
+{
+    int written = 0;
+    while (produced_frames + written < room_frames) {
+        if (!d_drain && !collect(false))
+            break;
+        slot& s = *d_drain;
+        const int nframes = ldpc_batch_frames(s.batch);
+        const uint8_t* bits = ldpc_batch_output(s.batch);
+        const ldpc_frame_status* status = ldpc_batch_status(s.batch);
+        while (d_drain_pos < nframes && produced_frames + written < room_frames) {
+            const int f = d_drain_pos++;
+            const int o = produced_frames + written;
+            std::memcpy(out + static_cast<size_t>(o) * d_out_items,
+                        bits + static_cast<size_t>(f) * d_out_items,
+                        d_out_items);
+            const uint64_t out_offset =
+                nitems_written(0) + static_cast<uint64_t>(o) * d_out_items;
+            const frame_meta& m = s.frames[f];
+            const uint64_t latency = static_cast<uint64_t>(std::max<int64_t>(0, now_ns() - m.ready_ns));
+            add_item_tag(0, out_offset, d_key_iterations, pmt::from_long(status[f].iterations), d_srcid);
+            add_item_tag(0, out_offset, d_key_parity, pmt::from_bool(status[f].parity_ok != 0), d_srcid);
+            add_item_tag(0, out_offset, d_key_latency, pmt::from_uint64(latency), d_srcid);
+            for (uint32_t t = m.tag_begin; t < m.tag_end; t++) {
+                gr::tag_t tag = s.tags[t];
+                tag.offset = out_offset + (tag.offset - m.in_offset) * d_out_items / d_n;
+                add_item_tag(0, tag);
+            }
+            d_frames++;
+            if (!status[f].parity_ok)
+                d_failed++;
+            d_iterations += static_cast<uint64_t>(std::max(0, status[f].iterations));
+            d_latency_sum += latency;
+            if (latency > d_latency_max)
+                d_latency_max = latency;
+            written++;
+        }
+        if (d_drain_pos >= nframes) {
+            ldpc_decoder_release(d_dec.get(), s.batch);
+            d_drain = nullptr;
+        }
+    }
+    return written;
+}
+
+int ldpc_decoder_impl::realign(int consumed, int avail)
+{
+    /* A frame-start tag strictly inside the next frame's span: what comes before it is the
+     * remainder of a frame broken by a gap. */
+    const uint64_t start = nitems_read(0) + consumed;
+    const int span = std::min(d_n, avail - consumed);
+    if (span < 2)
+        return 0;
+    get_tags_in_range(d_tag_scratch, 0, start + 1, start + span, d_frame_start_key);
+    if (d_tag_scratch.empty())
+        return 0;
+    uint64_t first = d_tag_scratch[0].offset;
+    for (const auto& t : d_tag_scratch)
+        first = std::min(first, t.offset);
+    const int skip = static_cast<int>(first - start);
+    d_dropped++;
+    d_logger->warn("frame start tag at item {}: dropping {} LLRs of a partial frame",
+                   first,
+                   skip);
+    return skip;
+}
+
+bool ldpc_decoder_impl::input_done()
+{
+    buffer_reader_sptr reader = detail()->input(0);
+    gr::thread::scoped_lock guard(*reader->mutex());
+    return reader->done();
+}
+
+bool ldpc_decoder_impl::input_finished(int avail)
+{
+    /* Upstream is done and every item it wrote is in our snapshot (done is set only after the
+     * upstream block's last items are written, so this is race-free). */
+    buffer_reader_sptr reader = detail()->input(0);
+    gr::thread::scoped_lock guard(*reader->mutex());
+    return reader->done() && reader->items_available() == avail;
+}
+
+void ldpc_decoder_impl::forecast(int, gr_vector_int& ninput_items_required)
+{
+    ninput_items_required[0] = (pending() || input_done()) ? 0 : d_n;
+}
+
+int ldpc_decoder_impl::general_work(int noutput_items,
+                                    gr_vector_int& ninput_items,
+                                    gr_vector_const_void_star& input_items,
+                                    gr_vector_void_star& output_items)
+{
+    std::unique_lock<std::mutex> lock(d_mutex);
+    const uint8_t* in = static_cast<const uint8_t*>(input_items[0]);
+    uint8_t* out = static_cast<uint8_t*>(output_items[0]);
+    const int avail = ninput_items[0];
+    const int room = noutput_items / d_out_items;
+    int consumed = 0;
+    int produced = 0; /* frames */
+
+    /* 1. Deliver what the backend has finished. */
+    produced += emit(out, room, produced);
+
+    /* 2. Queue every whole input frame. */
+    for (;;) {
+        if (!pmt::is_null(d_frame_start_key))
+            consumed += realign(consumed, avail);
+        if (avail - consumed < d_n)
+            break;
+        if (!acquire_fill()) {
+            /* Every slot is in flight: the oldest must finish before more input fits. Wait
+             * for it only if its bits can go out now. */
+            if (produced >= room || !collect(true))
+                break;
+            produced += emit(out, room, produced);
+            continue;
+        }
+        take_frame(in + static_cast<size_t>(consumed) * d_item_size, nitems_read(0) + consumed);
+        consumed += d_n;
+        if (d_fill_count == d_batch_frames)
+            submit_fill();
+    }
+
+    /* 3. No whole frame left at the input: send the partial batch if the backend would
+     * otherwise sit idle, or if the stream has ended. */
+    bool finished = false;
+    if (avail - consumed < d_n) {
+        finished = input_finished(avail);
+        if (d_fill_count > 0 && (finished || d_in_flight == 0))
+            submit_fill();
+        produced += emit(out, room, produced);
+        if (finished) {
+            /* end of stream: wait for every batch, as far as the output has room */
+            while (produced < room && (d_drain || d_in_flight > 0)) {
+                if (!collect(true))
+                    break;
+                produced += emit(out, room, produced);
+            }
+            if (!pending() && avail > consumed) {
+                d_dropped++;
+                d_logger->warn("stream ended inside a frame: dropping the last {} LLRs "
+                               "(a frame is {})",
+                               avail - consumed,
+                               d_n);
+                consumed = avail;
+            }
+        }
+    }
+
+    consume_each(consumed);
+    if (finished && !pending() && produced == 0)
+        return WORK_DONE;
+    if (produced == 0 && consumed == 0 && d_in_flight > 0) {
+        /* nothing ready and no input: give the backend a moment instead of spinning */
+        lock.unlock();
+        std::this_thread::sleep_for(poll_interval);
+    }
+    return produced * d_out_items;
+}
+
+void ldpc_decoder_impl::set_max_iterations(int max_iterations)
+{
+    std::lock_guard<std::mutex> lock(d_mutex);
+    check_status(ldpc_decoder_set_max_iterations(d_dec.get(), max_iterations),
+                 "ldpc_decoder: set_max_iterations");
+    d_max_iterations = max_iterations;
+}
+
+int ldpc_decoder_impl::max_iterations() const
+{
+    std::lock_guard<std::mutex> lock(d_mutex);
+    return d_max_iterations;
+}
+
+void ldpc_decoder_impl::set_early_termination(bool enabled)
+{
+    std::lock_guard<std::mutex> lock(d_mutex);
+    check_status(ldpc_decoder_set_early_termination(d_dec.get(), enabled ? 1 : 0),
+                 "ldpc_decoder: set_early_termination");
+    d_early_termination = enabled;
+}
+
+bool ldpc_decoder_impl::early_termination() const
+{
+    std::lock_guard<std::mutex> lock(d_mutex);
+    return d_early_termination;
+}
+
+double ldpc_decoder_impl::average_iterations() const
+{
+    const uint64_t f = d_frames;
+    return f ? static_cast<double>(d_iterations) / f : 0.0;
+}
+
+double ldpc_decoder_impl::average_latency_ns() const
+{
+    const uint64_t f = d_frames;
+    return f ? static_cast<double>(d_latency_sum) / f : 0.0;
+}
+
+void ldpc_decoder_impl::reset_counters()
+{
+    d_frames = 0;
+    d_failed = 0;
+    d_iterations = 0;
+    d_latency_sum = 0;
+    d_latency_max = 0;
+    d_dropped = 0;
+    d_batches = 0;
+}
+
+} // namespace ldpcgpu
+} // namespace gr

@@ -1,0 +1,492 @@
+/* numpy API over the C core: Code, Encoder, Decoder and the BPSK/AWGN channel.
+ *
+ * Arrays: bits are uint8 (0/1, one per element); LLRs float32 or int8; a batch of frames is
+ * either 2-D [frames, width] or 1-D with frames concatenated, and results keep that shape.
+ * Heavy calls release the GIL; each Encoder/Decoder serialises its own calls. */
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "core_handles.h"
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+
+namespace py = pybind11;
+using namespace gr::ldpcgpu;
+
+namespace {
+
+using u8_array = py::array_t<uint8_t, py::array::c_style | py::array::forcecast>;
+using f32_array = py::array_t<float, py::array::c_style | py::array::forcecast>;
+using i8_array = py::array_t<int8_t, py::array::c_style | py::array::forcecast>;
+
+/* Frames in a 1-D (concatenated) or 2-D [frames, width] array. */
+py::ssize_t frames_of(const py::array& a, int width, const char* what)
+{
+    if (a.ndim() == 1 && a.shape(0) % width == 0)
+        return a.shape(0) / width;
+    if (a.ndim() == 2 && a.shape(1) == width)
+        return a.shape(0);
+    throw py::value_error(std::string(what) + ": expected shape [frames, " +
+                          std::to_string(width) + "] or a 1-D array of a multiple of " +
+                          std::to_string(width) + " elements");
+}
+
+template <typename T>
+py::array_t<T> shaped_like(const py::array& a, py::ssize_t frames, int width)
+{
+    if (a.ndim() == 1)
+        return py::array_t<T>({ frames * width });
+    return py::array_t<T>({ frames, static_cast<py::ssize_t>(width) });
+}
+
+template <typename T>
+py::array_t<T> copy_array(const T* p, size_t count)
+{
+    py::array_t<T> a(static_cast<py::ssize_t>(count));
+    if (count)
+        std::memcpy(a.mutable_data(), p, count * sizeof(T));
+    return a;
+}
+
+const char* family_name(ldpc_family f)
+{
+    switch (f) {
+    case LDPC_FAMILY_DVB: return "dvb";
+    case LDPC_FAMILY_WIMAX: return "wimax";
+    case LDPC_FAMILY_WIFI: return "wifi";
+    default: return "alist";
+    }
+}
+
+class Code;
+using CodePtr = std::shared_ptr<Code>;
+
+class Encoder
+{
+public:
+    explicit Encoder(CodePtr code);
+    py::array encode(const py::array& info);
+    CodePtr code() const { return d_code; }
+
+private:
+    CodePtr d_code;
+    encoder_ptr d_enc;
+    std::mutex d_mutex;
+};
+
+/* An immutable parity-check matrix, shared by the encoders and decoders made from it. */
+class Code
+{
+public:
+    explicit Code(ldpc_code* c) : d_code(c) { check_status(ldpc_code_get_info(c, &d_info), "Code"); }
+    const ldpc_code* get() const { return d_code.get(); }
+    const ldpc_code_info& info() const { return d_info; }
+
+    std::string name() const { return ldpc_code_name(get()); }
+
+    std::pair<py::array_t<int32_t>, py::array_t<int32_t>> rows() const
+    {
+        const int *ptr, *idx;
+        check_status(ldpc_code_rows(get(), &ptr, &idx), "Code.H");
+        return { copy_array<int32_t>(ptr, d_info.m + 1), copy_array<int32_t>(idx, ptr[d_info.m]) };
+    }
+    std::pair<py::array_t<int32_t>, py::array_t<int32_t>> cols() const
+    {
+        const int *ptr, *idx;
+        check_status(ldpc_code_cols(get(), &ptr, &idx), "Code.H_columns");
+        return { copy_array<int32_t>(ptr, d_info.n + 1), copy_array<int32_t>(idx, ptr[d_info.n]) };
+    }
+    py::array_t<uint8_t> dense() const
+    {
+        if (static_cast<double>(d_info.m) * d_info.n > 256e6)
+            throw py::value_error("Code.dense(): H is too large for a dense array; use Code.H");
+        py::array_t<uint8_t> h({ static_cast<py::ssize_t>(d_info.m), static_cast<py::ssize_t>(d_info.n) });
+        std::memset(h.mutable_data(), 0, static_cast<size_t>(d_info.m) * d_info.n);
+        const int *ptr, *idx;
+        ldpc_code_rows(get(), &ptr, &idx);
+        uint8_t* p = h.mutable_data();
+        for (int r = 0; r < d_info.m; r++)
+            for (int e = ptr[r]; e < ptr[r + 1]; e++)
+                p[static_cast<size_t>(r) * d_info.n + idx[e]] = 1;
+        return h;
+    }
+    py::array_t<int32_t> info_positions() const
+    {
+        return copy_array<int32_t>(ldpc_code_info_positions(get()), d_info.k);
+    }
+    py::object base_matrix() const
+    {
+        int rows = 0, cols = 0, z = 0;
+        const int16_t* b = ldpc_code_base_matrix(get(), &rows, &cols, &z);
+        if (!b)
+            return py::none();
+        py::array_t<int16_t> a({ static_cast<py::ssize_t>(rows), static_cast<py::ssize_t>(cols) });
+        std::memcpy(a.mutable_data(), b, static_cast<size_t>(rows) * cols * sizeof(int16_t));
+        return std::move(a);
+    }
+    py::object syndrome_weight(const py::array& codewords) const
+    {
+        u8_array cw = u8_array::ensure(codewords);
+        if (!cw)
+            throw py::type_error("syndrome_weight: expected an array of bits");
+        const py::ssize_t frames = frames_of(cw, d_info.n, "syndrome_weight");
+        py::array_t<int32_t> w(frames);
+        for (py::ssize_t f = 0; f < frames; f++)
+            w.mutable_data()[f] =
+                ldpc_code_syndrome_weight(get(), cw.data() + static_cast<size_t>(f) * d_info.n);
+        if (cw.ndim() == 1 && frames == 1)
+            return py::int_(w.data()[0]);
+        return std::move(w);
+    }
+    std::string alist() const
+    {
+        char* buf = nullptr;
+        size_t len = 0;
+        FILE* f = open_memstream(&buf, &len);
+        if (!f)
+            throw std::runtime_error("Code.alist(): out of memory");
+        int st = ldpc_code_write_alist(get(), f);
+        std::fclose(f);
+        std::string text(buf ? buf : "", len);
+        std::free(buf);
+        check_status(st, "Code.alist");
+        return text;
+    }
+    void write_alist(const std::string& path) const
+    {
+        check_status(ldpc_code_write_alist_file(get(), path.c_str()), "Code.write_alist");
+    }
+    std::string summary() const
+    {
+        return name() + ": n=" + std::to_string(d_info.n) + " k=" + std::to_string(d_info.k) +
+               " m=" + std::to_string(d_info.m) + " edges=" + std::to_string(d_info.num_edges);
+    }
+
+    /* the encoder Code.encode() uses, made on first use */
+    std::shared_ptr<Encoder> encoder(const CodePtr& self)
+    {
+        std::lock_guard<std::mutex> lock(d_enc_mutex);
+        if (!d_encoder)
+            d_encoder = std::make_shared<Encoder>(self);
+        return d_encoder;
+    }
+
+private:
+    code_ptr d_code;
+    ldpc_code_info d_info;
+    std::mutex d_enc_mutex;
+    std::shared_ptr<Encoder> d_encoder;
+};
+
+Encoder::Encoder(CodePtr code) : d_code(std::move(code))
+{
+    ldpc_encoder* e = nullptr;
+    check_status(ldpc_encoder_create(&e, d_code->get()), "Encoder(" + d_code->name() + ")");
+    d_enc.reset(e);
+}
+
+py::array Encoder::encode(const py::array& info_in)
+{
+    u8_array info = u8_array::ensure(info_in);
+    if (!info)
+        throw py::type_error("encode: expected an array of bits");
+    const int k = d_code->info().k, n = d_code->info().n;
+    const py::ssize_t frames = frames_of(info, k, "encode");
+    py::array_t<uint8_t> cw = shaped_like<uint8_t>(info, frames, n);
+    int st;
+    {
+        py::gil_scoped_release release;
+        std::lock_guard<std::mutex> lock(d_mutex);
+        st = ldpc_encoder_encode(d_enc.get(), info.data(), cw.mutable_data(), static_cast<int>(frames));
+    }
+    check_status(st, "encode");
+    return std::move(cw);
+}
+
+ldpc_msg_format parse_msg_format(const std::string& s)
+{
+    if (s == "f32" || s == "float")
+        return LDPC_MSG_F32;
+    if (s == "i8" || s == "int8")
+        return LDPC_MSG_I8;
+    if (s == "i16" || s == "int16")
+        return LDPC_MSG_I16;
+    throw py::value_error("msg_format must be 'f32', 'i16' or 'i8', not '" + s + "'");
+}
+
+class Decoder
+{
+public:
+    Decoder(CodePtr code,
+            const std::string& backend,
+            const std::string& algorithm,
+            int max_iterations,
+            bool early_termination,
+            bool llr_positive_is_one,
+            float llr_scale,
+            bool output_codeword,
+            bool packed,
+            const std::string& schedule,
+            float nms_alpha,
+            float oms_beta,
+            const std::string& msg_format,
+            int batch_frames,
+            int batches_in_flight,
+            int num_streams,
+            const std::vector<int>& devices,
+            int num_threads,
+            bool fallback_to_cpu)
+        : d_code(std::move(code))
+    {
+        ldpc_decoder_config cfg;
+        ldpc_decoder_config_init(&cfg);
+        parse_decoder_strings(cfg, algorithm, backend);
+        check_status(ldpc_schedule_from_string(schedule.c_str(), &cfg.schedule), "Decoder: schedule");
+        cfg.msg_format = parse_msg_format(msg_format);
+        cfg.max_iterations = max_iterations;
+        cfg.early_termination = early_termination ? 1 : 0;
+        cfg.llr_positive_is_one = llr_positive_is_one ? 1 : 0;
+        cfg.llr_scale = llr_scale;
+        cfg.output_bits = output_codeword ? LDPC_OUTPUT_CODEWORD : LDPC_OUTPUT_INFO;
+        cfg.output_packing = packed ? LDPC_OUTPUT_PACKED : LDPC_OUTPUT_UNPACKED;
+        cfg.nms_alpha = nms_alpha;
+        cfg.oms_beta = oms_beta;
+        cfg.batch_frames = batch_frames;
+        cfg.batches_in_flight = batches_in_flight;
+        cfg.num_streams = num_streams;
+        cfg.num_threads = num_threads;
+        if (devices.size() > LDPC_MAX_DEVICES)
+            throw py::value_error("at most " + std::to_string(LDPC_MAX_DEVICES) + " devices");
+        cfg.num_devices = static_cast<int>(devices.size());
+        std::copy(devices.begin(), devices.end(), cfg.devices);
+        cfg.fallback_to_cpu = fallback_to_cpu ? 1 : 0;
+        ldpc_decoder* d = nullptr;
+        check_status(ldpc_decoder_create(&d, d_code->get(), &cfg), "Decoder(" + d_code->name() + ")");
+        d_dec.reset(d);
+    }
+
+    py::tuple decode(const py::array& llr_in)
+    {
+        const int n = d_code->info().n;
+        const int out_bytes = ldpc_decoder_output_bytes(d_dec.get());
+        const bool int8 = llr_in.dtype().is(py::dtype::of<int8_t>());
+        py::array llr = int8 ? py::array(i8_array::ensure(llr_in)) : py::array(f32_array::ensure(llr_in));
+        if (!llr)
+            throw py::type_error("decode: expected an array of LLRs (float32 or int8)");
+        const py::ssize_t frames = frames_of(llr, n, "decode");
+        py::array_t<uint8_t> bits = shaped_like<uint8_t>(llr, frames, out_bytes);
+        py::array_t<int32_t> iterations(frames);
+        py::array_t<bool> parity_ok(frames);
+        std::vector<ldpc_frame_status> status(static_cast<size_t>(frames));
+        int st;
+        {
+            py::gil_scoped_release release;
+            std::lock_guard<std::mutex> lock(d_mutex);
+            if (int8)
+                st = ldpc_decoder_decode_i8(d_dec.get(), static_cast<const int8_t*>(llr.data()),
+                                            static_cast<int>(frames), bits.mutable_data(), status.data());
+            else
+                st = ldpc_decoder_decode_f32(d_dec.get(), static_cast<const float*>(llr.data()),
+                                             static_cast<int>(frames), bits.mutable_data(), status.data());
+        }
+        check_status(st, "decode");
+        for (py::ssize_t f = 0; f < frames; f++) {
+            iterations.mutable_data()[f] = status[f].iterations;
+            parity_ok.mutable_data()[f] = status[f].parity_ok != 0;
+        }
+        return py::make_tuple(bits, iterations, parity_ok);
+    }
+
+    void set_max_iterations(int it)
+    {
+        std::lock_guard<std::mutex> lock(d_mutex);
+        check_status(ldpc_decoder_set_max_iterations(d_dec.get(), it), "set_max_iterations");
+    }
+    void set_early_termination(bool on)
+    {
+        std::lock_guard<std::mutex> lock(d_mutex);
+        check_status(ldpc_decoder_set_early_termination(d_dec.get(), on ? 1 : 0), "set_early_termination");
+    }
+    const ldpc_decoder_config& cfg() const { return *ldpc_decoder_config_get(d_dec.get()); }
+    std::string backend() const { return ldpc_decoder_backend_name(d_dec.get()); }
+    int output_bytes() const { return ldpc_decoder_output_bytes(d_dec.get()); }
+    int batch_frames() const { return ldpc_decoder_batch_frames(d_dec.get()); }
+    CodePtr code() const { return d_code; }
+
+private:
+    CodePtr d_code; /* declared first: destroyed after the decoder that uses it */
+    decoder_ptr d_dec;
+    std::mutex d_mutex;
+};
+
+CodePtr code_from(int status, ldpc_code* c, const std::string& what)
+{
+    check_status(status, what);
+    return std::make_shared<Code>(c);
+}
+
+} // namespace
+
+void bind_core(py::module& m)
+{
+    py::register_exception<core_error>(m, "LdpcError", PyExc_RuntimeError);
+    m.attr("__version__") = LDPCGPU_VERSION;
+
+    py::class_<Code, CodePtr>(
+        m,
+        "Code",
+        "An LDPC code: its parity-check matrix H (m checks x n bits) and k information bits.\n"
+        "Code(name) takes 'dvbt2:64800:1/2', 'dvbs2:16200:3/5', 'wimax:2304:1/2', "
+        "'wifi:1944:3/4' or 'alist:/path/file.alist'.")
+        .def(py::init([](const std::string& name) {
+                 ldpc_code* c = nullptr;
+                 int st = ldpc_code_create(&c, name.c_str());
+                 return code_from(st, c, "Code('" + name + "')");
+             }),
+             py::arg("name"))
+        .def_static("from_alist",
+                    [](const std::string& path) {
+                        ldpc_code* c = nullptr;
+                        int st = ldpc_code_from_alist_file(&c, path.c_str());
+                        return code_from(st, c, "Code.from_alist('" + path + "')");
+                    },
+                    py::arg("path"))
+        .def_static("from_alist_string",
+                    [](const std::string& text) {
+                        ldpc_code* c = nullptr;
+                        int st = ldpc_code_from_alist_string(&c, text.data(), text.size());
+                        return code_from(st, c, "Code.from_alist_string");
+                    },
+                    py::arg("text"))
+        .def_static("from_rows",
+                    [](int n, py::array_t<int32_t, py::array::c_style | py::array::forcecast> row_ptr,
+                       py::array_t<int32_t, py::array::c_style | py::array::forcecast> col_idx,
+                       const std::string& name) {
+                        if (row_ptr.ndim() != 1 || row_ptr.size() < 2)
+                            throw py::value_error("from_rows: row_ptr must be 1-D with m+1 entries");
+                        const int m = static_cast<int>(row_ptr.size() - 1);
+                        if (row_ptr.data()[m] != col_idx.size())
+                            throw py::value_error("from_rows: row_ptr[m] must equal len(col_idx)");
+                        ldpc_code* c = nullptr;
+                        int st = ldpc_code_from_rows(&c, name.c_str(), n, m, row_ptr.data(), col_idx.data());
+                        return code_from(st, c, "Code.from_rows");
+                    },
+                    py::arg("n"), py::arg("row_ptr"), py::arg("col_idx"), py::arg("name") = "custom",
+                    "Build a code from H in compressed-row form (columns of row r are "
+                    "col_idx[row_ptr[r]:row_ptr[r+1]]).")
+        .def_property_readonly("name", &Code::name)
+        .def_property_readonly("n", [](const Code& c) { return c.info().n; })
+        .def_property_readonly("k", [](const Code& c) { return c.info().k; })
+        .def_property_readonly("m", [](const Code& c) { return c.info().m; })
+        .def_property_readonly("rate", [](const Code& c) { return static_cast<double>(c.info().k) / c.info().n; })
+        .def_property_readonly("num_edges", [](const Code& c) { return c.info().num_edges; })
+        .def_property_readonly("max_row_degree", [](const Code& c) { return c.info().max_row_degree; })
+        .def_property_readonly("max_col_degree", [](const Code& c) { return c.info().max_col_degree; })
+        .def_property_readonly("family", [](const Code& c) { return family_name(c.info().family); })
+        .def_property_readonly("z", [](const Code& c) { return c.info().z; })
+        .def_property_readonly("info_is_prefix", [](const Code& c) { return c.info().info_is_prefix != 0; })
+        .def_property_readonly("H", &Code::rows, "H in compressed-row form: (row_ptr[m+1], col_idx[edges]), int32")
+        .def_property_readonly("H_columns", &Code::cols, "H in compressed-column form: (col_ptr[n+1], row_idx[edges])")
+        .def_property_readonly("row_ptr", [](const Code& c) { return c.rows().first; })
+        .def_property_readonly("col_idx", [](const Code& c) { return c.rows().second; })
+        .def_property_readonly("info_positions", &Code::info_positions,
+                               "column of each information bit (0..k-1 for the standard codes)")
+        .def_property_readonly("base_matrix", &Code::base_matrix,
+                               "quasi-cyclic base matrix (int16 shifts, -1 = zero block) or None")
+        .def("dense", &Code::dense, "H as a dense uint8 [m, n] array (small codes only)")
+        .def("syndrome_weight", &Code::syndrome_weight, py::arg("codewords"),
+             "unsatisfied checks per codeword (an int for one 1-D codeword, else an int32 array)")
+        .def("encode",
+             [](const CodePtr& self, const py::array& info) { return self->encoder(self)->encode(info); },
+             py::arg("info"), "encode uint8 information bits [frames, k] -> codewords [frames, n]")
+        .def("alist", &Code::alist, "H as MacKay alist text")
+        .def("write_alist", &Code::write_alist, py::arg("path"))
+        .def("__repr__", [](const Code& c) { return "<ldpcgpu.Code " + c.summary() + ">"; });
+
+    py::class_<Encoder, std::shared_ptr<Encoder>>(m, "Encoder", "Systematic encoder for a Code.")
+        .def(py::init<CodePtr>(), py::arg("code"))
+        .def_property_readonly("code", &Encoder::code)
+        .def("encode", &Encoder::encode, py::arg("info"),
+             "uint8 information bits [frames, k] (or 1-D) -> codewords [frames, n]");
+
+    py::class_<Decoder, std::shared_ptr<Decoder>>(
+        m,
+        "Decoder",
+        "LDPC decoder for a Code. decode(llr) takes float32 or int8 LLRs [frames, n] (positive "
+        "= bit 0 unless llr_positive_is_one) and returns (bits, iterations, parity_ok).")
+        .def(py::init<CodePtr, const std::string&, const std::string&, int, bool, bool, float, bool,
+                      bool, const std::string&, float, float, const std::string&, int, int, int,
+                      const std::vector<int>&, int, bool>(),
+             py::arg("code"),
+             py::arg("backend") = "auto",
+             py::arg("algorithm") = "nms",
+             py::arg("max_iterations") = 10,
+             py::arg("early_termination") = true,
+             py::arg("llr_positive_is_one") = false,
+             py::arg("llr_scale") = 4.0f,
+             py::arg("output_codeword") = false,
+             py::arg("packed") = false,
+             py::arg("schedule") = "layered",
+             py::arg("nms_alpha") = 0.75f,
+             py::arg("oms_beta") = 0.5f,
+             py::arg("msg_format") = "f32",
+             py::arg("batch_frames") = 0,
+             py::arg("batches_in_flight") = 0,
+             py::arg("num_streams") = 0,
+             py::arg("devices") = std::vector<int>(),
+             py::arg("num_threads") = 0,
+             py::arg("fallback_to_cpu") = true)
+        .def("decode", &Decoder::decode, py::arg("llr"),
+             "decode frames of LLRs; returns (bits uint8 [frames, k or n or packed bytes], "
+             "iterations int32 [frames], parity_ok bool [frames])")
+        .def("set_max_iterations", &Decoder::set_max_iterations, py::arg("max_iterations"))
+        .def("set_early_termination", &Decoder::set_early_termination, py::arg("enabled"))
+        .def_property_readonly("code", &Decoder::code)
+        .def_property_readonly("backend", &Decoder::backend, "backend in use, after any fallback")
+        .def_property_readonly("algorithm", [](const Decoder& d) { return ldpc_algorithm_name(d.cfg().algorithm); })
+        .def_property_readonly("schedule", [](const Decoder& d) { return ldpc_schedule_name(d.cfg().schedule); })
+        .def_property_readonly("max_iterations", [](const Decoder& d) { return d.cfg().max_iterations; })
+        .def_property_readonly("early_termination", [](const Decoder& d) { return d.cfg().early_termination != 0; })
+        .def_property_readonly("output_bytes", &Decoder::output_bytes, "bytes per decoded frame")
+        .def_property_readonly("batch_frames", &Decoder::batch_frames);
+
+    m.def("list_codes",
+          []() {
+              std::vector<std::string> names;
+              for (int i = 0; i < ldpc_code_list_count(); i++)
+                  names.emplace_back(ldpc_code_list_name(i));
+              return names;
+          },
+          "names of the built-in codes");
+    m.def("backend_available",
+          [](const std::string& name) {
+              ldpc_backend b;
+              check_status(ldpc_backend_from_string(name.c_str(), &b), "backend_available");
+              return ldpc_backend_available(b) != 0;
+          },
+          py::arg("backend"), "whether this build and machine offer the backend");
+    m.def("awgn_sigma", &ldpc_awgn_sigma, py::arg("ebn0_db"), py::arg("rate"),
+          "noise standard deviation for BPSK at Eb/N0 (dB) and code rate");
+    m.def("bpsk_awgn",
+          [](const py::array& bits_in, double sigma, uint64_t seed) {
+              u8_array bits = u8_array::ensure(bits_in);
+              if (!bits)
+                  throw py::type_error("bpsk_awgn: expected an array of bits");
+              if (!(sigma >= 0))
+                  throw py::value_error("bpsk_awgn: sigma must be >= 0");
+              py::array_t<float> llr(std::vector<py::ssize_t>(bits.shape(), bits.shape() + bits.ndim()));
+              ldpc_rng rng;
+              ldpc_rng_seed(&rng, seed);
+              {
+                  py::gil_scoped_release release;
+                  ldpc_channel_bpsk_awgn(&rng, bits.data(), static_cast<int>(bits.size()), sigma,
+                                         llr.mutable_data());
+              }
+              return llr;
+          },
+          py::arg("bits"), py::arg("sigma"), py::arg("seed") = 1,
+          "BPSK (0 -> +1) over AWGN: channel LLRs 2y/sigma^2 (positive = 0), same shape as bits");
+}

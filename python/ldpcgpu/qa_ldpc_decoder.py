@@ -1,0 +1,311 @@
+#!/usr/bin/env python3
+"""QA for the streaming ldpc_decoder block: loopbacks through GNU Radio's own modulation blocks,
+tags, sign and LLR type options, batching and end of stream, alignment, backend fallback."""
+import os
+import sys
+
+import numpy as np
+import pmt
+from gnuradio import analog, blocks, digital, gr, gr_unittest
+
+from gnuradio import ldpcgpu
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from _qa_helpers import (make_tag, noiseless_llr, random_info, random_regular_alist,  # noqa: E402
+                         run_stream_decoder, standard_code, tags_by_key, temp_dir)
+
+WIMAX = "wimax:576:1/2"
+
+
+class qa_ldpc_decoder(gr_unittest.TestCase):
+
+    @classmethod
+    def setUpClass(cls):
+        cls.alist = random_regular_alist(temp_dir())
+        cls.alist_name = "alist:" + cls.alist
+        cls.alist_code = ldpcgpu.Code(cls.alist_name)
+        cls.wimax = standard_code(WIMAX)
+
+    def require_wimax(self):
+        if self.wimax is None:
+            self.skipTest(WIMAX + " is not in this build's core yet")
+        return self.wimax
+
+    # ---- loopbacks through gr-digital: encoder -> mapper -> noise -> soft demapper -> decoder
+
+    def loopback(self, code_name, constellation, frames, ebn0_db, seed, **decoder_args):
+        code = ldpcgpu.Code(code_name)
+        info = random_info(code, frames, seed)
+        bps = constellation.bits_per_symbol()
+        es = np.mean(np.abs(np.array(constellation.points())) ** 2)
+        esn0 = 10 ** (ebn0_db / 10) * code.rate * bps
+        noise_voltage = np.sqrt(es / esn0)  # complex noise of power N0
+        tb = gr.top_block()
+        src = blocks.vector_source_b(info.ravel().tolist())
+        enc = ldpcgpu.ldpc_encoder(code_name)
+        pack = blocks.repack_bits_bb(1, bps, "", False, gr.GR_MSB_FIRST)
+        mapper = digital.constellation_encoder_bc(constellation)
+        # complex AWGN added sample by sample (channels.channel_model would also resample and
+        # so shorten the stream by its filter delay)
+        noise = analog.noise_source_c(analog.GR_GAUSSIAN, float(noise_voltage), seed)
+        chan = blocks.add_cc()
+        demapper = digital.constellation_soft_decoder_cf(constellation)
+        # gr-digital's soft decisions are positive for bit 1 (gr-fec's convention)
+        dec = ldpcgpu.ldpc_decoder(code_name, llr_positive_is_one=True, **decoder_args)
+        snk = blocks.vector_sink_b()
+        tb.connect(src, enc, pack, mapper, (chan, 0))
+        tb.connect(noise, (chan, 1))
+        tb.connect(chan, demapper, dec, snk)
+        tb.run()
+        out = np.array(snk.data(), dtype=np.uint8)
+        return info, out, dec
+
+    def test_loopback_bpsk_awgn_wimax(self):
+        self.require_wimax()
+        info, out, dec = self.loopback(WIMAX, digital.constellation_bpsk().base(), 24, 6.0, 11,
+                                       batch_frames=4)
+        self.assertEqual(out.size, info.size)
+        self.assertTrue(np.array_equal(out.reshape(info.shape), info))
+        self.assertEqual(dec.frames_decoded(), 24)
+        self.assertEqual(dec.frames_failed(), 0)
+        # the noise really was there: the decoder had to iterate on some frames
+        self.assertGreater(dec.average_iterations(), 1.0)
+
+    def test_loopback_qpsk_awgn_wimax(self):
+        self.require_wimax()
+        info, out, dec = self.loopback(WIMAX, digital.constellation_qpsk().base(), 24, 6.0, 12,
+                                       batch_frames=5, batches_in_flight=2)
+        self.assertTrue(np.array_equal(out.reshape(info.shape), info))
+        self.assertEqual(dec.frames_failed(), 0)
+
+    def test_loopback_qpsk_alist(self):
+        info, out, dec = self.loopback(self.alist_name, digital.constellation_qpsk().base(), 20,
+                                       9.0, 13, algorithm="sum-product", max_iterations=30)
+        self.assertTrue(np.array_equal(out.reshape(info.shape), info))
+
+    # ---- output formats, LLR types, sign
+
+    def encoded(self, code, frames, seed=3):
+        info = random_info(code, frames, seed)
+        return info, code.encode(info)
+
+    def test_codeword_and_packed_output(self):
+        code = self.alist_code
+        info, cw = self.encoded(code, 7)
+        llr = noiseless_llr(cw)
+        out, _ = run_stream_decoder(ldpcgpu.ldpc_decoder(self.alist_name, output_codeword=True), llr)
+        self.assertTrue(np.array_equal(out.reshape(cw.shape), cw))
+        out, _ = run_stream_decoder(ldpcgpu.ldpc_decoder(self.alist_name, packed_output=True), llr)
+        per = (code.k + 7) // 8
+        expect = np.packbits(info, axis=1)  # MSB first, each frame on a byte boundary
+        self.assertEqual(expect.shape[1], per)
+        self.assertTrue(np.array_equal(out.reshape(expect.shape), expect))
+        # info bits of an alist code come from its information positions
+        out, _ = run_stream_decoder(ldpcgpu.ldpc_decoder(self.alist_name), llr)
+        self.assertTrue(np.array_equal(out.reshape(info.shape), info))
+
+    def test_sign_option(self):
+        code = self.alist_code
+        info, cw = self.encoded(code, 6)
+        llr = noiseless_llr(cw)
+        out, _ = run_stream_decoder(ldpcgpu.ldpc_decoder(self.alist_name, llr_positive_is_one=True), -llr)
+        self.assertTrue(np.array_equal(out.reshape(info.shape), info))
+        # the same flipped LLRs read with the default convention decode to the complement
+        dec = ldpcgpu.ldpc_decoder(self.alist_name, output_codeword=True)
+        out, _ = run_stream_decoder(dec, -llr)
+        self.assertTrue(np.array_equal(out.reshape(cw.shape), 1 - cw))
+
+    def test_int8_input(self):
+        code = self.alist_code
+        info, cw = self.encoded(code, 9)
+        rng = np.random.default_rng(4)
+        llr = noiseless_llr(cw) / 20.0 * 2.0 + rng.normal(0, 0.5, cw.shape)  # +-2 plus noise
+        scale = 8.0
+        q = np.clip(np.round(llr * scale), -127, 127).astype(np.int8)
+        dec = ldpcgpu.ldpc_decoder(self.alist_name, input_type="int8", int8_scale=scale,
+                                   max_iterations=20)
+        out, _ = run_stream_decoder(dec, q)
+        self.assertTrue(np.array_equal(out.reshape(info.shape), info))
+        self.assertEqual(dec.input_items_per_frame(), code.n)
+
+    # ---- tags
+
+    def test_tags(self):
+        code = self.alist_code
+        n, k = code.n, code.k
+        frames = 6
+        info, cw = self.encoded(code, frames)
+        llr = noiseless_llr(cw)
+        rng = np.random.default_rng(8)
+        llr[2] = llr[2] / 10.0 + rng.normal(0, 1.0, code.n)  # a noisy frame among clean ones
+        tags = [make_tag(2 * n + 0, "burst", pmt.from_long(2)),
+                make_tag(4 * n + n // 2, "middle", pmt.from_long(4))]
+        dec = ldpcgpu.ldpc_decoder(self.alist_name, batch_frames=4)
+        out, out_tags = run_stream_decoder(dec, llr, tags)
+        frame_starts = [f * k for f in range(frames)]
+        its = tags_by_key(out_tags, "ldpc_iterations")
+        self.assertEqual([o for o, _ in its], frame_starts)
+        # each frame's status, as the numpy API reports it for the same LLRs and settings
+        bits, iterations, parity_ok = ldpcgpu.Decoder(code, backend=dec.backend_name()).decode(llr)
+        self.assertEqual([v for _, v in its], iterations.tolist())
+        self.assertEqual(iterations[0], 1)  # noiseless: done after one iteration
+        parity = tags_by_key(out_tags, "ldpc_parity_ok")
+        self.assertEqual(parity, [(o, bool(p)) for o, p in zip(frame_starts, parity_ok)])
+        latency = tags_by_key(out_tags, "ldpc_latency_ns")
+        self.assertEqual([o for o, _ in latency], frame_starts)
+        self.assertTrue(all(0 < v < 60e9 for _, v in latency))
+        # input tags land on their frame, at the proportional place inside it
+        self.assertEqual(tags_by_key(out_tags, "burst"), [(2 * k, 2)])
+        self.assertEqual(tags_by_key(out_tags, "middle"), [(4 * k + (n // 2) * k // n, 4)])
+        self.assertGreater(dec.average_latency_ns(), 0)
+        self.assertGreaterEqual(dec.max_latency_ns(), dec.average_latency_ns())
+        self.assertEqual(dec.frames_decoded(), frames)
+
+    def test_failed_frame_flagged(self):
+        code = self.alist_code
+        info, cw = self.encoded(code, 3)
+        llr = noiseless_llr(cw)
+        llr[1] = np.random.default_rng(9).normal(0, 1, code.n)  # frame 1 is pure noise
+        dec = ldpcgpu.ldpc_decoder(self.alist_name, max_iterations=5)
+        out, out_tags = run_stream_decoder(dec, llr)
+        self.assertEqual(tags_by_key(out_tags, "ldpc_parity_ok"),
+                         [(0, True), (code.k, False), (2 * code.k, True)])
+        self.assertEqual(tags_by_key(out_tags, "ldpc_iterations")[1], (code.k, 5))
+        self.assertEqual(dec.frames_failed(), 1)
+        out = out.reshape(info.shape)
+        self.assertTrue(np.array_equal(out[[0, 2]], info[[0, 2]]))
+
+    # ---- batching and the end of the stream
+
+    def test_end_of_stream_flushes_partial_batch(self):
+        code = self.alist_code
+        for frames, batch, slots in [(11, 8, 0), (1, 16, 0), (37, 4, 2), (5, 1, 1)]:
+            info, cw = self.encoded(code, frames, seed=frames)
+            dec = ldpcgpu.ldpc_decoder(self.alist_name, batch_frames=batch,
+                                       batches_in_flight=slots)
+            self.assertEqual(dec.batch_frames(), batch)
+            out, _ = run_stream_decoder(dec, noiseless_llr(cw))
+            self.assertEqual(out.size, info.size, "frames=%d batch=%d" % (frames, batch))
+            self.assertTrue(np.array_equal(out.reshape(info.shape), info))
+            self.assertEqual(dec.frames_decoded(), frames)
+            self.assertEqual(dec.partial_frames_dropped(), 0)
+
+    def test_stream_ending_mid_frame(self):
+        # documented: the incomplete last frame is dropped (and counted); whole frames come out
+        code = self.alist_code
+        info, cw = self.encoded(code, 4)
+        llr = noiseless_llr(cw).ravel()[: 3 * code.n + code.n // 2]
+        dec = ldpcgpu.ldpc_decoder(self.alist_name)
+        out, _ = run_stream_decoder(dec, llr)
+        self.assertTrue(np.array_equal(out.reshape(3, code.k), info[:3]))
+        self.assertEqual(dec.partial_frames_dropped(), 1)
+        self.assertEqual(dec.frames_decoded(), 3)
+
+    def test_empty_and_short_streams(self):
+        code = self.alist_code
+        dec = ldpcgpu.ldpc_decoder(self.alist_name)
+        out, _ = run_stream_decoder(dec, np.zeros(0, np.float32))
+        self.assertEqual(out.size, 0)
+        dec = ldpcgpu.ldpc_decoder(self.alist_name)
+        out, _ = run_stream_decoder(dec, np.ones(code.n - 1, np.float32))
+        self.assertEqual(out.size, 0)
+        self.assertEqual(dec.partial_frames_dropped(), 1)
+
+    def test_frame_start_tag_realigns(self):
+        code = self.alist_code
+        n, k = code.n, code.k
+        info, cw = self.encoded(code, 4)
+        llr = noiseless_llr(cw)
+        junk = np.full(10, 3.0, np.float32)
+        # frame 0, then 10 stray LLRs (a gap broke a frame), then frames 1..3 with a start tag
+        stream = np.concatenate([llr[0], junk, llr[1].ravel(), llr[2], llr[3]])
+        tags = [make_tag(0, "frame_start", pmt.PMT_T), make_tag(n + 10, "frame_start", pmt.PMT_T)]
+        dec = ldpcgpu.ldpc_decoder(self.alist_name, frame_start_tag="frame_start")
+        out, out_tags = run_stream_decoder(dec, stream, tags)
+        self.assertTrue(np.array_equal(out.reshape(info.shape), info))
+        self.assertEqual(dec.partial_frames_dropped(), 1)
+        self.assertEqual(tags_by_key(out_tags, "frame_start"), [(0, True), (k, True)])
+        # without the tag key the stream stays misaligned and frames 1.. fail
+        dec = ldpcgpu.ldpc_decoder(self.alist_name)
+        out, out_tags = run_stream_decoder(dec, stream, tags)
+        self.assertEqual(dec.frames_decoded(), 4)
+        self.assertGreater(dec.frames_failed(), 0)
+
+    # ---- settings, counters, backends
+
+    def test_runtime_setters_and_counters(self):
+        code = self.alist_code
+        dec = ldpcgpu.ldpc_decoder(self.alist_name, max_iterations=7, early_termination=True)
+        self.assertEqual(dec.max_iterations(), 7)
+        dec.set_max_iterations(3)
+        self.assertEqual(dec.max_iterations(), 3)
+        dec.set_early_termination(False)
+        self.assertFalse(dec.early_termination())
+        with self.assertRaises(RuntimeError):
+            dec.set_max_iterations(0)
+        info, cw = self.encoded(code, 5)
+        out, out_tags = run_stream_decoder(dec, noiseless_llr(cw))
+        self.assertTrue(np.array_equal(out.reshape(info.shape), info))
+        # early termination off: every frame runs all 3 iterations
+        self.assertEqual([v for _, v in tags_by_key(out_tags, "ldpc_iterations")], [3] * 5)
+        self.assertEqual(dec.frames_decoded(), 5)
+        self.assertAlmostEqual(dec.average_iterations(), 3.0)
+        self.assertGreaterEqual(dec.batches_submitted(), 1)
+        dec.reset_counters()
+        self.assertEqual(dec.frames_decoded(), 0)
+        self.assertEqual(dec.average_iterations(), 0.0)
+
+    def test_rates_and_sizes(self):
+        code = self.alist_code
+        dec = ldpcgpu.ldpc_decoder(self.alist_name, packed_output=True, output_codeword=True)
+        self.assertEqual(dec.n(), code.n)
+        self.assertEqual(dec.k(), code.k)
+        self.assertEqual(dec.output_items_per_frame(), (code.n + 7) // 8)
+        self.assertAlmostEqual(dec.relative_rate(), ((code.n + 7) // 8) / code.n)
+        self.assertEqual(dec.output_multiple(), (code.n + 7) // 8)
+
+    def test_bad_parameters(self):
+        with self.assertRaises(RuntimeError):
+            ldpcgpu.ldpc_decoder("nosuchcode:1:1/2")
+        with self.assertRaises(ValueError):
+            ldpcgpu.ldpc_decoder(self.alist_name, input_type="complex")
+        with self.assertRaises(RuntimeError):
+            ldpcgpu.ldpc_decoder(self.alist_name, algorithm="magic")
+        with self.assertRaises(RuntimeError):
+            ldpcgpu.ldpc_decoder(self.alist_name, backend="abacus")
+
+    def test_missing_gpu(self):
+        if ldpcgpu.backend_available("cuda"):
+            dec = ldpcgpu.ldpc_decoder(self.alist_name, backend="cuda")
+            self.assertEqual(dec.backend_name(), "cuda")
+            return
+        # documented: falls back to the CPU (with a message) unless fallback is disabled
+        dec = ldpcgpu.ldpc_decoder(self.alist_name, backend="cuda")
+        self.assertIn(dec.backend_name(), ("cpu-reference", "cpu-simd"))
+        info, cw = self.encoded(self.alist_code, 3)
+        out, _ = run_stream_decoder(dec, noiseless_llr(cw))
+        self.assertTrue(np.array_equal(out.reshape(info.shape), info))
+        with self.assertRaises(RuntimeError):
+            ldpcgpu.ldpc_decoder(self.alist_name, backend="cuda", fallback_to_cpu=False)
+
+    def test_auto_backend_named(self):
+        dec = ldpcgpu.ldpc_decoder(self.alist_name, backend="auto")
+        self.assertIn(dec.backend_name(), ("cuda", "cpu-reference", "cpu-simd"))
+
+    def test_restart_flowgraph(self):
+        # the same block in a flowgraph run twice gives each run's frames exactly once
+        code = self.alist_code
+        info, cw = self.encoded(code, 6)
+        llr = noiseless_llr(cw).ravel()
+        dec = ldpcgpu.ldpc_decoder(self.alist_name, batch_frames=4)
+        tb = gr.top_block()
+        src = blocks.vector_source_f(llr.tolist())
+        snk = blocks.vector_sink_b()
+        tb.connect(src, dec, snk)
+        tb.run()
+        first = np.array(snk.data())
+        self.assertTrue(np.array_equal(first.reshape(info.shape), info))
+
+
+if __name__ == "__main__":
+    gr_unittest.run(qa_ldpc_decoder)

@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""QA for ldpc_pdu_decoder: PDUs of LLRs in, PDUs of bits out with decoder metadata."""
+import os
+import sys
+import time
+
+import numpy as np
+import pmt
+from gnuradio import blocks, gr, gr_unittest
+
+from gnuradio import ldpcgpu
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from _qa_helpers import noiseless_llr, random_info, random_regular_alist, temp_dir  # noqa: E402
+
+
+class qa_ldpc_pdu_decoder(gr_unittest.TestCase):
+
+    @classmethod
+    def setUpClass(cls):
+        cls.alist_name = "alist:" + random_regular_alist(temp_dir())
+        cls.code = ldpcgpu.Code(cls.alist_name)
+
+    def run_pdus(self, dec, pdus):
+        """Post the PDUs to dec's 'in' port in a running flowgraph; return what 'out' emitted."""
+        tb = gr.top_block()
+        debug = blocks.message_debug()
+        tb.msg_connect((dec, "out"), (debug, "store"))
+        tb.start()
+        for p in pdus:
+            dec.to_basic_block()._post(pmt.intern("in"), p)
+        deadline = time.time() + 30
+        while (dec.pdus_decoded() + dec.pdus_dropped() < len(pdus)
+               or debug.num_messages() < dec.pdus_decoded()) and time.time() < deadline:
+            time.sleep(0.01)
+        tb.stop()
+        tb.wait()
+        return [debug.get_message(i) for i in range(debug.num_messages())]
+
+    def test_float_and_int8_pdus(self):
+        code = self.code
+        info = random_info(code, 3, seed=6)
+        llr = noiseless_llr(code.encode(info))
+        meta = pmt.dict_add(pmt.make_dict(), pmt.intern("burst_id"), pmt.from_long(42))
+        pdus = [pmt.cons(meta, pmt.init_f32vector(code.n, llr[0].tolist())),
+                pmt.cons(pmt.PMT_NIL, pmt.init_f32vector(2 * code.n, llr[1:].ravel().tolist())),
+                pmt.cons(pmt.make_dict(), pmt.init_s8vector(code.n, (np.sign(llr[2]) * 40).astype(int).tolist()))]
+        dec = ldpcgpu.ldpc_pdu_decoder(self.alist_name)
+        out = self.run_pdus(dec, pdus)
+        self.assertEqual(len(out), 3)
+        bits = [np.array(pmt.u8vector_elements(pmt.cdr(m)), np.uint8) for m in out]
+        self.assertTrue(np.array_equal(bits[0], info[0]))
+        self.assertTrue(np.array_equal(bits[1], info[1:].ravel()))
+        self.assertTrue(np.array_equal(bits[2], info[2]))
+        meta0 = pmt.to_python(pmt.car(out[0]))
+        self.assertEqual(meta0["burst_id"], 42)  # input metadata kept
+        self.assertEqual(meta0["ldpc_frames"], 1)
+        self.assertEqual(meta0["ldpc_iterations"], 1)
+        self.assertTrue(meta0["ldpc_parity_ok"])
+        meta1 = pmt.to_python(pmt.car(out[1]))
+        self.assertEqual(meta1["ldpc_frames"], 2)
+        self.assertEqual(list(meta1["ldpc_frame_iterations"]), [1, 1])
+        self.assertEqual(list(meta1["ldpc_frame_parity_ok"]), [1, 1])
+        self.assertEqual(dec.frames_decoded(), 4)
+        self.assertEqual(dec.frames_failed(), 0)
+
+    def test_options_and_failures(self):
+        code = self.code
+        info = random_info(code, 2, seed=7)
+        cw = code.encode(info)
+        llr = noiseless_llr(cw)
+        llr[1] = np.random.default_rng(3).normal(0, 1, code.n)  # undecodable
+        dec = ldpcgpu.ldpc_pdu_decoder(self.alist_name, output_codeword=True, packed_output=True,
+                                       max_iterations=4, llr_positive_is_one=True)
+        out = self.run_pdus(dec, [pmt.cons(pmt.PMT_NIL, pmt.init_f32vector(2 * code.n, (-llr).ravel().tolist()))])
+        self.assertEqual(len(out), 1)
+        bits = np.array(pmt.u8vector_elements(pmt.cdr(out[0])), np.uint8).reshape(2, -1)
+        self.assertTrue(np.array_equal(bits[0], np.packbits(cw[0])))
+        meta = pmt.to_python(pmt.car(out[0]))
+        self.assertFalse(meta["ldpc_parity_ok"])
+        self.assertEqual(list(meta["ldpc_frame_parity_ok"]), [1, 0])
+        self.assertEqual(meta["ldpc_iterations"], 4)
+        self.assertEqual(dec.frames_failed(), 1)
+
+    def test_bad_pdus_dropped(self):
+        code = self.code
+        dec = ldpcgpu.ldpc_pdu_decoder(self.alist_name)
+        bad = [pmt.cons(pmt.PMT_NIL, pmt.init_f32vector(code.n - 1, [1.0] * (code.n - 1))),
+               pmt.cons(pmt.PMT_NIL, pmt.init_u8vector(code.n, [0] * code.n)),
+               pmt.intern("not a pdu"),
+               pmt.cons(pmt.PMT_NIL, pmt.init_f32vector(0, []))]
+        out = self.run_pdus(dec, bad)
+        self.assertEqual(out, [])
+        self.assertEqual(dec.pdus_dropped(), 4)
+        self.assertEqual(dec.pdus_decoded(), 0)
+
+    def test_setters(self):
+        dec = ldpcgpu.ldpc_pdu_decoder(self.alist_name, max_iterations=8)
+        dec.set_max_iterations(2)
+        self.assertEqual(dec.max_iterations(), 2)
+        dec.set_early_termination(False)
+        self.assertFalse(dec.early_termination())
+        info = random_info(self.code, 1, seed=8)
+        llr = noiseless_llr(self.code.encode(info))
+        out = self.run_pdus(dec, [pmt.cons(pmt.PMT_NIL, pmt.init_f32vector(self.code.n, llr.ravel().tolist()))])
+        self.assertEqual(pmt.to_python(pmt.car(out[0]))["ldpc_iterations"], 2)
+
+
+if __name__ == "__main__":
+    gr_unittest.run(qa_ldpc_pdu_decoder)

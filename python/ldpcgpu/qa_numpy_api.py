@@ -1,0 +1,235 @@
+#!/usr/bin/env python3
+"""QA for the numpy API over the C core: Code, Encoder, Decoder, channel helpers, errors."""
+import os
+import sys
+import unittest
+
+import numpy as np
+
+from gnuradio import ldpcgpu
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from _qa_helpers import noiseless_llr, random_info, random_regular_alist, standard_code, temp_dir  # noqa: E402
+
+
+class qa_numpy_api(unittest.TestCase):
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = temp_dir()
+        cls.alist_path = random_regular_alist(cls.tmp)
+        cls.code = ldpcgpu.Code("alist:" + cls.alist_path)
+
+    # ---- Code
+
+    def test_code_matrix_views_agree(self):
+        code = self.code
+        self.assertEqual((code.n, code.m), (96, 48))
+        self.assertEqual(code.family, "alist")
+        row_ptr, col_idx = code.H
+        self.assertEqual(row_ptr.dtype, np.int32)
+        self.assertEqual(len(row_ptr), code.m + 1)
+        self.assertEqual(row_ptr[-1], code.num_edges)
+        self.assertEqual(code.num_edges, 96 * 3)
+        dense = code.dense()
+        self.assertEqual(dense.shape, (code.m, code.n))
+        self.assertEqual(int(dense.sum()), code.num_edges)
+        for r in range(code.m):
+            self.assertEqual(sorted(np.flatnonzero(dense[r])), list(col_idx[row_ptr[r]:row_ptr[r + 1]]))
+        col_ptr, row_idx = code.H_columns
+        for c in range(code.n):
+            self.assertEqual(sorted(np.flatnonzero(dense[:, c])), list(row_idx[col_ptr[c]:col_ptr[c + 1]]))
+        # k = n - rank(H) over GF(2)
+        self.assertEqual(code.k, code.n - gf2_rank(dense))
+        self.assertEqual(len(code.info_positions), code.k)
+        self.assertIsNone(code.base_matrix)
+
+    def test_alist_round_trip_and_from_rows(self):
+        code = self.code
+        text = code.alist()
+        again = ldpcgpu.Code.from_alist_string(text)
+        self.assertTrue(np.array_equal(again.dense(), code.dense()))
+        again = ldpcgpu.Code.from_alist(self.alist_path)
+        self.assertTrue(np.array_equal(again.dense(), code.dense()))
+        row_ptr, col_idx = code.H
+        again = ldpcgpu.Code.from_rows(code.n, row_ptr, col_idx, "copy")
+        self.assertEqual(again.name, "copy")
+        self.assertTrue(np.array_equal(again.dense(), code.dense()))
+
+    def test_code_errors(self):
+        with self.assertRaises(ldpcgpu.LdpcError):
+            ldpcgpu.Code("dvbt2:1234:1/2")
+        with self.assertRaises(RuntimeError):  # LdpcError is a RuntimeError
+            ldpcgpu.Code("alist:" + os.path.join(self.tmp, "missing.alist"))
+        with self.assertRaises(ldpcgpu.LdpcError):
+            ldpcgpu.Code.from_alist_string("3 2\n1 2\n")
+        with self.assertRaises(ValueError):
+            ldpcgpu.Code.from_rows(4, np.array([0, 2]), np.array([0, 1, 2]))
+
+    def test_standard_codes(self):
+        names = ldpcgpu.list_codes()
+        for name in ("dvbt2:64800:1/2", "wimax:2304:1/2", "wifi:1944:3/4"):
+            code = standard_code(name)
+            if code is None:
+                continue
+            self.assertIn(name, names)
+            self.assertTrue(code.info_is_prefix)
+            self.assertTrue(np.array_equal(code.info_positions, np.arange(code.k)))
+            self.assertEqual(code.m, code.n - code.k)
+        wimax = standard_code("wimax:2304:1/2")
+        if wimax is not None:
+            self.assertEqual((wimax.n, wimax.k, wimax.z), (2304, 1152, 96))
+            self.assertEqual(wimax.base_matrix.shape, (12, 24))
+            self.assertEqual(wimax.family, "wimax")
+        dvb = standard_code("dvbt2:64800:1/2")
+        if dvb is not None:
+            self.assertEqual((dvb.n, dvb.k, dvb.family), (64800, 32400, "dvb"))
+
+    # ---- Encoder
+
+    def test_encode(self):
+        code = self.code
+        info = random_info(code, 10)
+        cw = code.encode(info)
+        self.assertEqual(cw.shape, (10, code.n))
+        self.assertEqual(cw.dtype, np.uint8)
+        self.assertTrue(np.all(code.syndrome_weight(cw) == 0))
+        self.assertTrue(np.array_equal(cw[:, code.info_positions], info))
+        # H c = 0 computed here independently
+        self.assertFalse(np.any(code.dense().astype(int) @ cw.T.astype(int) % 2))
+        # 1-D in, 1-D out; the Encoder class gives the same
+        flat = ldpcgpu.Encoder(code).encode(info.ravel())
+        self.assertEqual(flat.shape, (10 * code.n,))
+        self.assertTrue(np.array_equal(flat.reshape(cw.shape), cw))
+        self.assertEqual(code.syndrome_weight(cw[0]), 0)
+        with self.assertRaises(ValueError):
+            code.encode(np.zeros((2, code.k + 1), np.uint8))
+
+    # ---- Decoder
+
+    def test_decode_noiseless_formats(self):
+        code = self.code
+        info = random_info(code, 6, seed=2)
+        cw = code.encode(info)
+        llr = noiseless_llr(cw)
+        self.assertEqual(llr.dtype, np.float32)
+        bits, its, ok = ldpcgpu.Decoder(code).decode(llr)
+        self.assertEqual(bits.shape, info.shape)
+        self.assertTrue(np.array_equal(bits, info))
+        self.assertEqual(its.dtype, np.int32)
+        self.assertTrue(np.all(its == 1))
+        self.assertEqual(ok.dtype, np.bool_)
+        self.assertTrue(ok.all())
+        bits, _, _ = ldpcgpu.Decoder(code, output_codeword=True).decode(llr)
+        self.assertTrue(np.array_equal(bits, cw))
+        dec = ldpcgpu.Decoder(code, output_codeword=True, packed=True)
+        self.assertEqual(dec.output_bytes, (code.n + 7) // 8)
+        bits, _, _ = dec.decode(llr)
+        self.assertTrue(np.array_equal(bits, np.packbits(cw, axis=1)))
+        bits, _, _ = ldpcgpu.Decoder(code, llr_positive_is_one=True).decode(-llr)
+        self.assertTrue(np.array_equal(bits, info))
+        bits, _, _ = ldpcgpu.Decoder(code).decode(llr.ravel().astype(np.float64))
+        self.assertEqual(bits.shape, (info.size,))
+        self.assertTrue(np.array_equal(bits, info.ravel()))
+
+    def test_decode_awgn_all_algorithms(self):
+        code = standard_code("wimax:576:1/2") or self.code
+        frames = 40
+        info = random_info(code, frames, seed=5)
+        cw = code.encode(info)
+        sigma = ldpcgpu.awgn_sigma(4.0, code.rate)
+        llr = ldpcgpu.bpsk_awgn(cw, sigma, seed=7)
+        raw_errors = int(np.sum((llr < 0) != cw))
+        self.assertGreater(raw_errors, 0)  # the channel really corrupts bits
+        for algorithm in ("nms", "oms", "min-sum", "sum-product"):
+            dec = ldpcgpu.Decoder(code, algorithm=algorithm, max_iterations=50)
+            self.assertEqual(dec.algorithm, algorithm)
+            bits, its, ok = dec.decode(llr)
+            errors = int(np.sum(bits != info))
+            self.assertLess(errors, raw_errors / 10, algorithm)
+            # parity_ok is the truth about the returned hard decision
+            full, _, _ = ldpcgpu.Decoder(code, algorithm=algorithm, max_iterations=50,
+                                         output_codeword=True).decode(llr)
+            self.assertTrue(np.array_equal(ok, code.syndrome_weight(full) == 0))
+            self.assertTrue(np.all((its >= 1) & (its <= 50)))
+
+    def test_decode_int8(self):
+        code = self.code
+        info = random_info(code, 8, seed=3)
+        cw = code.encode(info)
+        llr = ldpcgpu.bpsk_awgn(cw, 0.5, seed=3)
+        q = np.clip(np.round(llr * 4.0), -127, 127).astype(np.int8)
+        bits_f, _, _ = ldpcgpu.Decoder(code, max_iterations=30).decode(q.astype(np.float32) / 4.0)
+        bits_q, _, _ = ldpcgpu.Decoder(code, max_iterations=30, llr_scale=4.0).decode(q)
+        self.assertTrue(np.array_equal(bits_q, bits_f))
+        self.assertTrue(np.array_equal(bits_q, info))
+
+    def test_bad_llrs_do_not_crash(self):
+        code = self.code
+        llr = np.full((2, code.n), np.nan, np.float32)
+        llr[1] = np.inf
+        bits, its, ok = ldpcgpu.Decoder(code).decode(llr)
+        self.assertEqual(bits.shape, (2, code.k))
+        self.assertTrue(np.all(bits == 0))  # +inf means 0; NaN carries no information
+
+    def test_decoder_settings_and_errors(self):
+        code = self.code
+        dec = ldpcgpu.Decoder(code, max_iterations=12, early_termination=False, schedule="flooding")
+        self.assertEqual(dec.max_iterations, 12)
+        self.assertFalse(dec.early_termination)
+        self.assertEqual(dec.schedule, "flooding")
+        self.assertIn(dec.backend, ("cpu-reference", "cpu-simd", "cuda"))
+        dec.set_max_iterations(4)
+        self.assertEqual(dec.max_iterations, 4)
+        _, its, _ = dec.decode(noiseless_llr(code.encode(random_info(code, 2))))
+        self.assertTrue(np.all(its == 4))
+        with self.assertRaises(ldpcgpu.LdpcError):
+            dec.set_max_iterations(0)
+        with self.assertRaises(ValueError):
+            dec.decode(np.zeros((1, code.n + 1), np.float32))
+        with self.assertRaises(ldpcgpu.LdpcError):
+            ldpcgpu.Decoder(code, algorithm="guess")
+        with self.assertRaises(ldpcgpu.LdpcError):
+            ldpcgpu.Decoder(code, max_iterations=0)
+        self.assertIs(dec.code, code)
+
+    def test_missing_gpu(self):
+        if ldpcgpu.backend_available("cuda"):
+            self.assertEqual(ldpcgpu.Decoder(self.code, backend="cuda").backend, "cuda")
+            return
+        self.assertIn(ldpcgpu.Decoder(self.code, backend="cuda").backend, ("cpu-reference", "cpu-simd"))
+        with self.assertRaises(ldpcgpu.LdpcError):
+            ldpcgpu.Decoder(self.code, backend="cuda", fallback_to_cpu=False)
+        self.assertTrue(ldpcgpu.backend_available("cpu-reference"))
+
+    def test_channel_helpers(self):
+        bits = np.random.default_rng(1).integers(0, 2, 20000).astype(np.uint8)
+        llr = ldpcgpu.bpsk_awgn(bits, 0.0)
+        self.assertTrue(np.all(np.where(bits == 0, llr > 0, llr < 0)))
+        sigma = 0.8
+        llr = ldpcgpu.bpsk_awgn(bits, sigma, seed=2)
+        y = llr * sigma ** 2 / 2  # back to the received samples
+        noise = y - (1 - 2.0 * bits)
+        self.assertAlmostEqual(float(np.std(noise)), sigma, delta=0.03)
+        self.assertTrue(np.array_equal(llr, ldpcgpu.bpsk_awgn(bits, sigma, seed=2)))
+        self.assertAlmostEqual(ldpcgpu.awgn_sigma(0.0, 0.5), 1.0, places=6)
+
+
+def gf2_rank(matrix):
+    a = matrix.copy() % 2
+    rank = 0
+    rows, cols = a.shape
+    for c in range(cols):
+        pivot = next((r for r in range(rank, rows) if a[r, c]), None)
+        if pivot is None:
+            continue
+        a[[rank, pivot]] = a[[pivot, rank]]
+        for r in range(rows):
+            if r != rank and a[r, c]:
+                a[r] ^= a[rank]
+        rank += 1
+    return rank
+
+
+if __name__ == "__main__":
+    unittest.main()
