@@ -1,4 +1,628 @@
-/* PLACEHOLDER until 'ldpcgpu bench' lands. */
-#include <stdio.h>
+/* ldpcgpu bench: decoder throughput and latency, as a table and as JSON.
+ *
+ * Two kinds of measurement:
+ *  - kernel-only (cuda backend): the LLRs of one batch are copied to the GPU once and the
+ *    decode kernel runs on them repeatedly; each launch is timed with CUDA events. What the
+ *    GPU itself sustains, with no PCIe transfer.
+ *  - end-to-end (any backend): batches go through the public asynchronous API (acquire, submit,
+ *    collect) with several in flight: host LLRs (float or int8) in the batches' staging buffers
+ *    in, decoded bits in host memory out. Throughput = frames x n / wall time; latency of a
+ *    batch = from its submit to its collect.
+ * Sweeps vary one parameter at a time around the base configuration: streams, codewords per
+ * batch, iterations.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "app_util.h"
 #include "commands.h"
-int cmd_bench(int argc, char **argv) { (void)argc; (void)argv; fprintf(stderr, "ldpcgpu bench: not implemented yet\n"); return 1; }
+#include "../lib/core/decoder_cuda.h"
+
+/* Present only in builds with the cuda backend (see decoder_cuda.h). */
+#pragma weak ldpc_cuda_time_kernel
+#pragma weak ldpc_cuda_describe
+
+#define MAX_POINTS 64
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: ldpcgpu bench [CODE] [options]\n\n"
+            "Measures decoder throughput (coded and information Mbit/s) and latency per batch\n"
+            "(median and 99th percentile), prints a table and optionally writes JSON.\n\n"
+            "  kernel-only  (cuda): LLRs already on the GPU, the decode kernel timed with CUDA\n"
+            "               events, one launch per batch;\n"
+            "  end-to-end   (any backend): host LLRs in the batches' pinned staging buffers ->\n"
+            "               GPU -> decoded bits in host memory, through the asynchronous API\n"
+            "               with several batches in flight; latency = submit to collect.\n\n"
+            "CODE is a built-in name or alist:FILE (default wimax:2304:1/2).\n\n"
+            "options:\n"
+            "  --code NAME          the code (same as the positional CODE)\n"
+            "  --mode M             kernel, e2e or both (default both; kernel needs cuda)\n"
+            "  --frames N / --batch N   codewords per batch (default: the backend's choice)\n"
+            "  --streams S          CUDA streams per device (default 4)\n"
+            "  --in-flight B        batches in flight end-to-end (default 2 x streams, >= 2)\n"
+            "  --llr f32|i8         LLRs handed to the decoder (default f32)\n"
+            "  --llr-scale S        int8 LLR scale (default 4)\n"
+            "  --ebn0 DB            Eb/N0 of the BPSK/AWGN frames decoded (default 3)\n"
+            "  --reps R             kernel launches per kernel-only point (default 30)\n"
+            "  --seconds T          wall time per end-to-end point (default 0.5)\n"
+            "  --copy-in            end-to-end: copy each batch's LLRs from a host array into\n"
+            "                       the staging buffer (default: the staging buffers are filled\n"
+            "                       once, as a producer writing straight into them would)\n"
+            "  --latency            also measure one batch at a time (in flight 1, 1 stream):\n"
+            "                       the host-to-host latency of a lone batch\n"
+            "  --sweep LIST         comma list of streams, batch, iterations, all\n"
+            "  --json FILE          write the results as JSON\n");
+    app_decoder_options_help(f);
+}
+
+typedef struct bench_opts {
+    const char *code_name, *json_path;
+    int mode_kernel, mode_e2e, latency;
+    int streams, in_flight, reps, llr_i8, copy_in;
+    double ebn0, seconds;
+    int sweep_streams, sweep_batch, sweep_iterations;
+    ldpc_decoder_config cfg;
+} bench_opts;
+
+typedef struct bench_point {
+    char kind[16];            /* "kernel", "e2e", "latency" */
+    char sweep[16];           /* which parameter this point varies, or "base" */
+    int batch, streams, in_flight, iterations;
+    long long frames;
+    double seconds;
+    double coded_mbps, info_mbps;
+    double lat_median_us, lat_p99_us;
+    double mean_iterations;
+    char describe[512];
+    int status;               /* 0 ok, else the failing status */
+} bench_point;
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double percentile(double *v, int n, double p)
+{
+    if (n <= 0)
+        return 0.0;
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    int i = (int)ceil(p * n) - 1;
+    if (i < 0)
+        i = 0;
+    if (i >= n)
+        i = n - 1;
+    return v[i];
+}
+
+/* A pool of LLRs: `frames` codewords at Eb/N0, float and int8. */
+typedef struct llr_pool {
+    int frames, n;
+    float *f32;
+    int8_t *i8;
+} llr_pool;
+
+static int make_pool(const ldpc_code *code, int frames, double ebn0, float scale, llr_pool *p)
+{
+    const int n = ldpc_code_n(code), k = ldpc_code_k(code);
+    memset(p, 0, sizeof *p);
+    p->frames = frames;
+    p->n = n;
+    p->f32 = malloc((size_t)frames * n * sizeof(float));
+    p->i8 = malloc((size_t)frames * n);
+    uint8_t *info = malloc((size_t)k), *cw = malloc((size_t)n);
+    ldpc_encoder *enc = NULL;
+    int st = (p->f32 && p->i8 && info && cw) ? ldpc_encoder_create(&enc, code) : LDPC_ERR_NO_MEMORY;
+    ldpc_rng rng;
+    ldpc_rng_seed(&rng, 12345);
+    const double sigma = ldpc_awgn_sigma(ebn0, (double)k / n);
+    for (int f = 0; f < frames && st == LDPC_OK; f++) {
+        ldpc_rng_bits(&rng, info, k);
+        st = ldpc_encoder_encode(enc, info, cw, 1);
+        if (st == LDPC_OK)
+            ldpc_channel_bpsk_awgn(&rng, cw, n, sigma, p->f32 + (size_t)f * n);
+    }
+    if (st == LDPC_OK)
+        app_llr_to_i8(p->f32, (size_t)frames * n, scale, p->i8);
+    ldpc_encoder_destroy(enc);
+    free(info);
+    free(cw);
+    return st;
+}
+
+static void free_pool(llr_pool *p)
+{
+    free(p->f32);
+    free(p->i8);
+}
+
+static const void *pool_frames(const llr_pool *p, int llr_i8, int first)
+{
+    first %= p->frames;
+    return llr_i8 ? (const void *)(p->i8 + (size_t)first * p->n)
+                  : (const void *)(p->f32 + (size_t)first * p->n);
+}
+
+/* Kernel-only: the decoder's first GPU, one batch of `batch` frames, reps launches. */
+static void run_kernel_point(const ldpc_code *code, const bench_opts *o, ldpc_decoder_config cfg,
+                             const llr_pool *pool, bench_point *pt)
+{
+    ldpc_decoder *dec = NULL;
+    int st = ldpc_decoder_create(&dec, code, &cfg);
+    if (st != LDPC_OK) {
+        pt->status = st;
+        return;
+    }
+    if (!ldpc_cuda_time_kernel || strcmp(ldpc_decoder_backend_name(dec), "cuda") != 0) {
+        pt->status = LDPC_ERR_UNSUPPORTED;
+        ldpc_decoder_destroy(dec);
+        return;
+    }
+    const int n = ldpc_code_n(code), k = ldpc_code_k(code);
+    const int batch = ldpc_decoder_batch_frames(dec);
+    /* the batch's frames: the pool repeated if it is smaller */
+    const size_t esz = o->llr_i8 ? 1 : sizeof(float);
+    unsigned char *in = malloc((size_t)batch * n * esz);
+    double *t = malloc((size_t)o->reps * sizeof(double));
+    if (!in || !t) {
+        pt->status = LDPC_ERR_NO_MEMORY;
+    } else {
+        for (int f = 0; f < batch; f++)
+            memcpy(in + (size_t)f * n * esz, pool_frames(pool, o->llr_i8, f), (size_t)n * esz);
+        st = ldpc_cuda_time_kernel(dec, o->llr_i8 ? LDPC_LLR_I8 : LDPC_LLR_F32, in, batch, o->reps, t);
+        pt->status = st;
+        if (st == LDPC_OK) {
+            double sum = 0;
+            for (int r = 0; r < o->reps; r++)
+                sum += t[r];
+            const double med = percentile(t, o->reps, 0.5);
+            pt->lat_median_us = med * 1e6;
+            pt->lat_p99_us = percentile(t, o->reps, 0.99) * 1e6;
+            pt->coded_mbps = (double)batch * n / med / 1e6;
+            pt->info_mbps = (double)batch * k / med / 1e6;
+            pt->frames = (long long)batch * o->reps;
+            pt->seconds = sum;
+        }
+    }
+    pt->batch = batch;
+    if (ldpc_cuda_describe)
+        snprintf(pt->describe, sizeof pt->describe, "%s", ldpc_cuda_describe(dec));
+    free(in);
+    free(t);
+    ldpc_decoder_destroy(dec);
+}
+
+/* End-to-end through the asynchronous API. */
+static void run_e2e_point(const ldpc_code *code, const bench_opts *o, ldpc_decoder_config cfg,
+                          const llr_pool *pool, int in_flight, double seconds, bench_point *pt)
+{
+    cfg.batches_in_flight = in_flight;
+    ldpc_decoder *dec = NULL;
+    int st = ldpc_decoder_create(&dec, code, &cfg);
+    if (st != LDPC_OK) {
+        pt->status = st;
+        return;
+    }
+    const int n = ldpc_code_n(code), k = ldpc_code_k(code);
+    const int batch = ldpc_decoder_batch_frames(dec);
+    const size_t esz = o->llr_i8 ? 1 : sizeof(float);
+    const ldpc_llr_type type = o->llr_i8 ? LDPC_LLR_I8 : LDPC_LLR_F32;
+    int cap = 4096;
+    double *lat = malloc((size_t)cap * sizeof(double));
+    double *t_submit = calloc((size_t)in_flight, sizeof(double));
+    ldpc_batch **filled = calloc((size_t)in_flight, sizeof *filled);
+    long long frames = 0, iters = 0;
+    int nlat = 0, next_frame = 0, nfilled = 0;
+    if (!lat || !t_submit || !filled) {
+        pt->status = LDPC_ERR_NO_MEMORY;
+        goto done;
+    }
+    /* warm-up: one batch through */
+    {
+        ldpc_batch *b;
+        st = ldpc_decoder_acquire(dec, &b);
+        if (st == LDPC_OK) {
+            unsigned char *dst = o->llr_i8 ? (unsigned char *)ldpc_batch_llr_i8(b) : (unsigned char *)ldpc_batch_llr_f32(b);
+            for (int f = 0; f < batch; f++)
+                memcpy(dst + (size_t)f * n * esz, pool_frames(pool, o->llr_i8, f), (size_t)n * esz);
+            st = ldpc_decoder_submit(dec, b, batch, type);
+        }
+        if (st == LDPC_OK)
+            st = ldpc_decoder_collect(dec, &b, 1);
+        if (b)
+            ldpc_decoder_release(dec, b);
+        if (st != LDPC_OK) {
+            pt->status = st;
+            goto done;
+        }
+    }
+    const double t0 = app_now();
+    double now = t0;
+    int submitted = 0, collected = 0;
+    while (st == LDPC_OK) {
+        ldpc_batch *b;
+        /* keep every slot busy until the time is up */
+        while (now - t0 < seconds && ldpc_decoder_acquire(dec, &b) == LDPC_OK) {
+            unsigned char *dst = o->llr_i8 ? (unsigned char *)ldpc_batch_llr_i8(b) : (unsigned char *)ldpc_batch_llr_f32(b);
+            /* a staging buffer is filled once (or every time with --copy-in) */
+            int seen = 0;
+            for (int s = 0; s < nfilled && !seen; s++)
+                seen = filled[s] == b;
+            if (o->copy_in || !seen) {
+                for (int f = 0; f < batch; f++)
+                    memcpy(dst + (size_t)f * n * esz, pool_frames(pool, o->llr_i8, next_frame + f),
+                           (size_t)n * esz);
+                if (!seen && nfilled < in_flight)
+                    filled[nfilled++] = b;
+                next_frame += batch;
+            }
+            ldpc_batch_set_user(b, (uint64_t)submitted);
+            t_submit[submitted % in_flight] = app_now();
+            st = ldpc_decoder_submit(dec, b, batch, type);
+            if (st != LDPC_OK)
+                break;
+            submitted++;
+        }
+        if (collected == submitted)
+            break;
+        st = ldpc_decoder_collect(dec, &b, 1);
+        now = app_now();
+        if (!b)
+            break;
+        const int idx = (int)ldpc_batch_user(b);
+        if (nlat == cap) {
+            cap *= 2;
+            double *nl = realloc(lat, (size_t)cap * sizeof(double));
+            if (!nl) {
+                st = LDPC_ERR_NO_MEMORY;
+                break;
+            }
+            lat = nl;
+        }
+        lat[nlat++] = now - t_submit[idx % in_flight];
+        const ldpc_frame_status *fs = ldpc_batch_status(b);
+        for (int f = 0; f < ldpc_batch_frames(b); f++)
+            iters += fs[f].iterations;
+        frames += ldpc_batch_frames(b);
+        collected++;
+        ldpc_decoder_release(dec, b);
+    }
+    const double elapsed = app_now() - t0;
+    pt->status = st;
+    if (st == LDPC_OK && frames > 0) {
+        pt->frames = frames;
+        pt->seconds = elapsed;
+        pt->coded_mbps = (double)frames * n / elapsed / 1e6;
+        pt->info_mbps = (double)frames * k / elapsed / 1e6;
+        pt->lat_median_us = percentile(lat, nlat, 0.5) * 1e6;
+        pt->lat_p99_us = percentile(lat, nlat, 0.99) * 1e6;
+        pt->mean_iterations = (double)iters / frames;
+    }
+done:
+    pt->batch = batch;
+    pt->in_flight = in_flight;
+    if (ldpc_cuda_describe)
+        snprintf(pt->describe, sizeof pt->describe, "%s", ldpc_cuda_describe(dec));
+    if (!pt->describe[0])
+        snprintf(pt->describe, sizeof pt->describe, "%s backend", ldpc_decoder_backend_name(dec));
+    free(lat);
+    free(t_submit);
+    free(filled);
+    ldpc_decoder_destroy(dec);
+}
+
+static void print_point(const bench_point *p)
+{
+    if (p->status != LDPC_OK) {
+        printf("%-8s %-10s %7d %4d %5d  failed: %s (%s)\n", p->kind, p->sweep, p->batch, p->streams,
+               p->iterations, ldpc_strerror(p->status), ldpc_last_error());
+        return;
+    }
+    printf("%-8s %-10s %7d %4d %5d %11.1f %11.1f %11.1f %11.1f %8.2f\n", p->kind, p->sweep, p->batch,
+           p->streams, p->iterations, p->coded_mbps, p->info_mbps, p->lat_median_us, p->lat_p99_us,
+           p->mean_iterations);
+    fflush(stdout);
+}
+
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fprintf(f, "\\%c", *s);
+        else if ((unsigned char)*s < 0x20)
+            fprintf(f, "\\u%04x", *s);
+        else
+            fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+static int write_json(const char *path, const bench_opts *o, const ldpc_code *code, int argc,
+                      char **argv, const bench_point *pts, int npts)
+{
+    FILE *f = app_open_write("bench", path);
+    if (!f)
+        return APP_FAILED;
+    char date[64];
+    time_t now = time(NULL);
+    strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    char cmd[2048] = "ldpcgpu";
+    for (int i = 0; i < argc; i++) {
+        strncat(cmd, " ", sizeof cmd - strlen(cmd) - 1);
+        strncat(cmd, argv[i], sizeof cmd - strlen(cmd) - 1);
+    }
+    fprintf(f, "{\n  \"tool\": \"ldpcgpu bench\",\n  \"date\": ");
+    json_string(f, date);
+    fprintf(f, ",\n  \"command\": ");
+    json_string(f, cmd);
+    fprintf(f, ",\n  \"code\": ");
+    json_string(f, ldpc_code_name(code));
+    fprintf(f, ",\n  \"n\": %d,\n  \"k\": %d,\n  \"backend\": ", ldpc_code_n(code), ldpc_code_k(code));
+    json_string(f, ldpc_backend_name(o->cfg.backend));
+    fprintf(f, ",\n  \"algorithm\": ");
+    json_string(f, ldpc_algorithm_name(o->cfg.algorithm));
+    fprintf(f, ",\n  \"schedule\": ");
+    json_string(f, ldpc_schedule_name(o->cfg.schedule));
+    static const char *const msg[] = {"f32", "i8", "i16"};
+    fprintf(f, ",\n  \"msg\": \"%s\",\n  \"llr\": \"%s\",\n  \"early_termination\": %s,\n"
+               "  \"ebn0_db\": %.3f,\n  \"points\": [\n",
+            msg[o->cfg.msg_format], o->llr_i8 ? "i8" : "f32",
+            o->cfg.early_termination ? "true" : "false", o->ebn0);
+    for (int i = 0; i < npts; i++) {
+        const bench_point *p = &pts[i];
+        fprintf(f, "    {\"kind\": \"%s\", \"sweep\": \"%s\", \"batch\": %d, \"streams\": %d, "
+                   "\"in_flight\": %d, \"iterations\": %d, \"status\": %d",
+                p->kind, p->sweep, p->batch, p->streams, p->in_flight, p->iterations, p->status);
+        if (p->status == LDPC_OK)
+            fprintf(f, ", \"frames\": %lld, \"seconds\": %.6f, \"coded_mbps\": %.3f, "
+                       "\"info_mbps\": %.3f, \"latency_median_us\": %.3f, \"latency_p99_us\": %.3f, "
+                       "\"mean_iterations\": %.3f",
+                    p->frames, p->seconds, p->coded_mbps, p->info_mbps, p->lat_median_us,
+                    p->lat_p99_us, p->mean_iterations);
+        fprintf(f, ", \"decoder\": ");
+        json_string(f, p->describe);
+        fprintf(f, "}%s\n", i + 1 < npts ? "," : "");
+    }
+    fprintf(f, "  ]\n}\n");
+    return app_close("bench", f, path) ? APP_FAILED : APP_OK;
+}
+
+static int parse(bench_opts *o, int argc, char **argv)
+{
+    app_args a;
+    app_args_init(&a, "bench", argc, argv);
+    memset(o, 0, sizeof *o);
+    ldpc_decoder_config_init(&o->cfg);
+    o->code_name = "wimax:2304:1/2";
+    o->mode_kernel = o->mode_e2e = 1;
+    o->reps = 30;
+    o->ebn0 = 3.0;
+    o->seconds = 0.5;
+    static const char *const modes[] = {"kernel", "e2e", "both", NULL};
+    const char *v;
+    long long iv;
+    double dv;
+    int choice;
+    while (a.i < argc && !a.error) {
+        const char *w = argv[a.i];
+        if (app_is_help(w)) {
+            usage(stdout);
+            exit(0);
+        } else if (app_opt(&a, "--code", NULL, &v)) {
+            o->code_name = v;
+        } else if (app_opt_choice(&a, "--mode", modes, &choice)) {
+            o->mode_kernel = choice != 1;
+            o->mode_e2e = choice != 0;
+        } else if (app_opt(&a, "--frames", NULL, &v) || app_opt(&a, "--batch", NULL, &v)) {
+            if (!a.error && !app_parse_int("bench", "--batch", v, 1, 1 << 20, &iv))
+                o->cfg.batch_frames = (int)iv;
+            else
+                a.error = 1;
+        } else if (app_opt(&a, "--streams", NULL, &v)) {
+            if (!a.error && !app_parse_int("bench", "--streams", v, 1, 64, &iv))
+                o->streams = (int)iv;
+            else
+                a.error = 1;
+        } else if (app_opt(&a, "--in-flight", NULL, &v)) {
+            if (!a.error && !app_parse_int("bench", "--in-flight", v, 1, 1024, &iv))
+                o->in_flight = (int)iv;
+            else
+                a.error = 1;
+        } else if (app_opt_choice(&a, "--llr", app_llr_formats, &choice)) {
+            o->llr_i8 = choice;
+        } else if (app_opt(&a, "--llr-scale", NULL, &v)) {
+            if (!a.error && !app_parse_double("bench", "--llr-scale", v, 1e-3, 1e5, &dv))
+                o->cfg.llr_scale = (float)dv;
+            else
+                a.error = 1;
+        } else if (app_opt(&a, "--ebn0", NULL, &v)) {
+            if (!a.error && !app_parse_double("bench", "--ebn0", v, -10, 30, &dv))
+                o->ebn0 = dv;
+            else
+                a.error = 1;
+        } else if (app_opt(&a, "--reps", NULL, &v)) {
+            if (!a.error && !app_parse_int("bench", "--reps", v, 1, 100000, &iv))
+                o->reps = (int)iv;
+            else
+                a.error = 1;
+        } else if (app_opt(&a, "--seconds", NULL, &v)) {
+            if (!a.error && !app_parse_double("bench", "--seconds", v, 0.001, 3600, &dv))
+                o->seconds = dv;
+            else
+                a.error = 1;
+        } else if (app_flag(&a, "--copy-in")) {
+            o->copy_in = 1;
+        } else if (app_flag(&a, "--latency")) {
+            o->latency = 1;
+        } else if (app_opt(&a, "--sweep", NULL, &v)) {
+            if (a.error)
+                break;
+            char buf[256];
+            snprintf(buf, sizeof buf, "%s", v);
+            for (char *s = strtok(buf, ","); s; s = strtok(NULL, ",")) {
+                if (!strcmp(s, "streams"))
+                    o->sweep_streams = 1;
+                else if (!strcmp(s, "batch"))
+                    o->sweep_batch = 1;
+                else if (!strcmp(s, "iterations"))
+                    o->sweep_iterations = 1;
+                else if (!strcmp(s, "all"))
+                    o->sweep_streams = o->sweep_batch = o->sweep_iterations = 1;
+                else {
+                    fprintf(stderr, "ldpcgpu bench: --sweep: unknown '%s' (streams, batch, iterations, all)\n", s);
+                    a.error = 1;
+                }
+            }
+        } else if (app_opt(&a, "--json", NULL, &v)) {
+            o->json_path = v;
+        } else if (app_decoder_option(&a, &o->cfg)) {
+            /* consumed */
+        } else if (w[0] != '-') {
+            o->code_name = w;
+            a.i++;
+        } else {
+            app_unknown(&a);
+        }
+    }
+    if (a.error) {
+        fprintf(stderr, "(ldpcgpu bench --help for the options)\n");
+        return APP_USAGE;
+    }
+    return APP_OK;
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    bench_opts o;
+    int r = parse(&o, argc - 1, argv + 1);
+    if (r != APP_OK)
+        return r;
+    ldpc_code *code;
+    if (app_open_code("bench", o.code_name, &code))
+        return APP_FAILED;
+    /* probe the backend once: kernel-only needs cuda */
+    ldpc_decoder_config probe = o.cfg;
+    if (o.streams)
+        probe.num_streams = o.streams;
+    ldpc_decoder *dec;
+    int st = ldpc_decoder_create(&dec, code, &probe);
+    if (st != LDPC_OK) {
+        ldpc_code_destroy(code);
+        return app_fail("bench", st, "creating the decoder");
+    }
+    const int is_cuda = strcmp(ldpc_decoder_backend_name(dec), "cuda") == 0;
+    const int base_batch = ldpc_decoder_batch_frames(dec);
+    const int base_streams = o.streams ? o.streams : (is_cuda ? 4 : 1);
+    printf("code %s (n=%d k=%d), ", ldpc_code_name(code), ldpc_code_n(code), ldpc_code_k(code));
+    app_print_decoder(stdout, dec);
+    if (is_cuda && ldpc_cuda_describe)
+        printf("cuda: %s\n", ldpc_cuda_describe(dec));
+    ldpc_decoder_destroy(dec);
+    if (o.mode_kernel && !is_cuda) {
+        if (!o.mode_e2e) {
+            fprintf(stderr, "ldpcgpu bench: kernel-only timing needs the cuda backend\n");
+            ldpc_code_destroy(code);
+            return APP_FAILED;
+        }
+        o.mode_kernel = 0;
+    }
+
+    /* LLR pool: enough distinct frames for the batches in flight, at most ~256 MB */
+    const int n = ldpc_code_n(code);
+    int max_batch = base_batch;
+    if (o.sweep_batch)
+        max_batch = max_batch > 16384 ? max_batch : 16384;
+    long long want = (long long)max_batch * 4;
+    const long long cap = (256ll << 20) / ((long long)n * 5);
+    if (want > cap)
+        want = cap;
+    if (want < 1)
+        want = 1;
+    llr_pool pool;
+    printf("encoding %lld frames at Eb/N0 %.2f dB for the LLR pool...\n", want, o.ebn0);
+    fflush(stdout);
+    if ((st = make_pool(code, (int)want, o.ebn0, o.cfg.llr_scale, &pool)) != LDPC_OK) {
+        free_pool(&pool);
+        ldpc_code_destroy(code);
+        return app_fail("bench", st, "making the LLRs");
+    }
+
+    bench_point pts[MAX_POINTS];
+    int npts = 0;
+    printf("\n%-8s %-10s %7s %4s %5s %11s %11s %11s %11s %8s\n", "kind", "sweep", "batch", "strm",
+           "iters", "coded Mb/s", "info Mb/s", "median us", "p99 us", "avg it");
+    /* the points: base, then each sweep (one parameter varied, the others at base) */
+    typedef struct { const char *sweep; int batch, streams, iters; } spec;
+    spec specs[MAX_POINTS];
+    int nspec = 0;
+    specs[nspec++] = (spec){"base", o.cfg.batch_frames, base_streams, o.cfg.max_iterations};
+    if (o.sweep_batch) {
+        const int b[] = {6, 64, 256, 1024, 4096, 16384};
+        for (size_t i = 0; i < sizeof b / sizeof b[0]; i++)
+            specs[nspec++] = (spec){"batch", b[i], base_streams, o.cfg.max_iterations};
+    }
+    if (o.sweep_iterations) {
+        const int it[] = {1, 5, 10, 20, 50};
+        for (size_t i = 0; i < sizeof it / sizeof it[0]; i++)
+            specs[nspec++] = (spec){"iterations", o.cfg.batch_frames, base_streams, it[i]};
+    }
+    int sweep_streams_from = nspec;
+    if (o.sweep_streams && is_cuda) {
+        const int s[] = {1, 2, 4, 8};
+        for (size_t i = 0; i < sizeof s / sizeof s[0]; i++)
+            specs[nspec++] = (spec){"streams", o.cfg.batch_frames, s[i], o.cfg.max_iterations};
+    }
+    for (int i = 0; i < nspec && npts + 3 <= MAX_POINTS; i++) {
+        ldpc_decoder_config cfg = o.cfg;
+        cfg.batch_frames = specs[i].batch;
+        cfg.num_streams = specs[i].streams;
+        cfg.max_iterations = specs[i].iters;
+        const int in_flight = o.in_flight ? o.in_flight : (2 * specs[i].streams < 2 ? 2 : 2 * specs[i].streams);
+        /* kernel-only does not depend on streams: skip it in the streams sweep */
+        if (o.mode_kernel && i < sweep_streams_from) {
+            bench_point *p = &pts[npts++];
+            memset(p, 0, sizeof *p);
+            snprintf(p->kind, sizeof p->kind, "kernel");
+            snprintf(p->sweep, sizeof p->sweep, "%s", specs[i].sweep);
+            p->streams = 1;
+            p->iterations = specs[i].iters;
+            run_kernel_point(code, &o, cfg, &pool, p);
+            print_point(p);
+        }
+        if (o.mode_e2e) {
+            bench_point *p = &pts[npts++];
+            memset(p, 0, sizeof *p);
+            snprintf(p->kind, sizeof p->kind, "e2e");
+            snprintf(p->sweep, sizeof p->sweep, "%s", specs[i].sweep);
+            p->streams = specs[i].streams;
+            p->iterations = specs[i].iters;
+            run_e2e_point(code, &o, cfg, &pool, in_flight, o.seconds, p);
+            print_point(p);
+        }
+        if (o.latency && i == 0) {
+            bench_point *p = &pts[npts++];
+            memset(p, 0, sizeof *p);
+            snprintf(p->kind, sizeof p->kind, "latency");
+            snprintf(p->sweep, sizeof p->sweep, "%s", specs[i].sweep);
+            p->streams = 1;
+            p->iterations = specs[i].iters;
+            cfg.num_streams = 1;
+            run_e2e_point(code, &o, cfg, &pool, 1, o.seconds, p);
+            print_point(p);
+        }
+    }
+    int ret = APP_OK;
+    for (int i = 0; i < npts; i++)
+        if (pts[i].status != LDPC_OK)
+            ret = APP_FAILED;
+    if (o.json_path && write_json(o.json_path, &o, code, argc, argv, pts, npts) != APP_OK)
+        ret = APP_FAILED;
+    free_pool(&pool);
+    ldpc_code_destroy(code);
+    return ret;
+}

@@ -6,8 +6,8 @@ Run with GNU Radio's Python:
     /usr/bin/python3 scripts/gen_dvb_tables.py                      # writes lib/core/dvb_tables.c
     /usr/bin/python3 scripts/gen_dvb_tables.py --check lib/core/dvb_tables.c
 
-How a table is derived (the standards' definition, EN 302 307-1 5.3.2, EN 302 755 6.1.2,
-EN 302 307-2 5.3): information bit m = 360*g + j adds itself to the parity accumulator
+How a table is derived (the LDPC encoding of EN 302 307-1, EN 302 755 and EN 302 307-2):
+information bit m = 360*g + j adds itself to the parity accumulator
 addresses (x + j*q) mod (n-k), x in row g of the table, q = (n-k)/360; then p_i ^= p_(i-1).
 So a frame whose only 1 sits at information bit 360*g + j comes out of the encoder with parity p
 where {i : p[i] XOR p[i-1] = 1} (p[-1] = 0) is row g shifted by j*q. Offset j = 0 gives the row,
@@ -17,7 +17,8 @@ then re-encoded from the derived table and compared with gr-dtv bit for bit.
 DVB-S2X VL-SNR codes: gr-dtv encodes the mother code (normal 2/9, medium 32400 1/5, 11/45, 1/3)
 and then shortens the first Xs information bits (fixed to 0, not sent) and punctures the parity
 bits p_(P*i), i = 0..Xp-1, after the accumulator. A punctured parity bit hides p[i] XOR p[i-1] at
-two positions, so more offsets j are encoded until every address position is seen unpunctured.
+two positions, so offsets j = 0..7 and 359 are encoded, and every position must be seen
+unhidden at one of them at least.
 Medium 1/5 shortens information bits 0..639, so no input reaches row 0 of its table; that one
 row is read from the same table inside gr-dtv's shared library, located by the 17 rows that the
 encoder did reveal (all of which must match their place in that array).
@@ -113,7 +114,7 @@ CODES = [
     ("dvbs2x", 32400, "1/3", 10800, "EN 302 307-2 C.10", "C1_3_MEDIUM"),
 ]
 
-# VL-SNR shortening / puncturing as gr-dtv applies it (EN 302 307-2 5.5.2.2-5.5.2.3):
+# VL-SNR shortening / puncturing as gr-dtv applies it (EN 302 307-2 VL-SNR frames):
 # gr-dtv rate enum -> (Xs shortened leading information bits, P puncturing period, Xp punctured).
 VLSNR = {
     "C2_9_VLSNR": (0, 15, 3240),
@@ -161,7 +162,8 @@ class GrConfig:
 
     def make_block(self):
         from gnuradio import dtv
-        fs = {16200: dtv.FECFRAME_SHORT, 32400: dtv.FECFRAME_MEDIUM, 64800: dtv.FECFRAME_NORMAL}[self.n]
+        fs = {16200: dtv.FECFRAME_SHORT, 32400: dtv.FECFRAME_MEDIUM,
+              64800: dtv.FECFRAME_NORMAL}[self.n]
         std = dtv.STANDARD_DVBT2 if self.gr_std == "dvbt2" else dtv.STANDARD_DVBS2
         return dtv.dvb_ldpc_bb(std, fs, getattr(dtv, self.gr_rate), dtv.MOD_QPSK)
 
@@ -211,51 +213,56 @@ def edge_list(rows, m, q):
     return np.concatenate(bits), np.concatenate(addr)
 
 
-def derive_rows(cfg, log):
-    """Rows of cfg's mother table seen through gr-dtv; None for rows no input can reach."""
-    nrows = cfg.k // 360
-    base_offsets = [0, 1, 359] if not cfg.xp else [0, 1, 2, 3, 4, 5, 6, 7, 359]
+def unit_frames(cfg):
+    """(g, j) of the unit-vector frames to encode: offsets 0, 1, 359 of every row, more where
+    puncturing hides positions; bits below Xs are shortened (always 0) and cannot be probed."""
+    offsets = [0, 1, 359] if not cfg.xp else [0, 1, 2, 3, 4, 5, 6, 7, 359]
     frames_idx = []
-    for g in range(nrows):
-        first = max(0, cfg.xs - 360 * g)           # bits below xs are shortened (always 0)
-        if first > 359:
-            continue
-        offs = sorted({min(first + o, 359) if o != 359 else 359 for o in base_offsets})
-        frames_idx += [(g, j) for j in offs]
+    for g in range(cfg.k // 360):
+        first = max(0, cfg.xs - 360 * g)
+        if first <= 359:
+            frames_idx += [(g, j) for j in sorted({min(first + o, 359) for o in offsets})]
+    return frames_idx
+
+
+def derive_rows(cfg, frames_idx, out):
+    """Rows of cfg's mother table from gr-dtv's output for the unit frames; None for rows no
+    input reaches. Where puncturing hides p[u] or p[u-1], position u says nothing; every
+    address position must be seen unhidden at one offset at least."""
+    nframes = len(frames_idx)
+    obs = np.zeros((nframes, cfg.m), dtype=np.uint8)
+    obs[:, cfg.kept] = out[:, cfg.k_in:]
+    diff = obs ^ np.concatenate([np.zeros((nframes, 1), np.uint8), obs[:, :-1]], axis=1)
+    resolved = ~cfg.punctured & np.concatenate([[True], ~cfg.punctured[:-1]])  # p[-1] = 0
+    f, u = np.nonzero(diff & resolved[None, :])
+    g_of = np.array([g for g, _ in frames_idx])
+    j_of = np.array([j for _, j in frames_idx])
+    x = (u - j_of[f] * cfg.q) % cfg.m
+    rows = [None] * (cfg.k // 360)
+    offsets_of = {}
+    for g, j in frames_idx:
+        offsets_of.setdefault(g, []).append(j)
+    for g, offs in offsets_of.items():
+        seen = np.zeros(cfg.m, dtype=bool)
+        for j in offs:
+            seen |= np.roll(resolved, -j * cfg.q)       # seen[x] = resolved[(x + j*q) mod m]
+        if not seen.all():
+            raise RuntimeError("%s row %d: positions %s hidden at every offset"
+                               % (cfg.label, g, np.nonzero(~seen)[0][:10]))
+        rows[g] = sorted(set(x[g_of[f] == g].tolist()))
+    return rows
+
+
+def unit_frames_from_table(cfg, rows, frames_idx):
+    """What gr-dtv must output for the unit frames if rows is the table (vectorised model)."""
+    raw = np.zeros((len(frames_idx), cfg.m), dtype=np.uint8)
+    for f, (g, j) in enumerate(frames_idx):
+        raw[f, (np.array(rows[g]) + j * cfg.q) % cfg.m] = 1
+    parity = np.bitwise_xor.accumulate(raw, axis=1)
     frames = np.zeros((len(frames_idx), cfg.k_in), dtype=np.uint8)
     for f, (g, j) in enumerate(frames_idx):
         frames[f, 360 * g + j - cfg.xs] = 1
-    out = cfg.encode(frames)
-    if not np.array_equal(out[:, :cfg.k_in], frames):
-        raise RuntimeError("%s: information bits not copied unchanged" % cfg.label)
-    obs = np.zeros((len(frames_idx), cfg.m), dtype=np.uint8)
-    obs[:, cfg.kept] = out[:, cfg.k_in:]
-    # p[u] ^ p[u-1] is known where u and u-1 are both sent (u = 0: p[-1] = 0).
-    prev_known = np.concatenate([[True], ~cfg.punctured[:-1]])
-    resolved = ~cfg.punctured & prev_known
-    diff = obs ^ np.concatenate([np.zeros((len(frames_idx), 1), np.uint8), obs[:, :-1]], axis=1)
-    seen = np.zeros((nrows, cfg.m), dtype=np.int32)
-    is_addr = np.zeros((nrows, cfg.m), dtype=np.int32)
-    upos = np.nonzero(resolved)[0]
-    for f, (g, j) in enumerate(frames_idx):
-        x = (upos - j * cfg.q) % cfg.m
-        seen[g, x] += 1
-        is_addr[g, x] += diff[f, upos]
-    rows = [None] * nrows
-    for g in range(nrows):
-        if not seen[g].any():
-            continue
-        if (seen[g] == 0).any():
-            raise RuntimeError("%s row %d: positions %s never seen unpunctured" %
-                               (cfg.label, g, np.nonzero(seen[g] == 0)[0][:10]))
-        conflict = (is_addr[g] != 0) & (is_addr[g] != seen[g])
-        if conflict.any():
-            raise RuntimeError("%s row %d: offsets disagree (not 360-periodic?) at %s" %
-                               (cfg.label, g, np.nonzero(conflict)[0][:10]))
-        rows[g] = [int(x) for x in np.nonzero(is_addr[g])[0]]
-    log("  %-34s %3d rows from %4d unit frames" % (cfg.label, sum(r is not None for r in rows),
-                                                    len(frames_idx)))
-    return rows, frames_idx, frames, out
+    return np.concatenate([frames, parity[:, cfg.kept]], axis=1)
 
 
 def dtv_library_path():
@@ -311,19 +318,25 @@ def fill_rows_from_library(cfg, rows, log):
 def derive_table(code, log, rng):
     std, n, rate, k, annex, gr_rate = code
     cfg = GrConfig(code_name(std, n, rate), std, n, k, std if std == "dvbt2" else "dvbs2", gr_rate)
-    rows, frames_idx, frames, out = derive_rows(cfg, log)
+    frames_idx = unit_frames(cfg)
+    frames = np.zeros((len(frames_idx) + 2, cfg.k_in), dtype=np.uint8)
+    for f, (g, j) in enumerate(frames_idx):
+        frames[f, 360 * g + j - cfg.xs] = 1
+    frames[len(frames_idx):] = rng.integers(0, 2, (2, cfg.k_in), dtype=np.uint8)
+    out = cfg.encode(frames)                           # one gr-dtv run: unit + random frames
+    unit_out, rand_out = out[:len(frames_idx)], out[len(frames_idx):]
+    rows = derive_rows(cfg, frames_idx, unit_out)
+    log("  %-34s %3d rows from %4d unit frames" % (cfg.label, sum(r is not None for r in rows),
+                                                    len(frames_idx)))
     from_library = [g for g, r in enumerate(rows) if r is None]
     if from_library:
         rows = fill_rows_from_library(cfg, rows, log)
-    # Re-encode every unit frame and a few random frames from the table, compare bit for bit.
-    mother = np.zeros((len(frames_idx), k), dtype=np.uint8)
-    mother[:, cfg.xs:] = frames
-    if not np.array_equal(cfg.model(rows, mother), out):
+    # The table must reproduce gr-dtv bit for bit: every unit frame and the random frames.
+    if not np.array_equal(unit_frames_from_table(cfg, rows, frames_idx), unit_out):
         raise RuntimeError("%s: derived table does not reproduce the unit frames" % cfg.label)
-    rand = rng.integers(0, 2, (2, cfg.k_in), dtype=np.uint8)
     mother = np.zeros((2, k), dtype=np.uint8)
-    mother[:, cfg.xs:] = rand
-    if not np.array_equal(cfg.model(rows, mother), cfg.encode(rand)):
+    mother[:, cfg.xs:] = frames[len(frames_idx):]
+    if not np.array_equal(cfg.model(rows, mother), rand_out):
         raise RuntimeError("%s: derived table does not reproduce random frames" % cfg.label)
     return rows, from_library
 

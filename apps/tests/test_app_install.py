@@ -36,6 +36,12 @@ with apptest.tempdir() as d:
     if not check(p.returncode == 0, "cmake --install succeeds"):
         apptest.finish("test_app_install")
 
+    # every file went under the prefix (an absolute install path would escape it)
+    with open(os.path.join(build, "install_manifest.txt")) as f:
+        installed = f.read().split("\n")
+    outside = [x for x in installed if x and not x.startswith(prefix + os.sep)]
+    check(not outside, f"cmake --install --prefix puts everything under the prefix: {outside[:5]}")
+
     libs = glob.glob(os.path.join(prefix, "lib*", "**", "libldpcgpu-core.so"), recursive=True)
     check(len(libs) == 1, f"one libldpcgpu-core.so installed, found {libs}")
     libdir = os.path.dirname(libs[0]) if libs else os.path.join(prefix, "lib")

@@ -220,7 +220,7 @@ static int parse_alist(alist_reader *rd, alist_parse *p, int *n_out, int *m_out)
                           rd->src, N, M);
     if (N > LDPC_MAX_N || M > LDPC_MAX_N)
         return ldpc_error(LDPC_ERR_TOO_LARGE,
-                          "alist %s: %lld columns x %lld rows exceeds the limit of %d columns",
+                          "alist %s: %lld columns x %lld rows is beyond the limit of %d columns",
                           rd->src, N, M, LDPC_MAX_N);
     if (M >= N)
         return ldpc_error(LDPC_ERR_PARSE,

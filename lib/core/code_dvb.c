@@ -10,9 +10,6 @@
 #include "code_internal.h"
 #include "error.h"
 
-/* "std:n:rate" of every ldpc_dvb_tables[] entry, in the same order (generated with them). */
-extern const char *const ldpc_dvb_table_names[];
-
 int ldpc_dvb_list_count(void) { return ldpc_dvb_table_count; }
 
 const char *ldpc_dvb_list_name(int i)

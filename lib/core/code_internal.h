@@ -77,6 +77,7 @@ const char *ldpc_qc_list_name(int i);
 /* Generated / transcribed tables. */
 extern const ldpc_dvb_table ldpc_dvb_tables[];
 extern const int ldpc_dvb_table_count;
+extern const char *const ldpc_dvb_table_names[]; /* canonical name of each table entry */
 extern const ldpc_qc_table ldpc_qc_tables[];
 extern const int ldpc_qc_table_count;
 

@@ -130,45 +130,61 @@ static void freeze(const simd_plan *p, const vec_t *app, uint64_t *hard, uint64_
         hard[j] = (hard[j] & ~lanes) | (v_signs(v_neg(v_load(app + j))) & lanes);
 }
 
-/* One frame of caller LLRs -> messages. Float: exactly ldpc_llr_to_float. Integers: rule 1 of
- * decoder_fixed.h, with roundf written as trunc plus a correction (f - trunc(f) is exact) so
- * that the loop vectorises; the test checks it against the model on ties, NaN and Inf. */
+/* One caller LLR -> message. Float: exactly ldpc_llr_to_float. Integers: rule 1 of
+ * decoder_fixed.h, roundf written as trunc plus a correction (f - trunc(f) is exact), the form
+ * the vector versions in load_x86.h use. */
+static inline elem_t quantize_f32_scalar(const simd_params *prm, float x)
+{
+    float v = prm->positive_is_one ? -x : x;
+    if (v != v)
+        v = 0.0f;
+    else if (v > LDPC_LLR_CLAMP)
+        v = LDPC_LLR_CLAMP;
+    else if (v < -LDPC_LLR_CLAMP)
+        v = -LDPC_LLR_CLAMP;
+#if defined(SIMD_FMT_F32)
+    return v;
+#else
+    float f = v * prm->llr_scale;
+    if (f > (float)ELEM_MAX)
+        f = (float)ELEM_MAX;
+    else if (f < (float)ELEM_MIN)
+        f = (float)ELEM_MIN;
+    float r = truncf(f), d = f - r;
+    if (d >= 0.5f)
+        r += 1.0f;
+    else if (d <= -0.5f)
+        r -= 1.0f;
+    return (elem_t)(int)r;
+#endif
+}
+
+static inline elem_t quantize_i8_scalar(const simd_params *prm, int8_t x)
+{
+#if defined(SIMD_FMT_F32)
+    return (float)x * ((prm->positive_is_one ? -1.0f : 1.0f) / prm->llr_scale);
+#else
+    int v = prm->positive_is_one ? -(int)x : (int)x;
+    return (elem_t)(v > ELEM_MAX ? ELEM_MAX : v);
+#endif
+}
+
 static void quantize_frame(const simd_params *prm, ldpc_llr_type type, const void *in, int n,
                            elem_t *out)
 {
-    const float sign = prm->positive_is_one ? -1.0f : 1.0f;
+    int j = 0;
     if (type == LDPC_LLR_I8) {
-        const int8_t *x = in;
-#if defined(SIMD_FMT_F32)
-        const float s = sign / prm->llr_scale;
-        for (int j = 0; j < n; j++)
-            out[j] = (float)x[j] * s;
-#else
-        const int flip = prm->positive_is_one;
-        for (int j = 0; j < n; j++) {
-            int v = flip ? -(int)x[j] : (int)x[j];
-            out[j] = (elem_t)(v > ELEM_MAX ? ELEM_MAX : v);
-        }
+#ifdef SIMD_X86
+        j = quantize_vec_i8(prm, in, n, out);
 #endif
-        return;
-    }
-    const float *x = in;
-    for (int j = 0; j < n; j++) {
-        float v = x[j] * sign;
-        v = v != v ? 0.0f : v;
-        v = v > LDPC_LLR_CLAMP ? LDPC_LLR_CLAMP : v;
-        v = v < -LDPC_LLR_CLAMP ? -LDPC_LLR_CLAMP : v;
-#if defined(SIMD_FMT_F32)
-        out[j] = v;
-#else
-        float f = v * prm->llr_scale;
-        f = f > (float)ELEM_MAX ? (float)ELEM_MAX : f;
-        f = f < (float)ELEM_MIN ? (float)ELEM_MIN : f;
-        float r = truncf(f), d = f - r;
-        r = d >= 0.5f ? r + 1.0f : r;
-        r = d <= -0.5f ? r - 1.0f : r;
-        out[j] = (elem_t)(int)r;
+        for (; j < n; j++)
+            out[j] = quantize_i8_scalar(prm, ((const int8_t *)in)[j]);
+    } else {
+#ifdef SIMD_X86
+        j = quantize_vec_f32(prm, in, n, out);
 #endif
+        for (; j < n; j++)
+            out[j] = quantize_f32_scalar(prm, ((const float *)in)[j]);
     }
 }
 
@@ -177,26 +193,28 @@ static void kernel_load(const simd_plan *p, const simd_params *prm, simd_work *w
 {
     elem_t *app = w->app, *staging = w->staging;
     const int n = p->n;
-    const elem_t *src[LANES];
+    const elem_t *rows[LANES];
     for (int l = 0; l < LANES; l++) {
-        src[l] = NULL;
-        if (in->frame[l]) {
-            quantize_frame(prm, in->type, in->frame[l], n, staging + (size_t)l * n);
-            src[l] = staging + (size_t)l * n;
-        }
+        elem_t *row = staging + (size_t)l * n;
+        if (in->frame[l])
+            quantize_frame(prm, in->type, in->frame[l], n, row);
+        else
+            memset(row, 0, (size_t)n * sizeof(elem_t)); /* an unused lane decodes zeros */
+        rows[l] = row;
     }
-    /* blocks of 64 columns keep the frames' source lines in cache while the lanes are written */
-    for (int j0 = 0; j0 < n; j0 += 64) {
-        const int j1 = j0 + 64 < n ? j0 + 64 : n;
-        for (int l = 0; l < LANES; l++) {
-            const elem_t *s = src[l];
-            if (s)
-                for (int j = j0; j < j1; j++)
-                    app[(size_t)j * LANES + l] = s[j];
-            else
-                for (int j = j0; j < j1; j++)
-                    app[(size_t)j * LANES + l] = 0;
-        }
+    int j0 = 0;
+#ifdef SIMD_X86
+    j0 = n / TB_ * TB_;
+    for (int l0 = 0; l0 < LANES; l0 += TB_)
+        interleave_blocks(app, rows, l0, j0);
+#endif
+    /* the rest (everything for the generic kernel) one value at a time, by blocks of 64
+     * columns so that the frames' source lines stay in cache while the lanes are written */
+    for (int b0 = j0; b0 < n; b0 += 64) {
+        const int b1 = b0 + 64 < n ? b0 + 64 : n;
+        for (int l = 0; l < LANES; l++)
+            for (int j = b0; j < b1; j++)
+                app[(size_t)j * LANES + l] = rows[l][j];
     }
 }
 

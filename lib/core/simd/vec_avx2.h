@@ -117,3 +117,7 @@ static inline vec_t v_clamp_scale(vec_t m, const simd_params *prm)
 #else
 #error "define SIMD_FMT_I8, SIMD_FMT_I16 or SIMD_FMT_F32"
 #endif
+
+#include <string.h>
+#define SIMD_X86 1
+#include "load_x86.h"

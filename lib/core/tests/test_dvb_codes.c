@@ -7,8 +7,8 @@
 #include "encoder_internal.h"
 #include "test_util.h"
 
-/* n and k of every code, as the standards give them (EN 302 307-1 Tables 5a/5b, EN 302 755
- * Tables 6a/6b, EN 302 307-2 Tables 5a-5c); short S2/T2 rates are the nominal labels. */
+/* n and k of every code, as the coding-parameter tables of EN 302 307-1, EN 302 755 and
+ * EN 302 307-2 give them; short S2/T2 rates are the nominal labels (k = 360 x table rows). */
 static const struct expected_code {
     const char *name;
     int k;

@@ -6,7 +6,7 @@ For every code gr-dtv encodes (DVB-S2 normal and short, DVB-T2 with its own norm
 configurations), the same random frames go through gr-dtv and through ldpc_encoder_encode (via
 ctypes on libldpcgpu-core.so, path in $LDPCGPU_CORE_LIB). VL-SNR configurations send a shortened
 and punctured mother codeword; the project's codeword of the mother code is shortened and
-punctured the same way (EN 302 307-2 5.5.2) before the comparison.
+punctured the same way before the comparison.
 Then scripts/gen_dvb_tables.py --check must find lib/core/dvb_tables.c up to date.
 Exit 77 ("SKIP: ...") when gnuradio.dtv cannot be imported.
 """
@@ -27,7 +27,7 @@ def skip(why):
 
 try:
     import numpy as np
-    from gnuradio import dtv  # noqa: F401
+    from gnuradio import dtv  # noqa: F401  (only: is it there?)
 except Exception as e:  # ImportError, or a broken GNU Radio install
     skip("gnuradio.dtv / numpy not importable (%s)" % e)
 
@@ -137,7 +137,8 @@ def main():
                            capture_output=True, text=True)
     print(check.stdout.strip())
     if check.returncode != 0:
-        fail("gen_dvb_tables.py --check: %s %s" % (check.stdout.strip(), check.stderr.strip()[-2000:]))
+        fail("gen_dvb_tables.py --check: %s %s"
+             % (check.stdout.strip(), check.stderr.strip()[-2000:]))
     print("generator check: %.1f s" % (time.time() - t1))
 
     if failures:

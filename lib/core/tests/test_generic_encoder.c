@@ -245,7 +245,7 @@ static void test_alist_codes(void)
 static void test_standard_codes(void)
 {
     const char *names[] = {"wimax:576:1/2", "wimax:2304:2/3A", "wifi:648:5/6",
-                           "wifi:1944:1/2",  "dvbs2:16200:8/9", "dvbt2:16200:1/2"};
+                           "wifi:1944:1/2",  "dvbs2:16200:8/9", "dvbt2:16200:3/4"};
     for (size_t t = 0; t < sizeof names / sizeof names[0]; t++) {
         ldpc_code *c = NULL;
         int st = ldpc_code_create(&c, names[t]);

@@ -1,0 +1,181 @@
+/* Input side of the x86 kernels: caller LLRs -> messages (vectorised, bit-identical to the
+ * scalar rules in kernel_impl.h's quantize_scalar) and the frame -> lane interleave as SSE2
+ * block transposes. Included by vec_sse41.h, vec_avx2.h and vec_avx512.h after elem_t; the
+ * 256-bit conversion is used when the file is compiled with AVX2 (or AVX-512). */
+#include <immintrin.h>
+
+/* Convert x[0..n) and return how many were done (a multiple of the block); the caller finishes
+ * the rest with the scalar rule. */
+static int quantize_vec_f32(const simd_params *prm, const float *x, int n, elem_t *out)
+{
+    int j = 0;
+#if defined(__AVX2__)
+    const __m256 flip = _mm256_set1_ps(prm->positive_is_one ? -0.0f : 0.0f);
+    const __m256 clamp = _mm256_set1_ps(LDPC_LLR_CLAMP), nclamp = _mm256_set1_ps(-LDPC_LLR_CLAMP);
+#if defined(SIMD_FMT_F32)
+    for (; j + 8 <= n; j += 8) {
+        __m256 v = _mm256_xor_ps(_mm256_loadu_ps(x + j), flip);
+        v = _mm256_andnot_ps(_mm256_cmp_ps(v, v, _CMP_UNORD_Q), v);
+        v = _mm256_min_ps(_mm256_max_ps(v, nclamp), clamp);
+        _mm256_storeu_ps(out + j, v);
+    }
+#else
+    const __m256 scale = _mm256_set1_ps(prm->llr_scale);
+    const __m256 qmax = _mm256_set1_ps((float)ELEM_MAX), qmin = _mm256_set1_ps((float)ELEM_MIN);
+    const __m256 half = _mm256_set1_ps(0.5f), nhalf = _mm256_set1_ps(-0.5f);
+    const __m256 one = _mm256_set1_ps(1.0f);
+#define QUANT8_(k)                                                                          \
+    __m256i q##k;                                                                           \
+    {                                                                                       \
+        __m256 v = _mm256_xor_ps(_mm256_loadu_ps(x + j + 8 * (k)), flip);                   \
+        v = _mm256_andnot_ps(_mm256_cmp_ps(v, v, _CMP_UNORD_Q), v);                         \
+        v = _mm256_min_ps(_mm256_max_ps(v, nclamp), clamp);                                \
+        __m256 f = _mm256_mul_ps(v, scale);                                                 \
+        f = _mm256_min_ps(_mm256_max_ps(f, qmin), qmax);                                    \
+        __m256 r = _mm256_round_ps(f, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);              \
+        __m256 d = _mm256_sub_ps(f, r);                                                     \
+        r = _mm256_add_ps(r, _mm256_and_ps(_mm256_cmp_ps(d, half, _CMP_GE_OQ), one));       \
+        r = _mm256_sub_ps(r, _mm256_and_ps(_mm256_cmp_ps(d, nhalf, _CMP_LE_OQ), one));      \
+        q##k = _mm256_cvttps_epi32(r);                                                      \
+    }
+#if defined(SIMD_FMT_I8)
+    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    for (; j + 32 <= n; j += 32) {
+        QUANT8_(0) QUANT8_(1) QUANT8_(2) QUANT8_(3)
+        __m256i b = _mm256_packs_epi16(_mm256_packs_epi32(q0, q1), _mm256_packs_epi32(q2, q3));
+        _mm256_storeu_si256((__m256i *)(out + j), _mm256_permutevar8x32_epi32(b, order));
+    }
+#else
+    for (; j + 16 <= n; j += 16) {
+        QUANT8_(0) QUANT8_(1)
+        __m256i w = _mm256_permute4x64_epi64(_mm256_packs_epi32(q0, q1), 0xD8);
+        _mm256_storeu_si256((__m256i *)(out + j), w);
+    }
+#endif
+#undef QUANT8_
+#endif
+#else /* SSE4.1 */
+    const __m128 flip = _mm_set1_ps(prm->positive_is_one ? -0.0f : 0.0f);
+    const __m128 clamp = _mm_set1_ps(LDPC_LLR_CLAMP), nclamp = _mm_set1_ps(-LDPC_LLR_CLAMP);
+#if defined(SIMD_FMT_F32)
+    for (; j + 4 <= n; j += 4) {
+        __m128 v = _mm_xor_ps(_mm_loadu_ps(x + j), flip);
+        v = _mm_andnot_ps(_mm_cmpunord_ps(v, v), v);
+        v = _mm_min_ps(_mm_max_ps(v, nclamp), clamp);
+        _mm_storeu_ps(out + j, v);
+    }
+#else
+    const __m128 scale = _mm_set1_ps(prm->llr_scale);
+    const __m128 qmax = _mm_set1_ps((float)ELEM_MAX), qmin = _mm_set1_ps((float)ELEM_MIN);
+    const __m128 half = _mm_set1_ps(0.5f), nhalf = _mm_set1_ps(-0.5f), one = _mm_set1_ps(1.0f);
+#define QUANT4_(k)                                                                          \
+    __m128i q##k;                                                                           \
+    {                                                                                       \
+        __m128 v = _mm_xor_ps(_mm_loadu_ps(x + j + 4 * (k)), flip);                         \
+        v = _mm_andnot_ps(_mm_cmpunord_ps(v, v), v);                                        \
+        v = _mm_min_ps(_mm_max_ps(v, nclamp), clamp);                                       \
+        __m128 f = _mm_mul_ps(v, scale);                                                    \
+        f = _mm_min_ps(_mm_max_ps(f, qmin), qmax);                                          \
+        __m128 r = _mm_round_ps(f, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);                 \
+        __m128 d = _mm_sub_ps(f, r);                                                        \
+        r = _mm_add_ps(r, _mm_and_ps(_mm_cmpge_ps(d, half), one));                          \
+        r = _mm_sub_ps(r, _mm_and_ps(_mm_cmple_ps(d, nhalf), one));                         \
+        q##k = _mm_cvttps_epi32(r);                                                         \
+    }
+#if defined(SIMD_FMT_I8)
+    for (; j + 16 <= n; j += 16) {
+        QUANT4_(0) QUANT4_(1) QUANT4_(2) QUANT4_(3)
+        __m128i b = _mm_packs_epi16(_mm_packs_epi32(q0, q1), _mm_packs_epi32(q2, q3));
+        _mm_storeu_si128((__m128i *)(out + j), b);
+    }
+#else
+    for (; j + 8 <= n; j += 8) {
+        QUANT4_(0) QUANT4_(1)
+        _mm_storeu_si128((__m128i *)(out + j), _mm_packs_epi32(q0, q1));
+    }
+#endif
+#undef QUANT4_
+#endif
+#endif
+    return j;
+}
+
+/* int8 caller LLRs (already scaled) -> messages. */
+static int quantize_vec_i8(const simd_params *prm, const int8_t *x, int n, elem_t *out)
+{
+    int j = 0;
+#if defined(SIMD_FMT_I8)
+    const __m128i z = _mm_setzero_si128();
+    for (; j + 16 <= n; j += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(x + j));
+        if (prm->positive_is_one)
+            v = _mm_subs_epi8(z, v); /* -(-128) saturates to 127 */
+        _mm_storeu_si128((__m128i *)(out + j), v);
+    }
+#elif defined(SIMD_FMT_I16)
+    const __m128i z = _mm_setzero_si128();
+    for (; j + 8 <= n; j += 8) {
+        __m128i v = _mm_cvtepi8_epi16(_mm_loadl_epi64((const __m128i *)(x + j)));
+        if (prm->positive_is_one)
+            v = _mm_sub_epi16(z, v);
+        _mm_storeu_si128((__m128i *)(out + j), v);
+    }
+#else
+    const __m128 s = _mm_set1_ps((prm->positive_is_one ? -1.0f : 1.0f) / prm->llr_scale);
+    for (; j + 4 <= n; j += 4) {
+        int32_t four;
+        memcpy(&four, x + j, 4);
+        __m128 v = _mm_cvtepi32_ps(_mm_cvtepi8_epi32(_mm_cvtsi32_si128(four)));
+        _mm_storeu_ps(out + j, _mm_mul_ps(v, s));
+    }
+#endif
+    return j;
+}
+
+/* Interleave: app[j * LANES + l] = rows[l][j] for l in [l0, l0 + B), j in [0, jn) with jn a
+ * multiple of B = 16 bytes / sizeof(elem_t): square B x B transposes in SSE2 registers. Each
+ * of the log2(B) stages pairs register i with i + B/2 (unpacklo -> 2i, unpackhi -> 2i + 1) at
+ * twice the previous unit size; feeding the rows in bit-reversed order makes register k come
+ * out as column k with rows in order. */
+#if defined(SIMD_FMT_I8)
+#define TB_ 16
+static const int tb_rev_[16] = {0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15};
+#elif defined(SIMD_FMT_I16)
+#define TB_ 8
+static const int tb_rev_[8] = {0, 4, 2, 6, 1, 5, 3, 7};
+#else
+#define TB_ 4
+static const int tb_rev_[4] = {0, 2, 1, 3};
+#endif
+
+static inline void tb_stage_(__m128i *in, __m128i *out, int unit_bytes)
+{
+    for (int i = 0; i < TB_ / 2; i++) {
+        __m128i a = in[i], b = in[i + TB_ / 2];
+        switch (unit_bytes) {
+        case 1: out[2 * i] = _mm_unpacklo_epi8(a, b); out[2 * i + 1] = _mm_unpackhi_epi8(a, b); break;
+        case 2: out[2 * i] = _mm_unpacklo_epi16(a, b); out[2 * i + 1] = _mm_unpackhi_epi16(a, b); break;
+        case 4: out[2 * i] = _mm_unpacklo_epi32(a, b); out[2 * i + 1] = _mm_unpackhi_epi32(a, b); break;
+        default: out[2 * i] = _mm_unpacklo_epi64(a, b); out[2 * i + 1] = _mm_unpackhi_epi64(a, b); break;
+        }
+    }
+}
+
+static void interleave_blocks(elem_t *app, const elem_t *const *rows, int l0, int jn)
+{
+    for (int j = 0; j < jn; j += TB_) {
+        __m128i a[TB_], b[TB_];
+        for (int i = 0; i < TB_; i++)
+            a[i] = _mm_loadu_si128((const __m128i *)(rows[l0 + tb_rev_[i]] + j));
+        int unit = (int)sizeof(elem_t), flip = 0;
+        for (; unit < 16; unit *= 2, flip ^= 1) {
+            if (!flip)
+                tb_stage_(a, b, unit);
+            else
+                tb_stage_(b, a, unit);
+        }
+        const __m128i *cols = flip ? b : a;
+        for (int i = 0; i < TB_; i++)
+            _mm_store_si128((__m128i *)(app + (size_t)(j + i) * LANES + l0), cols[i]);
+    }
+}
