@@ -499,7 +499,7 @@ static int parse(bench_opts *o, int argc, char **argv)
 int cmd_bench(int argc, char **argv)
 {
     bench_opts o;
-    int r = parse(&o, argc - 1, argv + 1);
+    int r = parse(&o, argc, argv);
     if (r != APP_OK)
         return r;
     ldpc_code *code;

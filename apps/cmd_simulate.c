@@ -174,12 +174,14 @@ static int buffers_alloc(sim_buffers *b, const ldpc_decoder *dec, long long fram
     const ldpc_code *code = ldpc_decoder_code(dec);
     const size_t n = (size_t)ldpc_code_n(code), k = (size_t)ldpc_code_k(code);
     /* Frames per decode call: at least 4 batches, to keep every batch slot of the backend busy;
-     * else about 64 MB of float LLRs, or, when a point may stop after some frame errors, just
-     * those 4 batches (a point stops between calls). */
+     * else about 128 MB of float LLRs (fewer pipeline fills and drains on a GPU), or, when a
+     * point may stop after some frame errors, just those 4 batches (it stops between calls). */
     long long batches = 4LL * ldpc_decoder_batch_frames(dec);
-    long long chunk = stop_early ? batches : (long long)(((size_t)64 << 20) / (n * sizeof(float)));
+    long long chunk = stop_early ? batches : (long long)(((size_t)128 << 20) / (n * sizeof(float)));
     if (chunk < batches)
         chunk = batches;
+    if (chunk * (long long)n > (1LL << 30)) /* the channel and RNG calls count bits in an int */
+        chunk = (1LL << 30) / (long long)n;
     if (chunk > frames)
         chunk = frames;
     if (chunk < 1)

@@ -46,9 +46,14 @@ struct ArF32 {
     __device__ static __forceinline__ W tsub(W app, W r, const Arith &) { return app - r; }
     __device__ static __forceinline__ W tadd(W t, W r, const Arith &) { return t + r; }
     __device__ static __forceinline__ W mag(W t) { return fabsf(t); }
+    /* The reference's "if (a < min1) ... else if (a < min2) ..." leaves both unchanged for a
+     * NaN a (a row of degree 1 sends an infinite message; INF - INF later gives NaN): fminf
+     * ignores a NaN, and the NaN-propagating max keeps min2 from taking min1. */
     __device__ static __forceinline__ void minupd(W &m1, W &m2, W a)
     {
-        m2 = fminf(m2, fmaxf(m1, a));
+        float mx;
+        asm("max.NaN.f32 %0, %1, %2;" : "=f"(mx) : "f"(m1), "f"(a));
+        m2 = fminf(m2, mx);
         m1 = fminf(m1, a);
     }
     __device__ static __forceinline__ unsigned signw(W t) { return __float_as_uint(t); }

@@ -86,7 +86,7 @@ struct DeviceCtx {
     int sms = 0;
     size_t smem_optin = 0;
     int4 *layers = nullptr;
-    ushort4 *table = nullptr;
+    uint4 *table = nullptr;
     int *out_pos = nullptr;
     int *row_ptr = nullptr, *col_idx = nullptr, *col_ptr = nullptr, *col_edge = nullptr;
     int *layer_ptr = nullptr, *layer_rows = nullptr;
@@ -264,8 +264,17 @@ static int init_device(State *s, ldpc_decoder *dec, int ctx_index, int nstreams)
     d.smem_optin = prop.sharedMemPerBlockOptin;
     int st;
     if (s->use_table) {
+        /* column numbers -> byte offsets into one codeword group's APP */
+        const unsigned esz = s->var.arith == ARITH_F32 ? 4u : 2u;
+        std::vector<uint4> bytes(p.table);
+        for (uint4 &u : bytes) {
+            u.x = u.x == 0xFFFFFFFFu ? u.x : u.x * esz;
+            u.y = u.y == 0xFFFFFFFFu ? u.y : u.y * esz;
+            u.z = u.z == 0xFFFFFFFFu ? u.z : u.z * esz;
+            u.w = u.w == 0xFFFFFFFFu ? u.w : u.w * esz;
+        }
         if ((st = upload(&d.layers, p.layers.data(), p.layers.size(), d.dev)) != LDPC_OK ||
-            (st = upload(&d.table, p.table.data(), p.table.size(), d.dev)) != LDPC_OK)
+            (st = upload(&d.table, bytes.data(), bytes.size(), d.dev)) != LDPC_OK)
             return st;
     } else {
         if ((st = upload(&d.row_ptr, c->row_ptr, (size_t)c->m + 1, d.dev)) != LDPC_OK ||

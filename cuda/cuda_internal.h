@@ -43,7 +43,8 @@ struct HostPlan {
     int dmax = 0;                 /* 8, 16 or 32: max row degree rounded up */
     int total_groups = 0;         /* sum over layers of ceil(max degree in layer / 4) */
     std::vector<int4> layers;     /* {ngroups, group_base, nrows, 0} */
-    std::vector<ushort4> table;   /* total_groups * Z */
+    std::vector<uint4> table;     /* total_groups * Z column numbers, 0xFFFFFFFF = no edge
+                                     (turned into byte offsets for the APP type on upload) */
 
     /* output bit -> column, empty when output bit i is column i */
     std::vector<int> out_pos;
@@ -88,7 +89,7 @@ struct OutFmt {
 struct TableCode {
     int n, Z, nlayers, total_groups;
     const int4 *layers;
-    const ushort4 *table;
+    const uint4 *table;
 };
 
 struct TableArgs {

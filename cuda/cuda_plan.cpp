@@ -59,12 +59,12 @@ int build_plan(const ldpc_code *c, const ldpc_decoder_config *cfg, HostPlan *p)
     if (cfg->output_bits == LDPC_OUTPUT_INFO && !c->info_is_prefix)
         p->out_pos.assign(c->info_pos, c->info_pos + c->k);
 
-    /* the table kernel: 16-bit columns, rows of at most 32 edges, a table of sane size */
+    /* the table kernel: rows of at most 32 edges, a table of sane size */
     p->table_ok = false;
     p->table.clear();
     p->layers.clear();
-    if (n > 65535) {
-        p->table_why = "n > 65535 (16-bit column table)";
+    if (n > (1 << 28)) {
+        p->table_why = "n too large for 32-bit byte offsets";
         return LDPC_OK;
     }
     if (c->max_row_degree > 32) {
@@ -85,22 +85,22 @@ int build_plan(const ldpc_code *c, const ldpc_decoder_config *cfg, HostPlan *p)
         groups += ng;
     }
     const long long entries = groups * p->Z;
-    if (entries > (64ll << 20) / (long long)sizeof(ushort4)) {
+    if (entries > (64ll << 20) / (long long)sizeof(uint4)) {
         p->table_why = "column table larger than 64 MiB (too many small layers)";
         p->layers.clear();
         return LDPC_OK;
     }
     p->total_groups = (int)groups;
-    const unsigned short none = 0xFFFF;
-    p->table.assign((size_t)entries, make_ushort4(none, none, none, none));
+    const unsigned none = 0xFFFFFFFFu;
+    p->table.assign((size_t)entries, make_uint4(none, none, none, none));
     for (int L = 0; L < p->nlayers; L++) {
         const int gb = p->layers[(size_t)L].y;
         for (int i = p->layer_ptr[L]; i < p->layer_ptr[L + 1]; i++) {
             const int t = i - p->layer_ptr[L];
             const int r = p->layer_rows[(size_t)i];
             for (int e = c->row_ptr[r], j = 0; e < c->row_ptr[r + 1]; e++, j++) {
-                ushort4 &u = p->table[(size_t)(gb + j / 4) * p->Z + t];
-                const unsigned short col = (unsigned short)c->col_idx[e];
+                uint4 &u = p->table[(size_t)(gb + j / 4) * p->Z + t];
+                const unsigned col = (unsigned)c->col_idx[e];
                 switch (j & 3) {
                 case 0: u.x = col; break;
                 case 1: u.y = col; break;

@@ -25,6 +25,9 @@
 
 namespace ldpccuda {
 
+/* Table entry of a missing edge (rows shorter than their layer's longest row). */
+static constexpr unsigned kNone = 0xFFFFFFFFu;
+
 template <class A>
 struct TableSmem {
     static __host__ __device__ size_t flags_bytes(int G) { return ((size_t)G * 3 * sizeof(int) + 15) & ~(size_t)15; }
@@ -69,8 +72,10 @@ __device__ __forceinline__ void emit(const typename A::AppT *app, const OutFmt &
 
 /* Lanes (bit l) for which one of this thread's rows is unsatisfied. */
 template <class A>
-__device__ __forceinline__ unsigned row_parities(const typename A::AppT *app, const TableCode &c, int t)
+__device__ __forceinline__ unsigned row_parities(const unsigned char *app_b, const TableCode &c,
+                                                 const uint4 *tab_t, int t)
 {
+    typedef typename A::AppT AppT;
     unsigned bad = 0;
     for (int L = 0; L < c.nlayers; L++) {
         const int4 li = __ldg(&c.layers[L]);
@@ -78,40 +83,63 @@ __device__ __forceinline__ unsigned row_parities(const typename A::AppT *app, co
             continue;
         unsigned acc = 0;
         for (int gi = 0; gi < li.x; gi++) {
-            const ushort4 c4 = __ldg(&c.table[(size_t)(li.y + gi) * c.Z + t]);
-            if (c4.x != 0xFFFF) acc ^= A::raw(app[c4.x]);
-            if (c4.y != 0xFFFF) acc ^= A::raw(app[c4.y]);
-            if (c4.z != 0xFFFF) acc ^= A::raw(app[c4.z]);
-            if (c4.w != 0xFFFF) acc ^= A::raw(app[c4.w]);
+            const uint4 o = __ldg(&tab_t[(li.y + gi) * c.Z]);
+            if (o.x != kNone) acc ^= A::raw(*(const AppT *)(app_b + o.x));
+            if (o.y != kNone) acc ^= A::raw(*(const AppT *)(app_b + o.y));
+            if (o.z != kNone) acc ^= A::raw(*(const AppT *)(app_b + o.z));
+            if (o.w != kNone) acc ^= A::raw(*(const AppT *)(app_b + o.w));
         }
         bad |= A::lanes_of_raw(acc);
     }
     return bad;
 }
 
-template <class A, int DMAX>
-__device__ __forceinline__ void row_update(typename A::AppT *app, typename A::Msg4 *msg,
-                                           const TableCode &c, const int4 li, int t, const Arith &ar)
+/* One layer's table entries (byte offsets into the codeword's APP) and, when messages live in
+ * global memory, its messages: loaded one layer ahead, so that their latency hides behind the
+ * current layer's work. Only the APP reads must wait for the barrier between layers. */
+template <class A, int DMAX, bool PF_MSG>
+struct LayerIn {
+    static constexpr int NG = DMAX / 4;
+    int4 li;
+    uint4 tab[NG];
+    typename A::Msg4 msg[PF_MSG ? NG : 1];
+
+    __device__ __forceinline__ void load(const TableCode &c, int L, const uint4 *tab_t,
+                                         const typename A::Msg4 *msg_t, bool on)
+    {
+        li = __ldg(&c.layers[L]);
+#pragma unroll
+        for (int gi = 0; gi < NG; gi++)
+            if (on && gi < li.x) {
+                tab[gi] = __ldg(&tab_t[(li.y + gi) * c.Z]);
+                if (PF_MSG)
+                    msg[PF_MSG ? gi : 0] = msg_t[(li.y + gi) * c.Z];
+            }
+    }
+};
+
+template <class A, int DMAX, bool PF_MSG>
+__device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg4 *msg_t, int Z,
+                                           const LayerIn<A, DMAX, PF_MSG> &in, const Arith &ar)
 {
     typedef typename A::W W;
+    typedef typename A::AppT AppT;
     constexpr int NG = DMAX / 4;
+    const int4 li = in.li;
     W tv[DMAX];
-    ushort4 cols[NG];
     W m1 = A::min_init(), m2 = A::min_init();
     unsigned neg = 0;
 #pragma unroll
     for (int gi = 0; gi < NG; gi++) {
         if (gi < li.x) {
-            const size_t idx = (size_t)(li.y + gi) * c.Z + t;
-            cols[gi] = __ldg(&c.table[idx]);
             W r[4];
-            A::unpack(msg[idx], r);
-            const unsigned short cc[4] = {cols[gi].x, cols[gi].y, cols[gi].z, cols[gi].w};
+            A::unpack(PF_MSG ? in.msg[PF_MSG ? gi : 0] : msg_t[(li.y + gi) * Z], r);
+            const unsigned o[4] = {in.tab[gi].x, in.tab[gi].y, in.tab[gi].z, in.tab[gi].w};
 #pragma unroll
             for (int u = 0; u < 4; u++) {
                 W tt = A::none();
-                if (cc[u] != 0xFFFF)
-                    tt = A::tsub(A::load(app[cc[u]]), r[u], ar);
+                if (o[u] != kNone)
+                    tt = A::tsub(A::load(*(const AppT *)(app_b + o[u])), r[u], ar);
                 tv[gi * 4 + u] = tt;
                 A::minupd(m1, m2, A::mag(tt));
                 neg ^= A::signw(tt);
@@ -122,29 +150,32 @@ __device__ __forceinline__ void row_update(typename A::AppT *app, typename A::Ms
 #pragma unroll
     for (int gi = 0; gi < NG; gi++) {
         if (gi < li.x) {
-            const size_t idx = (size_t)(li.y + gi) * c.Z + t;
-            const unsigned short cc[4] = {cols[gi].x, cols[gi].y, cols[gi].z, cols[gi].w};
+            const unsigned o[4] = {in.tab[gi].x, in.tab[gi].y, in.tab[gi].z, in.tab[gi].w};
             W r[4];
 #pragma unroll
             for (int u = 0; u < 4; u++) {
                 const W tt = tv[gi * 4 + u];
                 r[u] = A::newmsg(tt, A::mag(tt), m1, s1, s2, neg);
-                if (cc[u] != 0xFFFF)
-                    app[cc[u]] = A::store(A::tadd(tt, r[u], ar));
+                if (o[u] != kNone)
+                    *(AppT *)(app_b + o[u]) = A::store(A::tadd(tt, r[u], ar));
             }
-            msg[idx] = A::pack(r);
+            msg_t[(li.y + gi) * Z] = A::pack(r);
         }
     }
 }
 
-/* Most threads a block may have: rows of 32 edges need more registers. */
-__host__ __device__ constexpr int table_max_threads(int dmax) { return dmax >= 32 ? 512 : 1024; }
+/* At most 512 threads a block (layers have at most 512 rows). The two-codeword integer kernels
+ * ask for 2 blocks per SM (at most 64 registers); the others may use up to 128. */
+__host__ __device__ constexpr int table_max_threads(int dmax) { return dmax > 0 ? 512 : 512; }
+__host__ __device__ constexpr int table_min_blocks(int lanes, int dmax) { return lanes == 2 && dmax <= 16 ? 2 : 1; }
 
 template <class A, int DMAX, int MEM>
-__global__ void __launch_bounds__(table_max_threads(DMAX)) table_kernel(const TableArgs a)
+__global__ void __launch_bounds__(table_max_threads(DMAX), table_min_blocks(A::LANES, DMAX))
+table_kernel(const TableArgs a)
 {
     typedef typename A::AppT AppT;
     typedef typename A::Msg4 Msg4;
+    constexpr bool PF_MSG = MEM != MEM_SMEM_ALL && DMAX <= 16;
     extern __shared__ __align__(16) unsigned char smem[];
     const TableCode &c = a.code;
     const int G = a.G, Z = c.Z, n = c.n;
@@ -157,16 +188,17 @@ __global__ void __launch_bounds__(table_max_threads(DMAX)) table_kernel(const Ta
     int *gdone = gvalid + G;
     int *gunsat = gdone + G;
     unsigned char *p = smem + TableSmem<A>::flags_bytes(G);
-    AppT *app_s = (AppT *)p;
     const size_t app_bytes = ((size_t)n * sizeof(AppT) + 15) & ~(size_t)15;
-    const size_t msg_elems = (size_t)c.total_groups * Z;
-    Msg4 *msg_s = (Msg4 *)(p + (MEM == MEM_GLOBAL ? 0 : (size_t)G * app_bytes));
-
-    const int gg_slot = blockIdx.x * G + (in_group ? g : 0);
-    AppT *app = MEM == MEM_GLOBAL ? (AppT *)((unsigned char *)a.app_scratch + (size_t)gg_slot * app_bytes)
-                                  : (AppT *)((unsigned char *)app_s + (size_t)(in_group ? g : 0) * app_bytes);
-    Msg4 *msg = MEM == MEM_SMEM_ALL ? msg_s + (size_t)(in_group ? g : 0) * msg_elems
+    const unsigned msg_elems = (unsigned)c.total_groups * (unsigned)Z;
+    const int gl = in_group ? g : 0;
+    const int gg_slot = blockIdx.x * G + gl;
+    unsigned char *app_b = MEM == MEM_GLOBAL ? (unsigned char *)a.app_scratch + (size_t)gg_slot * app_bytes
+                                             : p + (size_t)gl * app_bytes;
+    AppT *app = (AppT *)app_b;
+    Msg4 *msg = MEM == MEM_SMEM_ALL ? (Msg4 *)(p + (size_t)G * app_bytes) + (size_t)gl * msg_elems
                                     : (Msg4 *)a.msg_scratch + (size_t)gg_slot * msg_elems;
+    Msg4 *msg_t = msg + t;
+    const uint4 *tab_t = c.table + t;
 
     const int ngroups_total = (a.batch.nframes + A::LANES - 1) / A::LANES;
     const int nchunks = (ngroups_total + G - 1) / G;
@@ -186,22 +218,33 @@ __global__ void __launch_bounds__(table_max_threads(DMAX)) table_kernel(const Ta
         if (in_group && valid) {
             for (int j = t; j < n; j += Z)
                 app[j] = A::input(a.batch, a.ar, n, f0, valid, j);
-            for (size_t i = t; i < msg_elems; i += Z)
+            for (unsigned i = t; i < msg_elems; i += Z)
                 msg[i] = A::zero4();
         }
         __syncthreads();
 
+        LayerIn<A, DMAX, PF_MSG> cur, nxt;
+        cur.load(c, 0, tab_t, msg_t, in_group && t < Z);
         for (int it = 1; it <= a.batch.max_iter; it++) {
             for (int L = 0; L < c.nlayers; L++) {
-                const int4 li = __ldg(&c.layers[L]);
-                if (in_group && t < li.z && gdone[g] != (int)ALL)
-                    row_update<A, DMAX>(app, msg, c, li, t, a.ar);
+                const bool work = in_group && t < cur.li.z && gdone[g] != (int)ALL;
+                const int Ln = L + 1 < c.nlayers ? L + 1 : 0;
+                /* prefetch the next layer; a single-layer code's messages are the ones about
+                 * to be written, so they are read after this layer instead */
+                const bool early_ok = !PF_MSG || c.nlayers > 1;
+                if (early_ok)
+                    nxt.load(c, Ln, tab_t, msg_t, in_group);
+                if (work)
+                    row_update<A, DMAX, PF_MSG>(app_b, msg_t, Z, cur, a.ar);
+                if (!early_ok)
+                    nxt.load(c, Ln, tab_t, msg_t, in_group);
                 __syncthreads();
+                cur = nxt;
             }
             if (!a.batch.early)
                 continue;
             if (in_group && gdone[g] != (int)ALL) {
-                const unsigned bad = row_parities<A>(app, c, t);
+                const unsigned bad = row_parities<A>(app_b, c, tab_t, t);
                 if (bad)
                     atomicOr(&gunsat[g], (int)bad);
             }
@@ -226,7 +269,7 @@ __global__ void __launch_bounds__(table_max_threads(DMAX)) table_kernel(const Ta
 
         /* frames still open: those that never converged, or all of them without early stop */
         if (!a.batch.early && in_group && valid) {
-            const unsigned bad = row_parities<A>(app, c, t);
+            const unsigned bad = row_parities<A>(app_b, c, tab_t, t);
             if (bad)
                 atomicOr(&gunsat[g], (int)bad);
         }

@@ -56,6 +56,9 @@ int item_size_of(const std::string& s)
  * rather than blocking, so that input arriving meanwhile is queued at once. */
 constexpr std::chrono::microseconds poll_interval(50);
 
+/* Bytes of LLRs the upstream buffer should hold (see the output multiple). */
+constexpr size_t upstream_buffer_target = size_t(32) << 20;
+
 } // namespace
 
 ldpc_decoder::sptr ldpc_decoder::make(const std::string& code,
@@ -168,9 +171,15 @@ ldpc_decoder_impl::ldpc_decoder_impl(const std::string& code,
     d_srcid = pmt::intern(alias());
     d_frame_start_key = frame_start_tag.empty() ? pmt::PMT_NIL : pmt::intern(frame_start_tag);
 
-    /* Frames in, frames out: exact rate, output always in whole frames; tags are placed by
-     * this block itself. */
-    set_output_multiple(d_out_items);
+    /* Frames in, frames out: exact rate, output in whole frames; tags are placed by this
+     * block itself. The output multiple is several frames (up to a batch) because GNU Radio
+     * sizes the upstream buffer to twice our output multiple's worth of input: with room for
+     * only a frame or two there, the source could not run ahead while a batch decodes, and
+     * batches would stay small. Capped so that buffer stays moderate for long codes. */
+    const size_t frame_bytes = static_cast<size_t>(d_n) * d_item_size;
+    d_frames_per_call = static_cast<int>(std::max<size_t>(
+        1, std::min<size_t>(d_batch_frames, upstream_buffer_target / (2 * frame_bytes))));
+    set_output_multiple(d_out_items * d_frames_per_call);
     set_relative_rate(static_cast<uint64_t>(d_out_items), static_cast<uint64_t>(d_n));
     set_tag_propagation_policy(TPP_DONT);
 

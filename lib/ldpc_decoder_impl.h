@@ -94,6 +94,7 @@ private:
     ldpc_llr_type d_llr_type;
     int d_out_items;       /* output items (bytes) per frame */
     int d_batch_frames;
+    int d_frames_per_call; /* output multiple, in frames */
 
     std::vector<slot> d_slots;
     slot* d_fill = nullptr;  /* batch being filled from the input */

@@ -190,6 +190,28 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
             self.assertEqual(dec.frames_decoded(), frames)
             self.assertEqual(dec.partial_frames_dropped(), 0)
 
+    def test_trickling_input_and_slow_output(self):
+        # input arrives a few items at a time and the consumer takes a few bytes at a time:
+        # every frame still comes out once, in order, with its tags on the right item
+        code = self.alist_code
+        frames = 29
+        info, cw = self.encoded(code, frames, seed=12)
+        llr = noiseless_llr(cw).ravel()
+        for batch, slots in [(4, 2), (8, 0)]:
+            tb = gr.top_block()
+            src = blocks.vector_source_f(llr.tolist())
+            src.set_max_noutput_items(37)
+            dec = ldpcgpu.ldpc_decoder(self.alist_name, batch_frames=batch, batches_in_flight=slots)
+            slow = blocks.copy(gr.sizeof_char)
+            slow.set_max_noutput_items(7)
+            snk = blocks.vector_sink_b()
+            tb.connect(src, dec, slow, snk)
+            tb.run()
+            out = np.array(snk.data(), np.uint8)
+            self.assertTrue(np.array_equal(out.reshape(info.shape), info), (batch, slots))
+            its = tags_by_key(snk.tags(), "ldpc_iterations")
+            self.assertEqual([o for o, _ in its], [f * code.k for f in range(frames)])
+
     def test_stream_ending_mid_frame(self):
         # documented: the incomplete last frame is dropped (and counted); whole frames come out
         code = self.alist_code
@@ -262,7 +284,9 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
         self.assertEqual(dec.k(), code.k)
         self.assertEqual(dec.output_items_per_frame(), (code.n + 7) // 8)
         self.assertAlmostEqual(dec.relative_rate(), ((code.n + 7) // 8) / code.n)
-        self.assertEqual(dec.output_multiple(), (code.n + 7) // 8)
+        # whole frames out: the output multiple is a number of frames, at most a batch
+        self.assertEqual(dec.output_multiple() % dec.output_items_per_frame(), 0)
+        self.assertLessEqual(dec.output_multiple() // dec.output_items_per_frame(), dec.batch_frames())
 
     def test_bad_parameters(self):
         with self.assertRaises(RuntimeError):

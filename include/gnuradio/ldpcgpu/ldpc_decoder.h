@@ -34,8 +34,8 @@ namespace ldpcgpu {
  * (top_block.stop()) are discarded.
  *
  * Tags on the first output item of every frame: "ldpc_iterations" (long), "ldpc_parity_ok"
- * (bool), "ldpc_latency_ns" (uint64: from the frame becoming complete at this block's input to
- * its bits being written out). Tags of the frame's input items are carried to the frame's
+ * (bool), "ldpc_latency_ns" (uint64: from this block taking the frame in, its last LLR having
+ * arrived, to its bits being written out). Tags of the frame's input items are carried to the frame's
  * output, at the proportional position inside the frame.
  *
  * Frame alignment: with \p frame_start_tag set, an input tag of that key marks the first LLR of

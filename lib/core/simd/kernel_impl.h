@@ -41,39 +41,66 @@ static void spa_row(const vec_t *t, int d, vec_t *out, double *pre)
 #endif
 }
 
-/* One row of the min-sum family: reads APP (old APP for flooding), writes new c2v into msg and
- * returns nothing else; layered also writes APP. */
-static inline void row_min_sum(vec_t *app, const int *cols, int d, vec_t *msg, vec_t *tmp,
-                               const simd_params *prm, int layered)
+#define APP_AT(base, offset) ((vec_t *)((char *)(base) + (offset)))
+
+/* One row of the min-sum family, d edges: reads APP (the previous APP for flooding), writes the
+ * new messages into msg and, layered, the new APP. off: byte offsets of the row's columns. */
+static inline __attribute__((always_inline)) void
+row_min_sum_body(vec_t *app, const int32_t *off, int d, vec_t *msg, vec_t *t,
+                 const simd_params *prm, int layered)
 {
     vec_t min1 = v_min_init(), min2 = min1, sgn = v_zero();
+#pragma GCC unroll 16
     for (int i = 0; i < d; i++) {
-        vec_t t = v_sub(v_load(app + cols[i]), v_load(msg + i));
-        v_store(tmp + i, t);
-        vec_t a = v_mag(t);
+        vec_t x = v_sub(v_load(APP_AT(app, off[i])), v_load(msg + i));
+        t[i] = x;
+        vec_t a = v_mag(x);
         min2 = v_min(min2, v_max(min1, a));
         min1 = v_min(min1, a);
-        sgn = v_xor(sgn, v_neg(t));
+        sgn = v_xor(sgn, v_neg(x));
     }
     vec_t s1 = v_clamp_scale(min1, prm), s2 = v_clamp_scale(min2, prm);
+#pragma GCC unroll 16
     for (int i = 0; i < d; i++) {
-        vec_t t = v_load(tmp + i);
-        vec_t c = v_sign_apply(v_sel_eq(v_mag(t), min1, s2, s1), v_xor(sgn, v_neg(t)));
+        vec_t x = t[i];
+        vec_t c = v_sign_apply(v_sel_eq(v_mag(x), min1, s2, s1), v_xor(sgn, v_neg(x)));
         v_store(msg + i, c);
         if (layered)
-            v_store(app + cols[i], v_add(t, c));
+            v_store(APP_AT(app, off[i]), v_add(x, c));
     }
 }
 
-static void row_spa(vec_t *app, const int *cols, int d, vec_t *msg, vec_t *tmp, double *pre,
+/* Degrees up to ROW_FIXED_MAX get their own fully unrolled copy, whose messages stay in
+ * registers; larger rows go through w->tmp. */
+#define ROW_FIXED_MAX 12
+#define ROW_CASE_(D)                                                                        \
+    case D: {                                                                               \
+        vec_t tr[D];                                                                        \
+        row_min_sum_body(app, off, D, msg, tr, prm, layered);                               \
+        return;                                                                             \
+    }
+
+static inline __attribute__((always_inline)) void
+row_min_sum(vec_t *app, const int32_t *off, int d, vec_t *msg, vec_t *tmp,
+            const simd_params *prm, int layered)
+{
+    switch (d) {
+        ROW_CASE_(2) ROW_CASE_(3) ROW_CASE_(4) ROW_CASE_(5) ROW_CASE_(6) ROW_CASE_(7)
+        ROW_CASE_(8) ROW_CASE_(9) ROW_CASE_(10) ROW_CASE_(11) ROW_CASE_(12)
+    default:
+        row_min_sum_body(app, off, d, msg, tmp, prm, layered);
+    }
+}
+
+static void row_spa(vec_t *app, const int32_t *off, int d, vec_t *msg, vec_t *tmp, double *pre,
                     int layered)
 {
     for (int i = 0; i < d; i++)
-        v_store(tmp + i, v_sub(v_load(app + cols[i]), v_load(msg + i)));
+        v_store(tmp + i, v_sub(v_load(APP_AT(app, off[i])), v_load(msg + i)));
     spa_row(tmp, d, msg, pre);
     if (layered)
         for (int i = 0; i < d; i++)
-            v_store(app + cols[i], v_add(v_load(tmp + i), v_load(msg + i)));
+            v_store(APP_AT(app, off[i]), v_add(v_load(tmp + i), v_load(msg + i)));
 }
 
 static void layered_iteration(const simd_plan *p, const simd_params *prm, vec_t *app,
@@ -82,11 +109,11 @@ static void layered_iteration(const simd_plan *p, const simd_params *prm, vec_t 
     const int *rp = p->row_ptr;
     if (prm->algorithm == LDPC_ALG_SUM_PRODUCT) {
         for (int r = 0; r < p->m; r++)
-            row_spa(app, p->col + rp[r], rp[r + 1] - rp[r], c2v + rp[r], tmp, pre, 1);
+            row_spa(app, p->off + rp[r], rp[r + 1] - rp[r], c2v + rp[r], tmp, pre, 1);
         return;
     }
     for (int r = 0; r < p->m; r++)
-        row_min_sum(app, p->col + rp[r], rp[r + 1] - rp[r], c2v + rp[r], tmp, prm, 1);
+        row_min_sum(app, p->off + rp[r], rp[r + 1] - rp[r], c2v + rp[r], tmp, prm, 1);
 }
 
 static void flooding_iteration(const simd_plan *p, const simd_params *prm, vec_t *app,
@@ -95,9 +122,9 @@ static void flooding_iteration(const simd_plan *p, const simd_params *prm, vec_t
     const int *rp = p->row_ptr;
     for (int r = 0; r < p->m; r++) {
         if (prm->algorithm == LDPC_ALG_SUM_PRODUCT)
-            row_spa(app, p->col + rp[r], rp[r + 1] - rp[r], c2v + rp[r], tmp, pre, 0);
+            row_spa(app, p->off + rp[r], rp[r + 1] - rp[r], c2v + rp[r], tmp, pre, 0);
         else
-            row_min_sum(app, p->col + rp[r], rp[r + 1] - rp[r], c2v + rp[r], tmp, prm, 0);
+            row_min_sum(app, p->off + rp[r], rp[r + 1] - rp[r], c2v + rp[r], tmp, prm, 0);
     }
     for (int j = 0; j < p->n; j++) {
         vec_t a = v_load(llr + j);
@@ -115,7 +142,7 @@ static uint64_t unsatisfied(const simd_plan *p, const vec_t *app, uint64_t need)
     for (int r = 0; r < p->m; r++) {
         vec_t acc = v_zero();
         for (int e = p->row_ptr[r]; e < p->row_ptr[r + 1]; e++)
-            acc = v_xor(acc, v_neg(v_load(app + p->col[e])));
+            acc = v_xor(acc, v_neg(v_load(APP_AT(app, p->off[e]))));
         bad |= v_signs(acc);
         if (need && (bad & need) == need)
             break;
@@ -261,6 +288,10 @@ static void kernel_decode(const simd_plan *p, const simd_params *prm, simd_work 
             }
     }
 }
+
+#if !defined(__GNUC__)
+#error "kernel_impl.h uses GCC/Clang attributes and pragmas"
+#endif
 
 const simd_kernel KERNEL_SYMBOL = {
     KERNEL_ISA, KERNEL_FORMAT, LANES, (int)sizeof(elem_t), kernel_load, kernel_decode,

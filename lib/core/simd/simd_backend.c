@@ -176,7 +176,8 @@ static int simd_init(ldpc_decoder *dec)
     s->dec = dec;
     s->fmt = ldpc_simd_effective_format(&dec->cfg);
     s->k = ldpc_simd_kernel_select(s->fmt);
-    int st = ldpc_simd_plan_init(&s->plan, c, s->fmt == LDPC_MSG_F32);
+    int st = ldpc_simd_plan_init(&s->plan, c, s->fmt == LDPC_MSG_F32,
+                                 s->k->lanes * s->k->elem_size);
     if (st != LDPC_OK) {
         simd_destroy(dec);
         return st;

@@ -29,8 +29,8 @@ typedef struct isa_entry {
     { name, { &ldpc_simd_kernel_##isa##_f32, &ldpc_simd_kernel_##isa##_i8,                  \
               &ldpc_simd_kernel_##isa##_i16 } }
 
-/* narrowest first */
-static const isa_entry isas[] = {
+/* narrowest first; one spare slot for ldpc_simd_register_isa (tests) */
+static isa_entry isas[] = {
     ENTRY("generic", generic),
 #ifdef LDPCGPU_SIMD_SSE41
     ENTRY("sse4.1", sse41),
@@ -41,8 +41,24 @@ static const isa_entry isas[] = {
 #ifdef LDPCGPU_SIMD_AVX512
     ENTRY("avx512bw", avx512),
 #endif
+    {NULL, {NULL, NULL, NULL}},
 };
-#define NUM_ISAS ((int)(sizeof isas / sizeof isas[0]))
+static int num_isas = (int)(sizeof isas / sizeof isas[0]) - 1;
+static const char *extra_isa; /* registered by a test, always "supported" */
+#define NUM_ISAS num_isas
+
+int ldpc_simd_register_isa(const char *name, const simd_kernel *f32, const simd_kernel *i8,
+                           const simd_kernel *i16)
+{
+    if (extra_isa || !name || !f32 || !i8 || !i16)
+        return -1;
+    isa_entry *e = &isas[num_isas++];
+    e->name = extra_isa = name;
+    e->k[LDPC_MSG_F32] = f32;
+    e->k[LDPC_MSG_I8] = i8;
+    e->k[LDPC_MSG_I16] = i16;
+    return 0;
+}
 
 int ldpc_simd_isa_count(void) { return NUM_ISAS; }
 const char *ldpc_simd_isa_name(int i) { return i >= 0 && i < NUM_ISAS ? isas[i].name : NULL; }
@@ -51,7 +67,7 @@ int ldpc_simd_isa_supported(const char *isa)
 {
     if (!isa)
         return 0;
-    if (!strcmp(isa, "generic"))
+    if (!strcmp(isa, "generic") || (extra_isa && !strcmp(isa, extra_isa)))
         return 1;
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
     __builtin_cpu_init();
@@ -84,7 +100,7 @@ const simd_kernel *ldpc_simd_kernel_select(ldpc_msg_format format)
                 return isas[i].k[format];
     }
     for (int i = NUM_ISAS - 1; i >= 0; i--)
-        if (ldpc_simd_isa_supported(isas[i].name))
+        if (isas[i].name != extra_isa && ldpc_simd_isa_supported(isas[i].name))
             return isas[i].k[format];
     return isas[0].k[format];
 }

@@ -25,12 +25,14 @@ typedef struct simd_plan {
     int n, m, num_edges, max_row_degree;
     int *row_ptr;   /* m+1: first edge of each row, in processing order */
     int *col;       /* num_edges: column of each edge */
+    int32_t *off;   /* num_edges: byte offset of each edge's APP vector (col * vector bytes) */
     const int *col_ptr; /* n+1: H's CSC, rows ascending (flooding's summation order) */
     int *col_edge;  /* num_edges: edge number (in this plan) of each CSC entry */
 } simd_plan;
 
-/* Build / free a plan for a code (natural: H's row order; else ldpc_decoder_row_order()). */
-int ldpc_simd_plan_init(simd_plan *p, const ldpc_code *code, int natural_order);
+/* Build / free a plan for a code (natural: H's row order; else ldpc_decoder_row_order()), for
+ * a kernel whose vectors are vec_bytes long. */
+int ldpc_simd_plan_init(simd_plan *p, const ldpc_code *code, int natural_order, int vec_bytes);
 void ldpc_simd_plan_free(simd_plan *p);
 
 /* Arithmetic parameters, fixed for one decoder. */
@@ -97,6 +99,10 @@ const simd_kernel *ldpc_simd_kernel_select(ldpc_msg_format format);
 /* ISA names in order generic..widest, for tests. */
 int ldpc_simd_isa_count(void);
 const char *ldpc_simd_isa_name(int i);
+/* Tests: add one more ISA (e.g. the AVX-512 kernels compiled on SIMDe), always "supported",
+ * chosen only through LDPCGPU_SIMD_ISA. Not thread-safe; call before creating decoders. */
+int ldpc_simd_register_isa(const char *name, const simd_kernel *f32, const simd_kernel *i8,
+                           const simd_kernel *i16);
 
 /* The kernel a cpu-simd decoder runs (NULL for other backends): for tests and benchmarks. */
 const simd_kernel *ldpc_simd_decoder_kernel(const ldpc_decoder *dec);

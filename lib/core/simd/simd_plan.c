@@ -50,11 +50,12 @@ void ldpc_simd_plan_free(simd_plan *p)
 {
     free(p->row_ptr);
     free(p->col);
+    free(p->off);
     free(p->col_edge);
     memset(p, 0, sizeof *p);
 }
 
-int ldpc_simd_plan_init(simd_plan *p, const ldpc_code *c, int natural_order)
+int ldpc_simd_plan_init(simd_plan *p, const ldpc_code *c, int natural_order, int vec_bytes)
 {
     memset(p, 0, sizeof *p);
     p->n = c->n;
@@ -66,8 +67,9 @@ int ldpc_simd_plan_init(simd_plan *p, const ldpc_code *c, int natural_order)
     int *edge_of = malloc((size_t)c->num_edges * sizeof(int)); /* H's CSR edge -> plan edge */
     p->row_ptr = malloc(((size_t)c->m + 1) * sizeof(int));
     p->col = malloc((size_t)c->num_edges * sizeof(int));
+    p->off = malloc((size_t)c->num_edges * sizeof(int32_t));
     p->col_edge = malloc((size_t)c->num_edges * sizeof(int));
-    if (!order || !edge_of || !p->row_ptr || !p->col || !p->col_edge) {
+    if (!order || !edge_of || !p->row_ptr || !p->col || !p->off || !p->col_edge) {
         free(order);
         free(edge_of);
         ldpc_simd_plan_free(p);
@@ -84,6 +86,7 @@ int ldpc_simd_plan_init(simd_plan *p, const ldpc_code *c, int natural_order)
         p->row_ptr[i] = e;
         for (int q = c->row_ptr[r]; q < c->row_ptr[r + 1]; q++) {
             edge_of[q] = e;
+            p->off[e] = c->col_idx[q] * vec_bytes;
             p->col[e++] = c->col_idx[q];
         }
     }

@@ -156,7 +156,7 @@ int main(void)
 
     REQUIRE_OK(ldpc_code_create(&code, "dvbt2:64800:1/2"));
     compare("dvbt2 64800 r1/2 layered nms (360-row groups)", code,
-            base_cfg(LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 20), 1.5, 120,
+            base_cfg(LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 20), 2.0, 120,
             LDPC_LLR_F32, dvb_layered);
     compare("dvbt2 64800 r1/2 flooding nms", code,
             base_cfg(LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_FLOODING, 20), 1.8, 60,

@@ -6,12 +6,23 @@
  *  - float messages: exactly the cpu-reference decoder's output (same operations, same order);
  *  - frame counts that leave the last SIMD group partly empty, and 1 and 2 worker threads;
  *  - input conversion: some frames carry LLRs on rounding ties (multiples of 1/8 at scale 4),
- *    NaN, +-Inf and huge values, which must be converted exactly as the model does. */
+ *    NaN, +-Inf and huge values, which must be converted exactly as the model does.
+ * lib/core/simd/CMakeLists.txt also builds this file with SIMD_TEST_AVX512_EMULATED, linked
+ * with the AVX-512 kernels compiled on SIMDe's portable AVX-512 (when SIMDe is installed), to
+ * check those kernels on CPUs without AVX-512. */
 #include <math.h>
 #include <string.h>
 #include "test_util.h"
 #include "decoder_fixed.h"
 #include "simd/simd_internal.h"
+
+#ifdef SIMD_TEST_AVX512_EMULATED
+extern const simd_kernel ldpc_simd_kernel_avx512emu_f32, ldpc_simd_kernel_avx512emu_i8,
+    ldpc_simd_kernel_avx512emu_i16;
+#define ONLY_ISA "avx512bw-emulated"
+#else
+#define ONLY_ISA NULL
+#endif
 
 typedef struct frames {
     int n, k, count;
@@ -179,7 +190,7 @@ static void test_code(const char *name, int count, double ebn0)
             cfg.backend = LDPC_BACKEND_CPU_SIMD;
             for (int i = 0; i < ldpc_simd_isa_count(); i++) {
                 const char *isa = ldpc_simd_isa_name(i);
-                if (!ldpc_simd_isa_supported(isa))
+                if (!ldpc_simd_isa_supported(isa) || (ONLY_ISA && strcmp(isa, ONLY_ISA)))
                     continue;
                 setenv("LDPCGPU_SIMD_ISA", isa, 1);
                 cfg.num_threads = 1 + (int)((v + i) % 2);
@@ -221,6 +232,11 @@ static void test_code(const char *name, int count, double ebn0)
 
 int main(void)
 {
+#ifdef SIMD_TEST_AVX512_EMULATED
+    REQUIRE(ldpc_simd_register_isa(ONLY_ISA, &ldpc_simd_kernel_avx512emu_f32,
+                                   &ldpc_simd_kernel_avx512emu_i8,
+                                   &ldpc_simd_kernel_avx512emu_i16) == 0);
+#endif
     for (int i = 0; i < ldpc_simd_isa_count(); i++)
         printf("kernel %s: %s\n", ldpc_simd_isa_name(i),
                ldpc_simd_isa_supported(ldpc_simd_isa_name(i)) ? "tested" : "not run by this CPU");
