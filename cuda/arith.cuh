@@ -57,14 +57,13 @@ struct ArF32 {
         m1 = fminf(m1, a);
     }
     __device__ static __forceinline__ unsigned signw(W t) { return __float_as_uint(t); }
-    /* s(min) of the reference: alpha * min, max(min - beta, 0), or min */
+    /* s(min) of the reference (alpha * min, min > beta ? min - beta : 0, or min) in one form:
+     * max(fma(a, min, -b), 0) with (a, b) = (alpha, 0), (1, beta) or (1, 0). Each case rounds
+     * exactly as the reference: fma(alpha, m, -0) = alpha*m rounded once, fma(1, m, -beta) =
+     * m - beta rounded once, and min >= 0 keeps the max from changing anything else. */
     __device__ static __forceinline__ W scale(W m, const Arith &ar)
     {
-        if (ar.algorithm == LDPC_ALG_NORMALIZED_MIN_SUM)
-            return m * ar.nms_alpha;
-        if (ar.algorithm == LDPC_ALG_OFFSET_MIN_SUM)
-            return m > ar.oms_beta ? m - ar.oms_beta : 0.0f;
-        return m;
+        return fmaxf(fmaf(ar.f_a, m, -ar.f_b), 0.0f);
     }
     /* new message of an edge with v2c value t (|t| = a), given the row's min1 and scaled
      * minima, and the XOR of all the row's sign words */

@@ -194,6 +194,8 @@ static Arith make_arith(const ldpc_decoder_config *cfg)
     a.i8_to_float = a.sign / cfg->llr_scale;
     a.nms_alpha = cfg->nms_alpha;
     a.oms_beta = cfg->oms_beta;
+    a.f_a = cfg->algorithm == LDPC_ALG_NORMALIZED_MIN_SUM ? cfg->nms_alpha : 1.0f;
+    a.f_b = cfg->algorithm == LDPC_ALG_OFFSET_MIN_SUM ? cfg->oms_beta : 0.0f;
     memset(&a.fx, 0, sizeof a.fx);
     ldpc_fixed_params_init(cfg, &a.fx);
     return a;

@@ -63,6 +63,7 @@ struct Arith {
     float sign;              /* +1, or -1 for llr_positive_is_one */
     float i8_to_float;       /* sign / llr_scale: float value of an int8 LLR */
     float nms_alpha, oms_beta;
+    float f_a, f_b;          /* table kernel, float: s(m) = max(f_a * m - f_b, 0) */
     ldpc_fixed_params fx;    /* integer kernels */
 };
 

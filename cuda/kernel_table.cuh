@@ -108,12 +108,14 @@ struct LayerIn {
                                          const typename A::Msg4 *msg_t, bool on)
     {
         li = __ldg(&c.layers[L]);
+        const unsigned row = (unsigned)li.y * (unsigned)c.Z; /* entries before this layer */
 #pragma unroll
         for (int gi = 0; gi < NG; gi++)
             if (on && gi < li.x) {
-                tab[gi] = __ldg(&tab_t[(li.y + gi) * c.Z]);
+                const unsigned e = row + (unsigned)gi * (unsigned)c.Z;
+                tab[gi] = __ldg((const uint4 *)((const char *)tab_t + e * sizeof(uint4)));
                 if (PF_MSG)
-                    msg[PF_MSG ? gi : 0] = msg_t[(li.y + gi) * c.Z];
+                    msg[PF_MSG ? gi : 0] = *(const typename A::Msg4 *)((const char *)msg_t + e * sizeof(typename A::Msg4));
             }
     }
 };
@@ -133,7 +135,7 @@ __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg
     for (int gi = 0; gi < NG; gi++) {
         if (gi < li.x) {
             W r[4];
-            A::unpack(PF_MSG ? in.msg[PF_MSG ? gi : 0] : msg_t[(li.y + gi) * Z], r);
+            A::unpack(PF_MSG ? in.msg[PF_MSG ? gi : 0] : msg_t[(unsigned)(li.y + gi) * (unsigned)Z], r);
             const unsigned o[4] = {in.tab[gi].x, in.tab[gi].y, in.tab[gi].z, in.tab[gi].w};
 #pragma unroll
             for (int u = 0; u < 4; u++) {
@@ -159,7 +161,7 @@ __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg
                 if (o[u] != kNone)
                     *(AppT *)(app_b + o[u]) = A::store(A::tadd(tt, r[u], ar));
             }
-            msg_t[(li.y + gi) * Z] = A::pack(r);
+            msg_t[(unsigned)(li.y + gi) * (unsigned)Z] = A::pack(r);
         }
     }
 }

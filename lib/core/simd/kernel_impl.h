@@ -150,11 +150,20 @@ static uint64_t unsatisfied(const simd_plan *p, const vec_t *app, uint64_t need)
     return bad;
 }
 
-/* hard[j] takes lanes 'lanes' of the current hard decision, keeps the others. */
-static void freeze(const simd_plan *p, const vec_t *app, uint64_t *hard, uint64_t lanes)
+/* The output takes lanes 'lanes' of the current hard decision and keeps the others. Layout:
+ * hard[b * n + j] holds bit j of frames 8b..8b+7 (bit i = frame 8b + i), so that a frame's
+ * bits come out with one shift and mask per byte (simd_backend.c). */
+static void freeze(const simd_plan *p, const vec_t *app, uint8_t *hard, uint64_t lanes)
 {
-    for (int j = 0; j < p->n; j++)
-        hard[j] = (hard[j] & ~lanes) | (v_signs(v_neg(v_load(app + j))) & lanes);
+    const int n = p->n;
+    for (int j = 0; j < n; j++) {
+        const uint64_t bits = v_signs(v_neg(v_load(app + j)));
+        for (int b = 0; b < (LANES + 7) / 8; b++) {
+            const uint8_t keep = (uint8_t)~(lanes >> 8 * b), take = (uint8_t)(lanes >> 8 * b);
+            hard[(size_t)b * n + j] = (uint8_t)((hard[(size_t)b * n + j] & keep) |
+                                                ((uint8_t)(bits >> 8 * b) & take));
+        }
+    }
 }
 
 /* One caller LLR -> message. Float: exactly ldpc_llr_to_float. Integers: rule 1 of
@@ -254,7 +263,7 @@ static void kernel_decode(const simd_plan *p, const simd_params *prm, simd_work 
     memset(c2v, 0, (size_t)p->num_edges * sizeof(vec_t));
     if (flooding)
         memcpy(llr, app, (size_t)p->n * sizeof(vec_t));
-    memset(w->hard, 0, (size_t)p->n * sizeof(uint64_t));
+    memset(w->hard, 0, (size_t)p->n * ((LANES + 7) / 8));
     uint64_t active = valid;
     for (int it = 1; it <= prm->max_iterations; it++) {
         if (flooding)

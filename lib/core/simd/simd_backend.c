@@ -62,10 +62,11 @@ static void decode_group(simd_state *s, simd_thread *t, const simd_job *job, int
     const uint64_t valid = count == 64 ? ~(uint64_t)0 : (((uint64_t)1 << count) - 1);
     k->load(&s->plan, &job->prm, &t->w, &in);
     k->decode(&s->plan, &job->prm, &t->w, valid, &t->res);
-    const uint64_t *hard = t->w.hard;
     for (int l = 0; l < count; l++) {
+        const uint8_t *h = t->w.hard + (size_t)(l / 8) * n;
+        const int shift = l % 8;
         for (int j = 0; j < n; j++)
-            t->hard_bytes[j] = (uint8_t)(hard[j] >> l & 1);
+            t->hard_bytes[j] = (uint8_t)(h[j] >> shift & 1);
         ldpc_format_output(dec, t->hard_bytes, b->out + (size_t)(f0 + l) * dec->output_bytes);
         b->status[f0 + l].iterations = t->res.iterations[l];
         b->status[f0 + l].parity_ok = t->res.parity_ok[l];
@@ -150,7 +151,7 @@ static int alloc_thread_memory(const simd_state *s, simd_thread *t, int flooding
     t->w.c2v = ldpc_simd_alloc((size_t)p->num_edges * vec);
     t->w.tmp = ldpc_simd_alloc(((size_t)p->max_row_degree + 1) * vec);
     t->w.pre = malloc(((size_t)p->max_row_degree + 1) * sizeof(double));
-    t->w.hard = malloc((size_t)p->n * sizeof(uint64_t));
+    t->w.hard = malloc((size_t)p->n * ((s->k->lanes + 7) / 8));
     t->w.staging = ldpc_simd_alloc((size_t)s->k->lanes * p->n * s->k->elem_size);
     t->hard_bytes = malloc((size_t)p->n);
     return t->w.app && (t->w.llr || !flooding) && t->w.c2v && t->w.tmp && t->w.pre &&

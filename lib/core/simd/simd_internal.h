@@ -66,7 +66,8 @@ typedef struct simd_work {
     void *c2v;        /* num_edges vectors */
     void *tmp;        /* max_row_degree vectors */
     double *pre;      /* max_row_degree + 1: sum-product products */
-    uint64_t *hard;   /* n: hard decision lane masks (bit l = frame l's bit), the output */
+    uint8_t *hard;    /* ceil(lanes/8) * n: the output hard decisions; hard[b*n + j] bit i is
+                       * bit j of the group's frame 8b + i */
 } simd_work;
 
 /* Per-group result. */

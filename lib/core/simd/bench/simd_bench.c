@@ -121,7 +121,7 @@ int main(int argc, char **argv)
     w.c2v = ldpc_simd_alloc((size_t)plan.num_edges * vec);
     w.tmp = ldpc_simd_alloc(((size_t)plan.max_row_degree + 1) * vec);
     w.pre = malloc(((size_t)plan.max_row_degree + 1) * sizeof(double));
-    w.hard = malloc((size_t)n * sizeof(uint64_t));
+    w.hard = malloc((size_t)n * ((lanes + 7) / 8));
     simd_group_result res;
     double best_kernel = 1e30, best_load = 1e30;
     for (int r = 0; r < reps; r++) {
