@@ -134,7 +134,14 @@ struct ArI8x2 {
     {
         return __vmins2(__vmaxs2(__vadd2(t, r), 0xff80ff80u), 0x007f007fu);
     }
-    __device__ static __forceinline__ W mag(W t) { return __vmaxs2(t, __vsub2(0u, t)); }
+    /* |t| = max(t, 0 - t). The zero comes from an asm statement: with a literal 0 the compiler
+     * "simplifies" 0 - t into two 32-bit negations and repacking (6 instructions, not 1). */
+    __device__ static __forceinline__ W mag(W t)
+    {
+        unsigned z;
+        asm("mov.b32 %0, 0;" : "=r"(z));
+        return __vmaxs2(t, __vsub2(z, t));
+    }
     __device__ static __forceinline__ void minupd(W &m1, W &m2, W a)
     {
         m2 = __vmins2(m2, __vmaxs2(m1, a));

@@ -113,9 +113,11 @@ struct LayerIn {
         for (int gi = 0; gi < NG; gi++)
             if (on && gi < li.x) {
                 const unsigned e = row + (unsigned)gi * (unsigned)c.Z;
-                tab[gi] = __ldg((const uint4 *)((const char *)tab_t + e * sizeof(uint4)));
+                const unsigned tb = e * (unsigned)sizeof(uint4);
+                const unsigned mb = e * (unsigned)sizeof(typename A::Msg4);
+                tab[gi] = __ldg((const uint4 *)((const char *)tab_t + tb));
                 if (PF_MSG)
-                    msg[PF_MSG ? gi : 0] = *(const typename A::Msg4 *)((const char *)msg_t + e * sizeof(typename A::Msg4));
+                    msg[PF_MSG ? gi : 0] = *(const typename A::Msg4 *)((const char *)msg_t + mb);
             }
     }
 };
@@ -225,24 +227,31 @@ table_kernel(const TableArgs a)
         }
         __syncthreads();
 
-        LayerIn<A, DMAX, PF_MSG> cur, nxt;
-        cur.load(c, 0, tab_t, msg_t, in_group && t < Z);
+        /* two layer buffers used in turn (no copying): layer L is in x, L+1 goes to y */
+        LayerIn<A, DMAX, PF_MSG> x, y;
+        x.load(c, 0, tab_t, msg_t, in_group);
+        const bool early_ok = !PF_MSG || c.nlayers > 1;
+        auto step = [&](LayerIn<A, DMAX, PF_MSG> &cur, LayerIn<A, DMAX, PF_MSG> &nxt, int L) {
+            const bool work = in_group && t < cur.li.z && gdone[g] != (int)ALL;
+            const int Ln = L + 1 < c.nlayers ? L + 1 : 0;
+            /* prefetch the next layer; a single-layer code's messages are the ones about to
+             * be written, so they are read after this layer instead */
+            if (early_ok)
+                nxt.load(c, Ln, tab_t, msg_t, in_group);
+            if (work)
+                row_update<A, DMAX, PF_MSG>(app_b, msg_t, Z, cur, a.ar);
+            if (!early_ok)
+                nxt.load(c, Ln, tab_t, msg_t, in_group);
+            __syncthreads();
+        };
         for (int it = 1; it <= a.batch.max_iter; it++) {
-            for (int L = 0; L < c.nlayers; L++) {
-                const bool work = in_group && t < cur.li.z && gdone[g] != (int)ALL;
-                const int Ln = L + 1 < c.nlayers ? L + 1 : 0;
-                /* prefetch the next layer; a single-layer code's messages are the ones about
-                 * to be written, so they are read after this layer instead */
-                const bool early_ok = !PF_MSG || c.nlayers > 1;
-                if (early_ok)
-                    nxt.load(c, Ln, tab_t, msg_t, in_group);
-                if (work)
-                    row_update<A, DMAX, PF_MSG>(app_b, msg_t, Z, cur, a.ar);
-                if (!early_ok)
-                    nxt.load(c, Ln, tab_t, msg_t, in_group);
-                __syncthreads();
-                cur = nxt;
+            for (int L = 0; L < c.nlayers; L += 2) {
+                step(x, y, L);
+                if (L + 1 < c.nlayers)
+                    step(y, x, L + 1);
             }
+            if (c.nlayers & 1)
+                x = y; /* an odd layer count leaves layer 0 in y */
             if (!a.batch.early)
                 continue;
             if (in_group && gdone[g] != (int)ALL) {

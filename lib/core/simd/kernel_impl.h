@@ -50,7 +50,7 @@ row_min_sum_body(vec_t *app, const int32_t *off, int d, vec_t *msg, vec_t *t,
                  const simd_params *prm, int layered)
 {
     vec_t min1 = v_min_init(), min2 = min1, sgn = v_zero();
-#pragma GCC unroll 16
+#pragma GCC unroll 12
     for (int i = 0; i < d; i++) {
         vec_t x = v_sub(v_load(APP_AT(app, off[i])), v_load(msg + i));
         t[i] = x;
@@ -60,7 +60,7 @@ row_min_sum_body(vec_t *app, const int32_t *off, int d, vec_t *msg, vec_t *t,
         sgn = v_xor(sgn, v_neg(x));
     }
     vec_t s1 = v_clamp_scale(min1, prm), s2 = v_clamp_scale(min2, prm);
-#pragma GCC unroll 16
+#pragma GCC unroll 12
     for (int i = 0; i < d; i++) {
         vec_t x = t[i];
         vec_t c = v_sign_apply(v_sel_eq(v_mag(x), min1, s2, s1), v_xor(sgn, v_neg(x)));
@@ -70,26 +70,41 @@ row_min_sum_body(vec_t *app, const int32_t *off, int d, vec_t *msg, vec_t *t,
     }
 }
 
-/* Degrees up to ROW_FIXED_MAX get their own fully unrolled copy, whose messages stay in
- * registers; larger rows go through w->tmp. */
-#define ROW_FIXED_MAX 12
+/* SIMD kernels: degrees up to 12 get their own fully unrolled copy, whose messages stay in
+ * registers (layered only; flooding is not worth the code). Larger rows, and every row of the
+ * generic kernels (whose "vectors" are C arrays: unrolling only costs compile time), loop
+ * through w->tmp. */
 #define ROW_CASE_(D)                                                                        \
     case D: {                                                                               \
         vec_t tr[D];                                                                        \
-        row_min_sum_body(app, off, D, msg, tr, prm, layered);                               \
+        row_min_sum_body(app, off, D, msg, tr, prm, 1);                                     \
         return;                                                                             \
     }
+
+static void row_min_sum_loop(vec_t *app, const int32_t *off, int d, vec_t *msg, vec_t *tmp,
+                             const simd_params *prm, int layered)
+{
+    if (layered)
+        row_min_sum_body(app, off, d, msg, tmp, prm, 1);
+    else
+        row_min_sum_body(app, off, d, msg, tmp, prm, 0);
+}
 
 static inline __attribute__((always_inline)) void
 row_min_sum(vec_t *app, const int32_t *off, int d, vec_t *msg, vec_t *tmp,
             const simd_params *prm, int layered)
 {
-    switch (d) {
-        ROW_CASE_(2) ROW_CASE_(3) ROW_CASE_(4) ROW_CASE_(5) ROW_CASE_(6) ROW_CASE_(7)
-        ROW_CASE_(8) ROW_CASE_(9) ROW_CASE_(10) ROW_CASE_(11) ROW_CASE_(12)
-    default:
-        row_min_sum_body(app, off, d, msg, tmp, prm, layered);
+#ifdef SIMD_X86
+    if (layered) {
+        switch (d) {
+            ROW_CASE_(2) ROW_CASE_(3) ROW_CASE_(4) ROW_CASE_(5) ROW_CASE_(6) ROW_CASE_(7)
+            ROW_CASE_(8) ROW_CASE_(9) ROW_CASE_(10) ROW_CASE_(11) ROW_CASE_(12)
+        default:
+            break;
+        }
     }
+#endif
+    row_min_sum_loop(app, off, d, msg, tmp, prm, layered);
 }
 
 static void row_spa(vec_t *app, const int32_t *off, int d, vec_t *msg, vec_t *tmp, double *pre,
