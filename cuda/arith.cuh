@@ -134,13 +134,12 @@ struct ArI8x2 {
     {
         return __vmins2(__vmaxs2(__vadd2(t, r), 0xff80ff80u), 0x007f007fu);
     }
-    /* |t| = max(t, 0 - t). The zero comes from an asm statement: with a literal 0 the compiler
-     * "simplifies" 0 - t into two 32-bit negations and repacking (6 instructions, not 1). */
+    /* |t| = (t ^ m) - m with m = each lane's sign spread over the lane. (max(t, 0 - t) would
+     * be shorter, but ptxas rewrites 0 - t as two 32-bit negations plus repacking.) */
     __device__ static __forceinline__ W mag(W t)
     {
-        unsigned z;
-        asm("mov.b32 %0, 0;" : "=r"(z));
-        return __vmaxs2(t, __vsub2(z, t));
+        const W m = prmt(t, 0u, 0xBB99u);
+        return __vsub2(t ^ m, m);
     }
     __device__ static __forceinline__ void minupd(W &m1, W &m2, W a)
     {
