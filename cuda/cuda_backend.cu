@@ -161,8 +161,7 @@ static void free_device(State *s)
         if (l.stream)
             cudaStreamSynchronize(l.stream);
         cudaFree(l.llr);
-        cudaFree(l.out);
-        cudaFree(l.status);
+        cudaFree(l.out); /* holds the statuses too */
         cudaFree(l.scratch_app);
         cudaFree(l.scratch_msg);
         cudaFree(l.scratch);
@@ -253,6 +252,12 @@ static const char *arith_name(ArithKind a)
     return a == ARITH_F32 ? "f32" : (a == ARITH_I8X2 ? "i8 (2 codewords per thread)" : "i16");
 }
 
+/* Bytes from a batch's bits to its statuses (host and device use the same layout). */
+static size_t status_offset(const ldpc_decoder *dec, int frames)
+{
+    return ((size_t)frames * dec->output_bytes + 255) & ~(size_t)255;
+}
+
 /* Set up one device: tables, kernel attributes, its lanes. */
 static int init_device(State *s, ldpc_decoder *dec, int ctx_index, int nstreams)
 {
@@ -313,10 +318,12 @@ static int init_device(State *s, ldpc_decoder *dec, int ctx_index, int nstreams)
         Lane &L = s->lanes.back();
         CU(cudaStreamCreateWithFlags(&L.stream, cudaStreamNonBlocking), "cudaStreamCreate", d.dev);
         CU(cudaMalloc(&L.llr, in_bytes), "cudaMalloc (LLR buffer)", d.dev);
-        CU(cudaMalloc((void **)&L.out, (size_t)dec->batch_frames * dec->output_bytes),
+        /* bits and statuses in one buffer, laid out as the batch's pinned host copy, so that
+         * one device-to-host copy brings both back */
+        const size_t sb = status_offset(dec, dec->batch_frames);
+        CU(cudaMalloc((void **)&L.out, sb + (size_t)dec->batch_frames * sizeof(int2)),
            "cudaMalloc (output buffer)", d.dev);
-        CU(cudaMalloc((void **)&L.status, (size_t)dec->batch_frames * sizeof(int2)),
-           "cudaMalloc (status buffer)", d.dev);
+        L.status = (int2 *)(L.out + sb);
         if (s->use_table && s->var.mem != MEM_SMEM_ALL) {
             CU(cudaMalloc(&L.scratch_msg, (size_t)s->slots * table_msg_bytes(s->var.arith, p.Z, p.total_groups)),
                "cudaMalloc (message scratch)", d.dev);
@@ -513,8 +520,7 @@ static void cuda_free_batch(ldpc_decoder *dec, ldpc_batch *b)
     delete bd;
     b->backend_data = nullptr;
     cudaFreeHost(b->llr);
-    cudaFreeHost(b->out);
-    cudaFreeHost(b->status);
+    cudaFreeHost(b->out); /* holds the statuses too */
     b->llr = nullptr;
     b->out = nullptr;
     b->status = nullptr;
@@ -528,11 +534,11 @@ static int cuda_alloc_batch(ldpc_decoder *dec, ldpc_batch *b)
     CU(cudaSetDevice(dev0), "cudaSetDevice", dev0);
     const size_t in_bytes = (size_t)b->capacity * dec->code->n * sizeof(float);
     CU(cudaHostAlloc(&b->llr, in_bytes, cudaHostAllocPortable), "cudaHostAlloc (LLR staging)", dev0);
-    CU(cudaHostAlloc((void **)&b->out, (size_t)b->capacity * dec->output_bytes, cudaHostAllocPortable),
-       "cudaHostAlloc (output staging)", dev0);
-    CU(cudaHostAlloc((void **)&b->status, (size_t)b->capacity * sizeof(ldpc_frame_status),
+    const size_t sb = status_offset(dec, b->capacity);
+    CU(cudaHostAlloc((void **)&b->out, sb + (size_t)b->capacity * sizeof(ldpc_frame_status),
                      cudaHostAllocPortable),
-       "cudaHostAlloc (status staging)", dev0);
+       "cudaHostAlloc (output staging)", dev0);
+    b->status = (ldpc_frame_status *)(b->out + sb);
     BatchData *bd = new (std::nothrow) BatchData();
     if (!bd)
         return ldpc_error(LDPC_ERR_NO_MEMORY, "cuda: out of memory");
@@ -565,12 +571,20 @@ static int cuda_submit(ldpc_decoder *dec, ldpc_batch *b)
     int st = launch(s, dec, L, L.llr, i8, b->nframes, L.out, L.status);
     if (st != LDPC_OK)
         return st;
-    CU(cudaMemcpyAsync(b->out, L.out, (size_t)b->nframes * dec->output_bytes, cudaMemcpyDeviceToHost,
-                       L.stream),
-       "cudaMemcpyAsync (bits to the host)", d.dev);
-    CU(cudaMemcpyAsync(b->status, L.status, (size_t)b->nframes * sizeof(ldpc_frame_status),
-                       cudaMemcpyDeviceToHost, L.stream),
-       "cudaMemcpyAsync (statuses to the host)", d.dev);
+    /* bits and statuses: one copy when the batch is full (the usual case), else two */
+    const size_t sb = status_offset(dec, dec->batch_frames);
+    if (b->nframes == b->capacity) {
+        CU(cudaMemcpyAsync(b->out, L.out, sb + (size_t)b->nframes * sizeof(ldpc_frame_status),
+                           cudaMemcpyDeviceToHost, L.stream),
+           "cudaMemcpyAsync (bits and statuses to the host)", d.dev);
+    } else {
+        CU(cudaMemcpyAsync(b->out, L.out, (size_t)b->nframes * dec->output_bytes,
+                           cudaMemcpyDeviceToHost, L.stream),
+           "cudaMemcpyAsync (bits to the host)", d.dev);
+        CU(cudaMemcpyAsync(b->status, L.status, (size_t)b->nframes * sizeof(ldpc_frame_status),
+                           cudaMemcpyDeviceToHost, L.stream),
+           "cudaMemcpyAsync (statuses to the host)", d.dev);
+    }
     CU(cudaEventRecord(bd->ev[L.ctx], L.stream), "cudaEventRecord", d.dev);
     return LDPC_OK;
 }

@@ -43,14 +43,26 @@ static void spa_row(const vec_t *t, int d, vec_t *out, double *pre)
 
 #define APP_AT(base, offset) ((vec_t *)((char *)(base) + (offset)))
 
+/* Full unrolling of the fixed-degree rows (SIMD kernels only: in the generic kernels each
+ * "vector" operation is itself a loop, and unrolling them only multiplies compile time). */
+#ifdef SIMD_X86
+#define ROW_UNROLL _Pragma("GCC unroll 12")
+#else
+#define ROW_UNROLL
+#endif
+
 /* One row of the min-sum family, d edges: reads APP (the previous APP for flooding), writes the
  * new messages into msg and, layered, the new APP. off: byte offsets of the row's columns. */
-static inline __attribute__((always_inline)) void
-row_min_sum_body(vec_t *app, const int32_t *off, int d, vec_t *msg, vec_t *t,
+#ifdef SIMD_X86
+static inline __attribute__((always_inline))
+#else
+static inline
+#endif
+void row_min_sum_body(vec_t *app, const int32_t *off, int d, vec_t *msg, vec_t *t,
                  const simd_params *prm, int layered)
 {
     vec_t min1 = v_min_init(), min2 = min1, sgn = v_zero();
-#pragma GCC unroll 12
+    ROW_UNROLL
     for (int i = 0; i < d; i++) {
         vec_t x = v_sub(v_load(APP_AT(app, off[i])), v_load(msg + i));
         t[i] = x;
@@ -60,7 +72,7 @@ row_min_sum_body(vec_t *app, const int32_t *off, int d, vec_t *msg, vec_t *t,
         sgn = v_xor(sgn, v_neg(x));
     }
     vec_t s1 = v_clamp_scale(min1, prm), s2 = v_clamp_scale(min2, prm);
-#pragma GCC unroll 12
+    ROW_UNROLL
     for (int i = 0; i < d; i++) {
         vec_t x = t[i];
         vec_t c = v_sign_apply(v_sel_eq(v_mag(x), min1, s2, s1), v_xor(sgn, v_neg(x)));

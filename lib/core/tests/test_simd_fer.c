@@ -65,7 +65,7 @@ int main(void)
 {
     ldpc_code *code;
     REQUIRE_OK(ldpc_code_create(&code, "wimax:2304:1/2"));
-    const double ebn0 = 2.0;
+    const double ebn0 = 1.6;
     const int frames = 3000;
     const uint64_t seed = 2024;
     count ref = run(code, LDPC_BACKEND_CPU_REFERENCE, LDPC_MSG_F32, ebn0, frames, seed);

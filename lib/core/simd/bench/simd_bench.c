@@ -27,6 +27,13 @@ static double now(void)
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+static double process_cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
 static double cpu_now(void)
 {
     struct timespec ts;
@@ -151,16 +158,18 @@ int main(int argc, char **argv)
            best_kernel / groups * 1e3, 100.0 * best_load / best_kernel);
 
     /* whole API, T threads */
-    double best_api = 1e30;
+    double best_api = 1e30, best_api_cpu = 1e30;
     for (int r = 0; r < reps; r++) {
-        double t0 = now();
+        double t0 = now(), c0 = process_cpu_now();
         st = type == LDPC_LLR_F32 ? ldpc_decoder_decode_f32(dec, llr, frames, out, fst)
                                   : ldpc_decoder_decode_i8(dec, llr8, frames, out, fst);
-        double t = now() - t0;
+        double t = now() - t0, c = process_cpu_now() - c0;
         if (st != LDPC_OK)
             return fail("decode", st);
         if (t < best_api)
             best_api = t;
+        if (c < best_api_cpu)
+            best_api_cpu = c;
     }
     long its = 0;
     int ok = 0;
@@ -168,10 +177,10 @@ int main(int argc, char **argv)
         its += fst[f].iterations;
         ok += fst[f].parity_ok;
     }
-    printf("%s %s/%s: api %d threads, %d frames: %.1f Mbps coded (avg iterations %.2f, "
-           "parity ok %d/%d)\n",
+    printf("%s %s/%s: api %d threads, %d frames: %.1f Mbps coded wall, %.1f Mbps per CPU-second "
+           "(avg iterations %.2f, parity ok %d/%d)\n",
            code_name, k->isa, msg, threads, frames, (double)frames * n / best_api * 1e-6,
-           (double)its / frames, ok, frames);
+           (double)frames * n / best_api_cpu * 1e-6, (double)its / frames, ok, frames);
     ldpc_decoder_destroy(dec);
     ldpc_encoder_destroy(enc);
     ldpc_code_destroy(code);
