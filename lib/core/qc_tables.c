@@ -11,14 +11,15 @@
  * z = 24..92 the shifts are scaled: s = floor(p*z/96) for every rate except 2/3A, which uses
  * s = p mod z.
  *
- * WiMAX rate 5/6, entry (row 3, column 0): the standard's text (IEEE Std 802.16-2012, the
- * consolidated revision that carries 802.16e-2005's LDPC clause) prints 68. Many
- * implementations and databases (Kaiserslautern channel-codes database, aff3ct, ldpc_jossy,
- * ...) carry 50 instead, which repeats the 50 two columns to the right in the same row, a
- * typical transcription slip. We take the printed 68 as canonical ("wimax:N:5/6"); it also
- * leaves the rate-5/6 graph without 4-cycles at all 19 lifting sizes, whereas 50 closes a
- * 4-cycle for every z <= 60 (test_qc_codes.c checks both facts). The 50 version stays
- * available as the named variant "wimax:N:5/6-50" for interoperability with those
+ * WiMAX rate 5/6, entry (row 3, column 0): 68 or 50. The standard's text (IEEE Std
+ * 802.16-2012, the consolidated revision carrying 802.16e-2005's LDPC clause) is reported to
+ * print 68 (a public transcription's notes say so, and several independent implementations
+ * carry 68); we could not consult the standard's text itself. Many implementations and
+ * databases (Kaiserslautern channel-codes database, aff3ct, ldpc_jossy, ...) carry 50, which
+ * repeats the 50 two columns to the right in the same row, a typical transcription slip. We take
+ * 68 as canonical ("wimax:N:5/6"): it also leaves the rate-5/6 graph without 4-cycles at all 19
+ * lifting sizes, whereas 50 closes a 4-cycle for every z <= 60 (test_qc_codes.c checks both
+ * facts). The 50 version stays available as "wimax:N:5/6-50" for interoperability with those
  * implementations; "wimax:N:5/6-68" is accepted as an explicit alias of the default.
  *
  * WiFi (IEEE Std 802.11n-2009, 20.3.11.7 and Annex R; unchanged in later 802.11 revisions):
