@@ -56,6 +56,12 @@ struct ArF32 {
         m2 = fminf(m2, mx);
         m1 = fminf(m1, a);
     }
+    /* the two smallest of two (min1, min2) pairs (no NaN can reach a minimum) */
+    __device__ static __forceinline__ void minmerge(W a1, W a2, W b1, W b2, W &m1, W &m2)
+    {
+        m1 = fminf(a1, b1);
+        m2 = fminf(fminf(a2, b2), fmaxf(a1, b1));
+    }
     __device__ static __forceinline__ unsigned signw(W t) { return __float_as_uint(t); }
     /* s(min) of the reference (alpha * min, min > beta ? min - beta : 0, or min) in one form:
      * max(fma(a, min, -b), 0) with (a, b) = (alpha, 0), (1, beta) or (1, 0). Each case rounds
@@ -146,6 +152,11 @@ struct ArI8x2 {
         m2 = __vmins2(m2, __vmaxs2(m1, a));
         m1 = __vmins2(m1, a);
     }
+    __device__ static __forceinline__ void minmerge(W a1, W a2, W b1, W b2, W &m1, W &m2)
+    {
+        m1 = __vmins2(a1, b1);
+        m2 = __vmins2(__vmins2(a2, b2), __vmaxs2(a1, b1));
+    }
     __device__ static __forceinline__ unsigned signw(W t) { return t; }
     __device__ static __forceinline__ W scale(W m, const Arith &ar)
     {
@@ -222,6 +233,11 @@ struct ArI16 {
     {
         m2 = min(m2, max(m1, a));
         m1 = min(m1, a);
+    }
+    __device__ static __forceinline__ void minmerge(W a1, W a2, W b1, W b2, W &m1, W &m2)
+    {
+        m1 = min(a1, b1);
+        m2 = min(min(a2, b2), max(a1, b1));
     }
     __device__ static __forceinline__ unsigned signw(W t) { return (unsigned)t; }
     __device__ static __forceinline__ W scale(W m, const Arith &ar) { return ldpc_fixed_scale(&ar.fx, m); }

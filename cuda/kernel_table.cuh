@@ -131,7 +131,9 @@ __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg
     constexpr int NG = DMAX / 4;
     const int4 li = in.li;
     W tv[DMAX];
-    W m1 = A::min_init(), m2 = A::min_init();
+    /* two independent min1/min2 trackers (even and odd edges), merged at the end: half the
+     * dependent chain; the two smallest of a set do not depend on the order they are found */
+    W m1e = A::min_init(), m2e = A::min_init(), m1o = A::min_init(), m2o = A::min_init();
     unsigned neg = 0;
 #pragma unroll
     for (int gi = 0; gi < NG; gi++) {
@@ -145,11 +147,16 @@ __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg
                 if (o[u] != kNone)
                     tt = A::tsub(A::load(*(const AppT *)(app_b + o[u])), r[u], ar);
                 tv[gi * 4 + u] = tt;
-                A::minupd(m1, m2, A::mag(tt));
+                if (u & 1)
+                    A::minupd(m1o, m2o, A::mag(tt));
+                else
+                    A::minupd(m1e, m2e, A::mag(tt));
                 neg ^= A::signw(tt);
             }
         }
     }
+    W m1, m2;
+    A::minmerge(m1e, m2e, m1o, m2o, m1, m2);
     const W s1 = A::scale(m1, ar), s2 = A::scale(m2, ar);
 #pragma unroll
     for (int gi = 0; gi < NG; gi++) {

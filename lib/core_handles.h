@@ -5,9 +5,11 @@
 #define INCLUDED_LDPCGPU_CORE_HANDLES_H
 
 #include <ldpcgpu/ldpcgpu.h>
+#include <algorithm>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace gr {
 namespace ldpcgpu {
@@ -58,14 +60,50 @@ inline code_ptr make_code(const std::string& name)
     return code_ptr(c);
 }
 
-/* The decoder settings the blocks share, parsed from their string parameters. */
-inline void parse_decoder_strings(ldpc_decoder_config& cfg,
-                                  const std::string& algorithm,
-                                  const std::string& backend)
+/* The decoder parameters the blocks and the numpy Decoder take, as they take them (strings
+ * for the enumerations). Defaults are the core's (ldpc_decoder_config_init). */
+struct decoder_params {
+    std::string algorithm = "nms";
+    std::string backend = "auto";
+    int max_iterations = 10;
+    bool early_termination = true;
+    bool llr_positive_is_one = false;
+    float llr_scale = 4.0f;
+    bool output_codeword = false;
+    bool packed_output = false;
+    int batch_frames = 0;
+    int batches_in_flight = 0;
+    int num_streams = 0;
+    std::vector<int> devices;
+    bool fallback_to_cpu = true;
+};
+
+/* The core configuration for params; the fields params does not name keep the core's
+ * defaults. Bad values throw (core_error, or std::invalid_argument for too many devices);
+ * context starts each message. */
+inline ldpc_decoder_config make_decoder_config(const decoder_params& p, const std::string& context)
 {
-    check_status(ldpc_algorithm_from_string(algorithm.c_str(), &cfg.algorithm),
+    ldpc_decoder_config cfg;
+    ldpc_decoder_config_init(&cfg);
+    check_status(ldpc_algorithm_from_string(p.algorithm.c_str(), &cfg.algorithm),
                  "ldpcgpu: algorithm");
-    check_status(ldpc_backend_from_string(backend.c_str(), &cfg.backend), "ldpcgpu: backend");
+    check_status(ldpc_backend_from_string(p.backend.c_str(), &cfg.backend), "ldpcgpu: backend");
+    cfg.max_iterations = p.max_iterations;
+    cfg.early_termination = p.early_termination ? 1 : 0;
+    cfg.llr_positive_is_one = p.llr_positive_is_one ? 1 : 0;
+    cfg.llr_scale = p.llr_scale;
+    cfg.output_bits = p.output_codeword ? LDPC_OUTPUT_CODEWORD : LDPC_OUTPUT_INFO;
+    cfg.output_packing = p.packed_output ? LDPC_OUTPUT_PACKED : LDPC_OUTPUT_UNPACKED;
+    cfg.batch_frames = p.batch_frames;
+    cfg.batches_in_flight = p.batches_in_flight;
+    cfg.num_streams = p.num_streams;
+    if (p.devices.size() > LDPC_MAX_DEVICES)
+        throw std::invalid_argument(context + ": at most " + std::to_string(LDPC_MAX_DEVICES) +
+                                    " devices");
+    cfg.num_devices = static_cast<int>(p.devices.size());
+    std::copy(p.devices.begin(), p.devices.end(), cfg.devices);
+    cfg.fallback_to_cpu = p.fallback_to_cpu ? 1 : 0;
+    return cfg;
 }
 
 } // namespace ldpcgpu

@@ -78,76 +78,30 @@ ldpc_decoder::sptr ldpc_decoder::make(const std::string& code,
                                       const std::string& frame_start_tag,
                                       bool fallback_to_cpu)
 {
-    return gnuradio::make_block_sptr<ldpc_decoder_impl>(code,
-                                                        input_type,
-                                                        output_codeword,
-                                                        packed_output,
-                                                        algorithm,
-                                                        max_iterations,
-                                                        early_termination,
-                                                        backend,
-                                                        batch_frames,
-                                                        batches_in_flight,
-                                                        num_streams,
-                                                        devices,
-                                                        llr_positive_is_one,
-                                                        int8_scale,
-                                                        frame_start_tag,
-                                                        fallback_to_cpu);
+    decoder_params params = block_decoder_params(output_codeword, packed_output, algorithm,
+                                                 max_iterations, early_termination, backend,
+                                                 llr_positive_is_one, int8_scale, fallback_to_cpu);
+    params.batch_frames = batch_frames;
+    params.batches_in_flight = batches_in_flight;
+    params.num_streams = num_streams;
+    params.devices = devices;
+    return gnuradio::make_block_sptr<ldpc_decoder_impl>(
+        code, input_type, params, frame_start_tag);
 }
 
 ldpc_decoder_impl::ldpc_decoder_impl(const std::string& code,
                                      const std::string& input_type,
-                                     bool output_codeword,
-                                     bool packed_output,
-                                     const std::string& algorithm,
-                                     int max_iterations,
-                                     bool early_termination,
-                                     const std::string& backend,
-                                     int batch_frames,
-                                     int batches_in_flight,
-                                     int num_streams,
-                                     const std::vector<int>& devices,
-                                     bool llr_positive_is_one,
-                                     float int8_scale,
-                                     const std::string& frame_start_tag,
-                                     bool fallback_to_cpu)
+                                     const decoder_params& params,
+                                     const std::string& frame_start_tag)
     : gr::block("ldpc_decoder",
                 gr::io_signature::make(1, 1, item_size_of(input_type)),
                 gr::io_signature::make(1, 1, sizeof(uint8_t))),
-      d_code_name(code),
-      d_max_iterations(max_iterations),
-      d_early_termination(early_termination)
+      d_core(code, params, "ldpc_decoder", d_logger)
 {
     d_llr_type = parse_input_type(input_type, &d_item_size);
-    d_code = make_code(code);
-
-    ldpc_decoder_config cfg;
-    ldpc_decoder_config_init(&cfg);
-    parse_decoder_strings(cfg, algorithm, backend);
-    cfg.max_iterations = max_iterations;
-    cfg.early_termination = early_termination ? 1 : 0;
-    cfg.llr_positive_is_one = llr_positive_is_one ? 1 : 0;
-    cfg.llr_scale = int8_scale;
-    cfg.output_bits = output_codeword ? LDPC_OUTPUT_CODEWORD : LDPC_OUTPUT_INFO;
-    cfg.output_packing = packed_output ? LDPC_OUTPUT_PACKED : LDPC_OUTPUT_UNPACKED;
-    cfg.batch_frames = batch_frames;
-    cfg.batches_in_flight = batches_in_flight;
-    cfg.num_streams = num_streams;
-    if (devices.size() > LDPC_MAX_DEVICES)
-        throw std::invalid_argument("ldpc_decoder: at most " + std::to_string(LDPC_MAX_DEVICES) +
-                                    " devices");
-    cfg.num_devices = static_cast<int>(devices.size());
-    std::copy(devices.begin(), devices.end(), cfg.devices);
-    cfg.fallback_to_cpu = fallback_to_cpu ? 1 : 0;
-
-    ::ldpc_decoder* dec = nullptr;
-    check_status(ldpc_decoder_create(&dec, d_code.get(), &cfg), "ldpc_decoder");
-    d_dec.reset(dec);
-    d_backend_name = ldpc_decoder_backend_name(dec);
-    d_n = ldpc_code_n(d_code.get());
-    d_k = ldpc_code_k(d_code.get());
-    d_out_items = ldpc_decoder_output_bytes(dec);
+    ::ldpc_decoder* dec = d_core.get();
+    d_n = d_core.n();
+    d_out_items = d_core.output_bytes();
     d_batch_frames = ldpc_decoder_batch_frames(dec);
 
     /* Learn the core's batch slots once (their number is the backend's choice when 0 was
@@ -165,8 +119,6 @@ ldpc_decoder_impl::ldpc_decoder_impl(const std::string& code,
     if (d_slots.empty())
         throw std::runtime_error("ldpc_decoder: the decoder offers no batch slots");
 
-    d_key_iterations = pmt::intern("ldpc_iterations");
-    d_key_parity = pmt::intern("ldpc_parity_ok");
     d_key_latency = pmt::intern("ldpc_latency_ns");
     d_srcid = pmt::intern(alias());
     d_frame_start_key = frame_start_tag.empty() ? pmt::PMT_NIL : pmt::intern(frame_start_tag);
@@ -182,26 +134,16 @@ ldpc_decoder_impl::ldpc_decoder_impl(const std::string& code,
     set_output_multiple(d_out_items * d_frames_per_call);
     set_relative_rate(static_cast<uint64_t>(d_out_items), static_cast<uint64_t>(d_n));
     set_tag_propagation_policy(TPP_DONT);
-
-    if (backend == "cuda" && d_backend_name != "cuda")
-        d_logger->warn("CUDA backend unavailable: decoding on the {} backend", d_backend_name);
-}
-
-ldpc_decoder_impl::~ldpc_decoder_impl()
-{
-    /* the decoder waits for in-flight batches before freeing them; the code must outlive it */
-    d_dec.reset();
-    d_code.reset();
 }
 
 bool ldpc_decoder_impl::start()
 {
     /* A restarted flowgraph begins a new stream: forget anything left from the last run. */
-    std::lock_guard<std::mutex> lock(d_mutex);
+    std::lock_guard<std::mutex> lock(d_core.mutex());
     while (d_in_flight > 0 || d_drain) {
         if (!d_drain && !collect(true))
             break;
-        ldpc_decoder_release(d_dec.get(), d_drain->batch);
+        ldpc_decoder_release(d_core.get(), d_drain->batch);
         d_drain = nullptr;
     }
     d_fill_count = 0;
@@ -221,7 +163,7 @@ bool ldpc_decoder_impl::acquire_fill()
     if (d_fill)
         return true;
     ldpc_batch* b = nullptr;
-    int st = ldpc_decoder_acquire(d_dec.get(), &b);
+    int st = ldpc_decoder_acquire(d_core.get(), &b);
     if (st == LDPC_ERR_BUSY)
         return false;
     check_status(st, "ldpc_decoder: acquire");
@@ -253,7 +195,7 @@ void ldpc_decoder_impl::take_frame(const uint8_t* llr, uint64_t in_offset)
 
 void ldpc_decoder_impl::submit_fill()
 {
-    check_status(ldpc_decoder_submit(d_dec.get(), d_fill->batch, d_fill_count, d_llr_type),
+    check_status(ldpc_decoder_submit(d_core.get(), d_fill->batch, d_fill_count, d_llr_type),
                  "ldpc_decoder: submit");
     d_fill = nullptr;
     d_fill_count = 0;
@@ -266,7 +208,7 @@ bool ldpc_decoder_impl::collect(bool wait)
     if (d_drain)
         return true;
     ldpc_batch* b = nullptr;
-    int st = ldpc_decoder_collect(d_dec.get(), &b, wait ? 1 : 0);
+    int st = ldpc_decoder_collect(d_core.get(), &b, wait ? 1 : 0);
     if (!b)
         return false; /* not finished yet, or nothing in flight */
     d_in_flight--;
@@ -304,25 +246,22 @@ int ldpc_decoder_impl::emit(uint8_t* out, int room_frames, int produced_frames)
                 nitems_written(0) + static_cast<uint64_t>(o) * d_out_items;
             const frame_meta& m = s.frames[f];
             const uint64_t latency = static_cast<uint64_t>(std::max<int64_t>(0, now_ns() - m.ready_ns));
-            add_item_tag(0, out_offset, d_key_iterations, pmt::from_long(status[f].iterations), d_srcid);
-            add_item_tag(0, out_offset, d_key_parity, pmt::from_bool(status[f].parity_ok != 0), d_srcid);
+            add_item_tag(0, out_offset, d_core.key_iterations, pmt::from_long(status[f].iterations), d_srcid);
+            add_item_tag(0, out_offset, d_core.key_parity_ok, pmt::from_bool(status[f].parity_ok != 0), d_srcid);
             add_item_tag(0, out_offset, d_key_latency, pmt::from_uint64(latency), d_srcid);
             for (uint32_t t = m.tag_begin; t < m.tag_end; t++) {
                 gr::tag_t tag = s.tags[t];
                 tag.offset = out_offset + (tag.offset - m.in_offset) * d_out_items / d_n;
                 add_item_tag(0, tag);
             }
-            d_frames++;
-            if (!status[f].parity_ok)
-                d_failed++;
-            d_iterations += static_cast<uint64_t>(std::max(0, status[f].iterations));
+            d_core.count_frame(status[f]);
             d_latency_sum += latency;
             if (latency > d_latency_max)
                 d_latency_max = latency;
             written++;
         }
         if (d_drain_pos >= nframes) {
-            ldpc_decoder_release(d_dec.get(), s.batch);
+            ldpc_decoder_release(d_core.get(), s.batch);
             d_drain = nullptr;
         }
     }
@@ -377,7 +316,7 @@ int ldpc_decoder_impl::general_work(int noutput_items,
                                     gr_vector_const_void_star& input_items,
                                     gr_vector_void_star& output_items)
 {
-    std::unique_lock<std::mutex> lock(d_mutex);
+    std::unique_lock<std::mutex> lock(d_core.mutex());
     const uint8_t* in = static_cast<const uint8_t*>(input_items[0]);
     uint8_t* out = static_cast<uint8_t*>(output_items[0]);
     const int avail = ninput_items[0];
@@ -445,51 +384,15 @@ int ldpc_decoder_impl::general_work(int noutput_items,
     return produced * d_out_items;
 }
 
-void ldpc_decoder_impl::set_max_iterations(int max_iterations)
-{
-    std::lock_guard<std::mutex> lock(d_mutex);
-    check_status(ldpc_decoder_set_max_iterations(d_dec.get(), max_iterations),
-                 "ldpc_decoder: set_max_iterations");
-    d_max_iterations = max_iterations;
-}
-
-int ldpc_decoder_impl::max_iterations() const
-{
-    std::lock_guard<std::mutex> lock(d_mutex);
-    return d_max_iterations;
-}
-
-void ldpc_decoder_impl::set_early_termination(bool enabled)
-{
-    std::lock_guard<std::mutex> lock(d_mutex);
-    check_status(ldpc_decoder_set_early_termination(d_dec.get(), enabled ? 1 : 0),
-                 "ldpc_decoder: set_early_termination");
-    d_early_termination = enabled;
-}
-
-bool ldpc_decoder_impl::early_termination() const
-{
-    std::lock_guard<std::mutex> lock(d_mutex);
-    return d_early_termination;
-}
-
-double ldpc_decoder_impl::average_iterations() const
-{
-    const uint64_t f = d_frames;
-    return f ? static_cast<double>(d_iterations) / f : 0.0;
-}
-
 double ldpc_decoder_impl::average_latency_ns() const
 {
-    const uint64_t f = d_frames;
+    const uint64_t f = d_core.frames_decoded();
     return f ? static_cast<double>(d_latency_sum) / f : 0.0;
 }
 
 void ldpc_decoder_impl::reset_counters()
 {
-    d_frames = 0;
-    d_failed = 0;
-    d_iterations = 0;
+    d_core.reset_counters();
     d_latency_sum = 0;
     d_latency_max = 0;
     d_dropped = 0;

@@ -2,10 +2,9 @@
 #ifndef INCLUDED_LDPCGPU_LDPC_DECODER_IMPL_H
 #define INCLUDED_LDPCGPU_LDPC_DECODER_IMPL_H
 
-#include "core_handles.h"
+#include "block_decoder.h"
 #include <gnuradio/ldpcgpu/ldpc_decoder.h>
 #include <atomic>
-#include <mutex>
 
 namespace gr {
 namespace ldpcgpu {
@@ -15,21 +14,8 @@ class ldpc_decoder_impl : public ldpc_decoder
 public:
     ldpc_decoder_impl(const std::string& code,
                       const std::string& input_type,
-                      bool output_codeword,
-                      bool packed_output,
-                      const std::string& algorithm,
-                      int max_iterations,
-                      bool early_termination,
-                      const std::string& backend,
-                      int batch_frames,
-                      int batches_in_flight,
-                      int num_streams,
-                      const std::vector<int>& devices,
-                      bool llr_positive_is_one,
-                      float int8_scale,
-                      const std::string& frame_start_tag,
-                      bool fallback_to_cpu);
-    ~ldpc_decoder_impl() override;
+                      const decoder_params& params,
+                      const std::string& frame_start_tag);
 
     void forecast(int noutput_items, gr_vector_int& ninput_items_required) override;
     int general_work(int noutput_items,
@@ -38,22 +24,22 @@ public:
                      gr_vector_void_star& output_items) override;
     bool start() override;
 
-    void set_max_iterations(int max_iterations) override;
-    int max_iterations() const override;
-    void set_early_termination(bool enabled) override;
-    bool early_termination() const override;
+    void set_max_iterations(int iterations) override { d_core.set_max_iterations(iterations); }
+    int max_iterations() const override { return d_core.max_iterations(); }
+    void set_early_termination(bool enabled) override { d_core.set_early_termination(enabled); }
+    bool early_termination() const override { return d_core.early_termination(); }
 
-    std::string code_name() const override { return d_code_name; }
-    std::string backend_name() const override { return d_backend_name; }
+    std::string code_name() const override { return d_core.code_name(); }
+    std::string backend_name() const override { return d_core.backend_name(); }
     int n() const override { return d_n; }
-    int k() const override { return d_k; }
+    int k() const override { return d_core.k(); }
     int input_items_per_frame() const override { return d_n; }
     int output_items_per_frame() const override { return d_out_items; }
     int batch_frames() const override { return d_batch_frames; }
 
-    uint64_t frames_decoded() const override { return d_frames; }
-    uint64_t frames_failed() const override { return d_failed; }
-    double average_iterations() const override;
+    uint64_t frames_decoded() const override { return d_core.frames_decoded(); }
+    uint64_t frames_failed() const override { return d_core.frames_failed(); }
+    double average_iterations() const override { return d_core.average_iterations(); }
     double average_latency_ns() const override;
     uint64_t max_latency_ns() const override { return d_latency_max; }
     uint64_t partial_frames_dropped() const override { return d_dropped; }
@@ -85,11 +71,8 @@ private:
     bool input_done();
     bool input_finished(int avail);
 
-    std::string d_code_name;
-    code_ptr d_code;
-    decoder_ptr d_dec;
-    std::string d_backend_name;
-    int d_n, d_k;
+    block_decoder d_core;
+    int d_n;               /* input items (LLRs) per frame: the code's n */
     int d_item_size;       /* bytes per input LLR */
     ldpc_llr_type d_llr_type;
     int d_out_items;       /* output items (bytes) per frame */
@@ -103,16 +86,12 @@ private:
     slot* d_drain = nullptr; /* collected batch whose frames are being written out */
     int d_drain_pos = 0;
 
-    pmt::pmt_t d_key_iterations, d_key_parity, d_key_latency, d_srcid;
+    pmt::pmt_t d_key_latency, d_srcid;
     pmt::pmt_t d_frame_start_key; /* PMT_NIL if unused */
     std::vector<gr::tag_t> d_tag_scratch;
-
-    mutable std::mutex d_mutex; /* the core decoder: general_work vs. runtime setters */
-    int d_max_iterations;
-    bool d_early_termination;
     bool d_warned_failure = false;
 
-    std::atomic<uint64_t> d_frames{ 0 }, d_failed{ 0 }, d_iterations{ 0 };
+    /* counters of this block's own; the frame counters are d_core's */
     std::atomic<uint64_t> d_latency_sum{ 0 }, d_latency_max{ 0 };
     std::atomic<uint64_t> d_dropped{ 0 }, d_batches{ 0 };
 };

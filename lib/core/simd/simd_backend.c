@@ -46,6 +46,51 @@ typedef struct worker_arg {
     int index;
 } worker_arg;
 
+/* dst[j] = bit 'shift' of h[j]: one frame's hard decision out of the group's byte planes. */
+static void extract_bits(const uint8_t *h, int count, int shift, uint8_t *dst)
+{
+    const uint8_t mask = (uint8_t)(1u << shift);
+    for (int j = 0; j < count; j++)
+        dst[j] = (h[j] & mask) != 0;
+}
+
+/* The same bits packed 8 per byte, first bit in the most significant place. */
+static void extract_packed(const uint8_t *h, int count, int shift, uint8_t *dst)
+{
+    int q = 0;
+    for (; 8 * q + 8 <= count; q++) {
+        uint64_t x;
+        memcpy(&x, h + 8 * q, 8);
+        x = (x >> shift) & 0x0101010101010101ull;
+        /* byte k (bit 8k) lands on bit 63 - k: the top byte is the packed byte, MSB first */
+        dst[q] = (uint8_t)((x * 0x8040201008040201ull) >> 56);
+    }
+    if (8 * q < count) {
+        uint8_t v = 0;
+        for (int k = 0; 8 * q + k < count; k++)
+            v |= (uint8_t)(((h[8 * q + k] >> shift) & 1) << (7 - k));
+        dst[q] = v;
+    }
+}
+
+/* One frame's output in the configured format. */
+static void write_frame(const ldpc_decoder *dec, const uint8_t *h, int shift, uint8_t *tmp,
+                        uint8_t *out)
+{
+    const ldpc_code *c = dec->code;
+    const int all = dec->cfg.output_bits == LDPC_OUTPUT_CODEWORD;
+    if (all || c->info_is_prefix) {
+        const int nbits = all ? c->n : c->k;
+        if (dec->cfg.output_packing == LDPC_OUTPUT_UNPACKED)
+            extract_bits(h, nbits, shift, out);
+        else
+            extract_packed(h, nbits, shift, out);
+        return;
+    }
+    extract_bits(h, c->n, shift, tmp); /* alist codes: information bits anywhere */
+    ldpc_format_output(dec, tmp, out);
+}
+
 static void decode_group(simd_state *s, simd_thread *t, const simd_job *job, int g)
 {
     const ldpc_decoder *dec = s->dec;
@@ -63,11 +108,8 @@ static void decode_group(simd_state *s, simd_thread *t, const simd_job *job, int
     k->load(&s->plan, &job->prm, &t->w, &in);
     k->decode(&s->plan, &job->prm, &t->w, valid, &t->res);
     for (int l = 0; l < count; l++) {
-        const uint8_t *h = t->w.hard + (size_t)(l / 8) * n;
-        const int shift = l % 8;
-        for (int j = 0; j < n; j++)
-            t->hard_bytes[j] = (uint8_t)(h[j] >> shift & 1);
-        ldpc_format_output(dec, t->hard_bytes, b->out + (size_t)(f0 + l) * dec->output_bytes);
+        write_frame(dec, t->w.hard + (size_t)(l / 8) * n, l % 8, t->hard_bytes,
+                    b->out + (size_t)(f0 + l) * dec->output_bytes);
         b->status[f0 + l].iterations = t->res.iterations[l];
         b->status[f0 + l].parity_ok = t->res.parity_ok[l];
     }
@@ -148,8 +190,8 @@ static int alloc_thread_memory(const simd_state *s, simd_thread *t, int flooding
     const size_t vec = (size_t)s->k->lanes * s->k->elem_size;
     t->w.app = ldpc_simd_alloc((size_t)p->n * vec);
     t->w.llr = flooding ? ldpc_simd_alloc((size_t)p->n * vec) : NULL;
-    t->w.c2v = ldpc_simd_alloc((size_t)p->num_edges * vec);
-    t->w.tmp = ldpc_simd_alloc(((size_t)p->max_row_degree + 1) * vec);
+    t->w.c2v = ldpc_simd_alloc((size_t)SIMD_C2V_VECTORS(p) * vec);
+    t->w.tmp = ldpc_simd_alloc((size_t)SIMD_TMP_VECTORS(p) * vec);
     t->w.pre = malloc(((size_t)p->max_row_degree + 1) * sizeof(double));
     t->w.hard = malloc((size_t)p->n * ((s->k->lanes + 7) / 8));
     t->w.staging = ldpc_simd_alloc((size_t)s->k->lanes * p->n * s->k->elem_size);

@@ -30,6 +30,10 @@ typedef struct simd_plan {
     int *col_edge;  /* num_edges: edge number (in this plan) of each CSC entry */
 } simd_plan;
 
+/* Vectors of message storage and of row scratch a kernel needs. */
+#define SIMD_C2V_VECTORS(p) ((p)->num_edges)
+#define SIMD_TMP_VECTORS(p) ((p)->max_row_degree + 1)
+
 /* Build / free a plan for a code (natural: H's row order; else ldpc_decoder_row_order()), for
  * a kernel whose vectors are vec_bytes long. */
 int ldpc_simd_plan_init(simd_plan *p, const ldpc_code *code, int natural_order, int vec_bytes);

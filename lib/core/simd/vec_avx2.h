@@ -47,6 +47,7 @@ static inline vec_t v_clamp_scale(vec_t m, const simd_params *prm)
     return m;
 }
 
+
 #elif defined(SIMD_FMT_I16)
 #define LANES 16
 typedef int16_t elem_t;

@@ -241,28 +241,27 @@ public:
             bool fallback_to_cpu)
         : d_code(std::move(code))
     {
-        ldpc_decoder_config cfg;
-        ldpc_decoder_config_init(&cfg);
-        parse_decoder_strings(cfg, algorithm, backend);
+        decoder_params p;
+        p.backend = backend;
+        p.algorithm = algorithm;
+        p.max_iterations = max_iterations;
+        p.early_termination = early_termination;
+        p.llr_positive_is_one = llr_positive_is_one;
+        p.llr_scale = llr_scale;
+        p.output_codeword = output_codeword;
+        p.packed_output = packed;
+        p.batch_frames = batch_frames;
+        p.batches_in_flight = batches_in_flight;
+        p.num_streams = num_streams;
+        p.devices = devices;
+        p.fallback_to_cpu = fallback_to_cpu;
+        ldpc_decoder_config cfg = make_decoder_config(p, "Decoder");
+        /* what only the numpy API offers */
         check_status(ldpc_schedule_from_string(schedule.c_str(), &cfg.schedule), "Decoder: schedule");
         cfg.msg_format = parse_msg_format(msg_format);
-        cfg.max_iterations = max_iterations;
-        cfg.early_termination = early_termination ? 1 : 0;
-        cfg.llr_positive_is_one = llr_positive_is_one ? 1 : 0;
-        cfg.llr_scale = llr_scale;
-        cfg.output_bits = output_codeword ? LDPC_OUTPUT_CODEWORD : LDPC_OUTPUT_INFO;
-        cfg.output_packing = packed ? LDPC_OUTPUT_PACKED : LDPC_OUTPUT_UNPACKED;
         cfg.nms_alpha = nms_alpha;
         cfg.oms_beta = oms_beta;
-        cfg.batch_frames = batch_frames;
-        cfg.batches_in_flight = batches_in_flight;
-        cfg.num_streams = num_streams;
         cfg.num_threads = num_threads;
-        if (devices.size() > LDPC_MAX_DEVICES)
-            throw py::value_error("at most " + std::to_string(LDPC_MAX_DEVICES) + " devices");
-        cfg.num_devices = static_cast<int>(devices.size());
-        std::copy(devices.begin(), devices.end(), cfg.devices);
-        cfg.fallback_to_cpu = fallback_to_cpu ? 1 : 0;
         ldpc_decoder* d = nullptr;
         check_status(ldpc_decoder_create(&d, d_code->get(), &cfg), "Decoder(" + d_code->name() + ")");
         d_dec.reset(d);

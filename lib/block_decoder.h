@@ -1,0 +1,82 @@
+/* The core decoder as the decoder blocks (stream and PDU) hold it: the code and the decoder made
+ * from the block's parameters, the runtime settings behind the one mutex that serialises every
+ * use of the decoder, the per-frame counters, and the keys under which per-frame results are
+ * published (stream tags, PDU metadata). Each block keeps only what is its own. */
+#ifndef INCLUDED_LDPCGPU_BLOCK_DECODER_H
+#define INCLUDED_LDPCGPU_BLOCK_DECODER_H
+
+#include "core_handles.h"
+#include <gnuradio/logger.h>
+#include <pmt/pmt.h>
+#include <atomic>
+#include <mutex>
+
+namespace gr {
+namespace ldpcgpu {
+
+/* The parameters both decoder blocks' make() take, in their order, as decoder_params. */
+decoder_params block_decoder_params(bool output_codeword,
+                                    bool packed_output,
+                                    const std::string& algorithm,
+                                    int max_iterations,
+                                    bool early_termination,
+                                    const std::string& backend,
+                                    bool llr_positive_is_one,
+                                    float int8_scale,
+                                    bool fallback_to_cpu);
+
+class block_decoder
+{
+public:
+    /* block_name starts error messages; logger hears about a CUDA request that fell back. */
+    block_decoder(const std::string& code,
+                  const decoder_params& params,
+                  const std::string& block_name,
+                  const gr::logger_ptr& logger);
+
+    ::ldpc_decoder* get() const { return d_dec.get(); }
+    /* Held by whoever uses get(): the block's work or message handler, and the setters. */
+    std::mutex& mutex() const { return d_mutex; }
+
+    const std::string& code_name() const { return d_code_name; }
+    const std::string& backend_name() const { return d_backend_name; } /* after any fallback */
+    int n() const { return d_n; }
+    int k() const { return d_k; }
+    int output_bytes() const { return d_output_bytes; } /* per frame */
+
+    /* Runtime settings: take effect for batches submitted afterwards. */
+    void set_max_iterations(int max_iterations);
+    int max_iterations() const;
+    void set_early_termination(bool enabled);
+    bool early_termination() const;
+
+    /* Counters of decoded frames, since construction or reset_counters(). */
+    void count_frame(const ldpc_frame_status& status);
+    uint64_t frames_decoded() const { return d_frames; }
+    uint64_t frames_failed() const { return d_failed; } /* parity checks not all satisfied */
+    double average_iterations() const;
+    void reset_counters();
+
+    /* Keys of a frame's results: "ldpc_iterations" (long), "ldpc_parity_ok" (bool). */
+    const pmt::pmt_t key_iterations;
+    const pmt::pmt_t key_parity_ok;
+
+private:
+    std::string d_block_name;
+    std::string d_code_name;
+    code_ptr d_code;    /* declared before the decoder: destroyed after it */
+    decoder_ptr d_dec;
+    std::string d_backend_name;
+    int d_n, d_k, d_output_bytes;
+
+    mutable std::mutex d_mutex;
+    int d_max_iterations;
+    bool d_early_termination;
+
+    std::atomic<uint64_t> d_frames{ 0 }, d_failed{ 0 }, d_iterations{ 0 };
+};
+
+} // namespace ldpcgpu
+} // namespace gr
+
+#endif
