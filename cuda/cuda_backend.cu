@@ -110,6 +110,7 @@ struct State {
     TableVariant var{ARITH_F32, 8, MEM_SMEM_ALL};
     int lanes_per_group = 1;
     int G = 1;                   /* groups per block at full load */
+    bool forced_G = false;       /* LDPCGPU_CUDA_GROUPS: keep G even for small batches */
     int blocks_per_sm = 1;
     int slots = 0;               /* groups the table scratch holds (MEM_SMEM_APP/GLOBAL) */
     int fixed = 0, spa = 0;
@@ -255,6 +256,7 @@ static int choose_table_config(State *s, const ldpc_code *c)
             blocks > 0) {
             best_G = G;
             best_blocks = blocks;
+            s->forced_G = true;
         }
         cudaGetLastError();
     }
@@ -418,7 +420,7 @@ static int launch(State *s, ldpc_decoder *dec, Lane &L, const void *llr, int llr
         /* small batches: fewer codewords per block, so that they spread over the SMs */
         const int groups = (nframes + s->lanes_per_group - 1) / s->lanes_per_group;
         int G = s->G;
-        if ((groups + G - 1) / G < d.sms)
+        if ((groups + G - 1) / G < d.sms && !s->forced_G)
             G = std::max(1, std::min(G, (groups + d.sms - 1) / d.sms));
         a.G = G;
         const int threads = (G * p.Z + 31) / 32 * 32;

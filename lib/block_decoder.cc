@@ -5,29 +5,6 @@
 namespace gr {
 namespace ldpcgpu {
 
-decoder_params block_decoder_params(bool output_codeword,
-                                    bool packed_output,
-                                    const std::string& algorithm,
-                                    int max_iterations,
-                                    bool early_termination,
-                                    const std::string& backend,
-                                    bool llr_positive_is_one,
-                                    float int8_scale,
-                                    bool fallback_to_cpu)
-{
-    decoder_params p;
-    p.output_codeword = output_codeword;
-    p.packed_output = packed_output;
-    p.algorithm = algorithm;
-    p.max_iterations = max_iterations;
-    p.early_termination = early_termination;
-    p.backend = backend;
-    p.llr_positive_is_one = llr_positive_is_one;
-    p.llr_scale = int8_scale;
-    p.fallback_to_cpu = fallback_to_cpu;
-    return p;
-}
-
 block_decoder::block_decoder(const std::string& code,
                              const decoder_params& params,
                              const std::string& block_name,

@@ -64,6 +64,8 @@ void row_min_sum_body(vec_t *app, const int32_t *off, int d, vec_t *msg, vec_t *
     vec_t min1 = v_min_init(), min2 = min1, sgn = v_zero();
     ROW_UNROLL
     for (int i = 0; i < d; i++) {
+        /* APP of a row some rows ahead: its columns are scattered, the messages are not */
+        __builtin_prefetch(APP_AT(app, off[i + prm->prefetch]));
         vec_t x = v_sub(v_load(APP_AT(app, off[i])), v_load(msg + i));
         t[i] = x;
         vec_t a = v_mag(x);

@@ -16,6 +16,7 @@
 #include "decoder_internal.h"
 
 #define SIMD_MAX_LANES 64
+#define SIMD_PREFETCH_MAX 256
 #define SIMD_ALIGN 64
 
 /* The code as the kernels walk it: rows in layered processing order (decoder_ref.c: H's order
@@ -25,7 +26,8 @@ typedef struct simd_plan {
     int n, m, num_edges, max_row_degree;
     int *row_ptr;   /* m+1: first edge of each row, in processing order */
     int *col;       /* num_edges: column of each edge */
-    int32_t *off;   /* num_edges: byte offset of each edge's APP vector (col * vector bytes) */
+    int32_t *off;   /* num_edges + SIMD_PREFETCH_MAX: byte offset of each edge's APP vector
+                     * (col * vector bytes), then zeros (prefetches past the end) */
     const int *col_ptr; /* n+1: H's CSC, rows ascending (flooding's summation order) */
     int *col_edge;  /* num_edges: edge number (in this plan) of each CSC entry */
 } simd_plan;
@@ -45,6 +47,7 @@ typedef struct simd_params {
     ldpc_schedule schedule;
     int max_iterations;
     int early_termination;
+    int prefetch;     /* layered: prefetch the APP of the edge this many edges ahead */
     /* fixed point (decoder_fixed.h rule 3): NMS magnitude = (m * nms_a15 + 2^14) >> 15,
      * OMS magnitude = max(m - oms_q, 0) */
     int nms_a15;      /* round(alpha * 32768); alpha = 1 runs as plain min-sum (same result) */

@@ -18,6 +18,11 @@ void ldpc_simd_params_init(simd_params *prm, const ldpc_decoder_config *cfg)
     prm->nms_alpha = cfg->nms_alpha;
     prm->oms_beta = cfg->oms_beta;
     prm->positive_is_one = cfg->llr_positive_is_one ? 1 : 0;
+    /* LDPCGPU_SIMD_PREFETCH overrides the distance (0 turns it off), for measurements */
+    const char *pf = getenv("LDPCGPU_SIMD_PREFETCH");
+    prm->prefetch = pf && *pf ? atoi(pf) : 64;
+    if (prm->prefetch < 0 || prm->prefetch > SIMD_PREFETCH_MAX)
+        prm->prefetch = 64;
     prm->llr_scale = cfg->llr_scale;
     const ldpc_msg_format fmt = ldpc_simd_effective_format(cfg);
     if (fmt != LDPC_MSG_F32) {
@@ -67,7 +72,7 @@ int ldpc_simd_plan_init(simd_plan *p, const ldpc_code *c, int natural_order, int
     int *edge_of = malloc((size_t)c->num_edges * sizeof(int)); /* H's CSR edge -> plan edge */
     p->row_ptr = malloc(((size_t)c->m + 1) * sizeof(int));
     p->col = malloc((size_t)c->num_edges * sizeof(int));
-    p->off = malloc((size_t)c->num_edges * sizeof(int32_t));
+    p->off = calloc((size_t)c->num_edges + SIMD_PREFETCH_MAX, sizeof(int32_t));
     p->col_edge = malloc((size_t)c->num_edges * sizeof(int));
     if (!order || !edge_of || !p->row_ptr || !p->col || !p->off || !p->col_edge) {
         free(order);
