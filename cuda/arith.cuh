@@ -71,6 +71,10 @@ struct ArF32 {
     {
         return fmaxf(fmaf(ar.f_a, m, -ar.f_b), 0.0f);
     }
+    __device__ static __forceinline__ W scale_lut(W m, const Arith &ar, const unsigned char *)
+    {
+        return scale(m, ar);
+    }
     /* new message of an edge with v2c value t (|t| = a), given the row's min1 and scaled
      * minima, and the XOR of all the row's sign words */
     __device__ static __forceinline__ W newmsg(W t, W a, W m1, W s1, W s2, unsigned neg)
@@ -164,6 +168,14 @@ struct ArI8x2 {
         const int hi = ldpc_fixed_scale(&ar.fx, (int)(m >> 16));
         return (unsigned)lo | ((unsigned)hi << 16);
     }
+    /* the same from the block's table lut[m] = ldpc_fixed_scale(m), m = 0..255: both lanes'
+     * minima lie in 0..255 (|t| <= 128, or the 255 of "no minimum"), so two byte loads replace
+     * two clamp-multiply-shift sequences behind branches on the algorithm */
+    __device__ static __forceinline__ W scale_lut(W m, const Arith &, const unsigned char *lut)
+    {
+        const unsigned lo = lut[m & 0xffu], hi = lut[(m >> 16) & 0xffu];
+        return lo | (hi << 16);
+    }
     /* |t| == min1 ? s2 : s1, per lane, as max(s1, s2 - ((|t| - min1) << 7)): |t| - min1 is 0
      * for the edge holding the minimum and at least 1 otherwise, and s2 <= 127 */
     __device__ static __forceinline__ W newmsg(W t, W a, W m1, W s1, W s2, unsigned neg)
@@ -241,6 +253,10 @@ struct ArI16 {
     }
     __device__ static __forceinline__ unsigned signw(W t) { return (unsigned)t; }
     __device__ static __forceinline__ W scale(W m, const Arith &ar) { return ldpc_fixed_scale(&ar.fx, m); }
+    __device__ static __forceinline__ W scale_lut(W m, const Arith &ar, const unsigned char *)
+    {
+        return scale(m, ar);
+    }
     __device__ static __forceinline__ W newmsg(W t, W a, W m1, W s1, W s2, unsigned neg)
     {
         const W mg = (a == m1) ? s2 : s1;

@@ -42,7 +42,7 @@ struct HostPlan {
     int Z = 0;                    /* threads per codeword = max rows per layer */
     int dmax = 0;                 /* 8, 16 or 32: max row degree rounded up */
     int total_groups = 0;         /* sum over layers of ceil(max degree in layer / 4) */
-    std::vector<int4> layers;     /* {ngroups, group_base, nrows, 0} */
+    std::vector<int4> layers;     /* {ngroups, group_base, nrows, uniform degree or 0} */
     std::vector<uint4> table;     /* total_groups * Z column numbers, 0xFFFFFFFF = no edge
                                      (turned into byte offsets for the APP type on upload) */
 
@@ -128,6 +128,9 @@ struct GenericArgs {
  * ------------------------------------------------------------------------------------- */
 enum ArithKind { ARITH_F32 = 0, ARITH_I8X2 = 1, ARITH_I16 = 2 };
 enum MemKind { MEM_SMEM_ALL = 0, MEM_SMEM_APP = 1, MEM_GLOBAL = 2 };
+
+/* Bytes of the int8 kernel's scale table in shared memory: s(m) for every minimum m = 0..255. */
+static constexpr int kScaleLutBytes = 256;
 
 struct TableVariant {
     ArithKind arith;

@@ -75,13 +75,18 @@ int build_plan(const ldpc_code *c, const ldpc_decoder_config *cfg, HostPlan *p)
     p->dmax = c->max_row_degree <= 8 ? 8 : (c->max_row_degree <= 16 ? 16 : 32);
     long long groups = 0;
     for (int L = 0; L < p->nlayers; L++) {
-        int dl = 0;
+        int dl = 0, dlo = 1 << 30;
         for (int i = p->layer_ptr[L]; i < p->layer_ptr[L + 1]; i++) {
             const int r = p->layer_rows[(size_t)i];
             dl = std::max(dl, c->row_ptr[r + 1] - c->row_ptr[r]);
+            dlo = std::min(dlo, c->row_ptr[r + 1] - c->row_ptr[r]);
         }
         const int ng = (dl + 3) / 4;
-        p->layers.push_back(make_int4(ng, (int)groups, p->layer_ptr[L + 1] - p->layer_ptr[L], 0));
+        /* w: the degree of every row when all rows of the layer have the same one (every
+         * block row of a QC code, DVB's groups but the first), else 0: the kernel then runs a
+         * row update specialised for that degree, without per-edge "missing edge" checks */
+        const int uniform = dl == dlo ? dl : 0;
+        p->layers.push_back(make_int4(ng, (int)groups, p->layer_ptr[L + 1] - p->layer_ptr[L], uniform));
         groups += ng;
     }
     const long long entries = groups * p->Z;

@@ -28,9 +28,14 @@ namespace ldpccuda {
 /* Table entry of a missing edge (rows shorter than their layer's longest row). */
 static constexpr unsigned kNone = 0xFFFFFFFFu;
 
+/* Shared memory of a block: per-group flags, then (two-lane int8 only) the scale table
+ * s(m) for m = 0..255 (kScaleLutBytes, cuda_internal.h), then APPs and messages. */
 template <class A>
 struct TableSmem {
-    static __host__ __device__ size_t flags_bytes(int G) { return ((size_t)G * 3 * sizeof(int) + 15) & ~(size_t)15; }
+    static __host__ __device__ size_t flags_bytes(int G)
+    {
+        return (((size_t)G * 3 * sizeof(int) + 15) & ~(size_t)15) + (A::LANES == 2 ? kScaleLutBytes : 0);
+    }
 };
 
 /* Write the output bits of the lanes in 'lanes' of group (frames f0, f0+1) from its APP. */
@@ -122,13 +127,20 @@ struct LayerIn {
     }
 };
 
-template <class A, int DMAX, bool PF_MSG>
+/* One row update. D = 0: rows of any length up to DMAX (missing edges are marked kNone and
+ * checked edge by edge). D > 0: every row of the layer has exactly D edges in its first D
+ * table slots (the layer's li.w), so the missing-edge checks and the dead slots' arithmetic
+ * are compiled out: e.g. WiMAX 1/2 rows of degree 6 and 7 no longer pay for 8 slots. Skipping
+ * a missing edge is exact: its value (A::none()) is never a minimum and its sign is positive. */
+template <class A, int DMAX, bool PF_MSG, int D>
 __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg4 *msg_t, int Z,
-                                           const LayerIn<A, DMAX, PF_MSG> &in, const Arith &ar)
+                                           const LayerIn<A, DMAX, PF_MSG> &in, const Arith &ar,
+                                           const unsigned char *lut)
 {
     typedef typename A::W W;
     typedef typename A::AppT AppT;
-    constexpr int NG = DMAX / 4;
+    constexpr bool FIXED = D > 0;
+    constexpr int NG = FIXED ? (D + 3) / 4 : DMAX / 4;
     const int4 li = in.li;
     W tv[DMAX];
     /* two independent min1/min2 trackers (even and odd edges), merged at the end: half the
@@ -137,14 +149,16 @@ __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg
     unsigned neg = 0;
 #pragma unroll
     for (int gi = 0; gi < NG; gi++) {
-        if (gi < li.x) {
+        if (FIXED || gi < li.x) {
             W r[4];
             A::unpack(PF_MSG ? in.msg[PF_MSG ? gi : 0] : msg_t[(unsigned)(li.y + gi) * (unsigned)Z], r);
             const unsigned o[4] = {in.tab[gi].x, in.tab[gi].y, in.tab[gi].z, in.tab[gi].w};
 #pragma unroll
             for (int u = 0; u < 4; u++) {
+                if (FIXED && gi * 4 + u >= D)
+                    continue; /* compile-time: no such edge in this layer */
                 W tt = A::none();
-                if (o[u] != kNone)
+                if (FIXED || o[u] != kNone)
                     tt = A::tsub(A::load(*(const AppT *)(app_b + o[u])), r[u], ar);
                 tv[gi * 4 + u] = tt;
                 if (u & 1)
@@ -157,22 +171,46 @@ __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg
     }
     W m1, m2;
     A::minmerge(m1e, m2e, m1o, m2o, m1, m2);
-    const W s1 = A::scale(m1, ar), s2 = A::scale(m2, ar);
+    const W s1 = A::scale_lut(m1, ar, lut), s2 = A::scale_lut(m2, ar, lut);
 #pragma unroll
     for (int gi = 0; gi < NG; gi++) {
-        if (gi < li.x) {
+        if (FIXED || gi < li.x) {
             const unsigned o[4] = {in.tab[gi].x, in.tab[gi].y, in.tab[gi].z, in.tab[gi].w};
             W r[4];
 #pragma unroll
             for (int u = 0; u < 4; u++) {
+                if (FIXED && gi * 4 + u >= D) {
+                    r[u] = W(0); /* a slot no edge of this layer reads */
+                    continue;
+                }
                 const W tt = tv[gi * 4 + u];
                 r[u] = A::newmsg(tt, A::mag(tt), m1, s1, s2, neg);
-                if (o[u] != kNone)
+                if (FIXED || o[u] != kNone)
                     *(AppT *)(app_b + o[u]) = A::store(A::tadd(tt, r[u], ar));
             }
             msg_t[(unsigned)(li.y + gi) * (unsigned)Z] = A::pack(r);
         }
     }
+}
+
+/* The row update of one layer: specialised on the layer's uniform row degree (li.w) for the
+ * degrees of the common codes with rows of at most 8 edges (WiMAX/WiFi 1/2, DVB-T2 1/2: 6, 7,
+ * 8); the generic update otherwise. li.w is the same for every thread: no divergence. */
+template <class A, int DMAX, bool PF_MSG>
+__device__ __forceinline__ void layer_update(unsigned char *app_b, typename A::Msg4 *msg_t, int Z,
+                                             const LayerIn<A, DMAX, PF_MSG> &in, const Arith &ar,
+                                             const unsigned char *lut)
+{
+    if constexpr (DMAX == 8) {
+        const int d = in.li.w;
+        if (d == 7)
+            return row_update<A, DMAX, PF_MSG, 7>(app_b, msg_t, Z, in, ar, lut);
+        if (d == 6)
+            return row_update<A, DMAX, PF_MSG, 6>(app_b, msg_t, Z, in, ar, lut);
+        if (d == 8)
+            return row_update<A, DMAX, PF_MSG, 8>(app_b, msg_t, Z, in, ar, lut);
+    }
+    row_update<A, DMAX, PF_MSG, 0>(app_b, msg_t, Z, in, ar, lut);
 }
 
 /* At most 512 threads a block (layers have at most 512 rows). The two-codeword integer kernels
@@ -198,6 +236,10 @@ table_kernel(const TableArgs a)
     int *gvalid = (int *)smem;
     int *gdone = gvalid + G;
     int *gunsat = gdone + G;
+    unsigned char *lut = smem + (((size_t)G * 3 * sizeof(int) + 15) & ~(size_t)15);
+    if (A::LANES == 2) /* covered by the barrier after the first chunk's input */
+        for (int i = tid; i < kScaleLutBytes; i += blockDim.x)
+            lut[i] = (unsigned char)ldpc_fixed_scale(&a.ar.fx, i);
     unsigned char *p = smem + TableSmem<A>::flags_bytes(G);
     const size_t app_bytes = ((size_t)n * sizeof(AppT) + 15) & ~(size_t)15;
     const unsigned msg_elems = (unsigned)c.total_groups * (unsigned)Z;
@@ -246,7 +288,7 @@ table_kernel(const TableArgs a)
             if (early_ok)
                 nxt.load(c, Ln, tab_t, msg_t, in_group);
             if (work)
-                row_update<A, DMAX, PF_MSG>(app_b, msg_t, Z, cur, a.ar);
+                layer_update<A, DMAX, PF_MSG>(app_b, msg_t, Z, cur, a.ar, lut);
             if (!early_ok)
                 nxt.load(c, Ln, tab_t, msg_t, in_group);
             __syncthreads();
