@@ -11,6 +11,7 @@
  *    GPU listed twice (two device slots) decodes correctly. Only one GPU was available to test:
  *    real multi-GPU spreading is exercised only in this degenerate form. */
 #include "test_cuda_util.h"
+#include "decoder_internal.h" /* ldpc_cuda_device_count */
 
 static void formats(const char *name, int nframes, double ebn0)
 {
@@ -134,8 +135,10 @@ static void async_order(int num_devices)
     cfg.batches_in_flight = 16;
     cfg.num_streams = 3;
     cfg.num_devices = num_devices;
+    /* distinct GPUs where the machine has several, else the same GPU in several slots */
+    const int gpus = ldpc_cuda_device_count();
     for (int i = 0; i < num_devices; i++)
-        cfg.devices[i] = 0;
+        cfg.devices[i] = i % gpus;
     REQUIRE_OK(decode_all(code, &cfg, LDPC_LLR_F32, llr, total, sync_out, sync_st));
 
     ldpc_decoder *dec;
@@ -187,8 +190,10 @@ static void async_order(int num_devices)
         st_same &= async_st[i].iterations == sync_st[i].iterations &&
                    async_st[i].parity_ok == sync_st[i].parity_ok;
     CHECK(st_same);
-    printf("async: %d batches over %d device slot(s) x 3 streams, in order, each frame once; "
-           "%d non-blocking polls found nothing ready\n", next_tag, num_devices ? num_devices : 1, again);
+    printf("async: %d batches over %d device slot(s) on %d GPU(s) x 3 streams, in order, each "
+           "frame once; %d non-blocking polls found nothing ready\n", next_tag,
+           num_devices ? num_devices : 1, num_devices < gpus ? (num_devices ? num_devices : 1) : gpus,
+           again);
     ldpc_decoder_destroy(dec);
     free(llr);
     free(cw);
@@ -253,6 +258,8 @@ int main(void)
     early_termination();
     async_order(0);
     async_order(2);
+    if (ldpc_cuda_device_count() > 2)
+        async_order(ldpc_cuda_device_count());
     bad_device();
     return test_finish("test_cuda_api");
 }
