@@ -7,6 +7,8 @@ check what came out.
                                                   of them correctly, and the BER probe be ~0.
   run_example_test.py replay FILE.grc             LLR file replay: decodes a file made here and
                                                   compares every decoded bit.
+  run_example_test.py bursts FILE.grc SECONDS     PDU bursts (no GUI) run for SECONDS: every
+                                                  decoded burst must equal the burst sent.
 Exit 77 (skip) when grcc or a needed GNU Radio part is missing."""
 import importlib
 import os
@@ -79,6 +81,31 @@ def run_replay(script, work):
     return 0 if bits.size == info.size and np.array_equal(bits, info.ravel()) else 1
 
 
+def run_bursts(name, out_dir, seconds):
+    import numpy as np
+    import pmt
+    sys.path.insert(0, out_dir)
+    module = importlib.import_module(name)
+    tb = getattr(module, name)()
+    tb.start()
+    time.sleep(seconds)
+    tb.stop()
+    tb.wait()
+    sent, decoded = tb.sent, tb.decoded
+    # one path, in order: the decoded bursts are the first ones sent
+    count = decoded.num_messages()
+    mismatched, frames = 0, 0
+    for i in range(count):
+        meta, bits = pmt.car(decoded.get_message(i)), pmt.cdr(decoded.get_message(i))
+        sent_bits = pmt.u8vector_elements(pmt.cdr(sent.get_message(i)))
+        frames += pmt.to_long(pmt.dict_ref(meta, pmt.intern("ldpc_frames"), pmt.from_long(0)))
+        if not np.array_equal(np.array(pmt.u8vector_elements(bits)), np.array(sent_bits)):
+            mismatched += 1
+    print("%s: %d bursts sent, %d decoded (%d frames, backend %s), %d differ from what was sent"
+          % (name, sent.num_messages(), count, frames, tb.pdu_decoder.backend_name(), mismatched))
+    return 0 if count >= 5 and mismatched == 0 else 1
+
+
 def main():
     mode, grc = sys.argv[1], os.path.abspath(sys.argv[2])
     work = tempfile.mkdtemp(prefix="ldpcgpu_example_")
@@ -86,6 +113,8 @@ def main():
         name, script = compile_grc(grc, work)
         if mode == "loopback":
             return run_loopback(name, work, float(sys.argv[3]))
+        if mode == "bursts":
+            return run_bursts(name, work, float(sys.argv[3]))
         return run_replay(script, work)
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -124,13 +124,16 @@ ldpc_decoder_impl::ldpc_decoder_impl(const std::string& code,
     d_frame_start_key = frame_start_tag.empty() ? pmt::PMT_NIL : pmt::intern(frame_start_tag);
 
     /* Frames in, frames out: exact rate, output in whole frames; tags are placed by this
-     * block itself. The output multiple is several frames (up to a batch) because GNU Radio
-     * sizes the upstream buffer to twice our output multiple's worth of input: with room for
-     * only a frame or two there, the source could not run ahead while a batch decodes, and
-     * batches would stay small. Capped so that buffer stays moderate for long codes. */
+     * block itself. The output multiple is as many frames as all the batch slots hold because
+     * GNU Radio sizes the upstream buffer to twice our output multiple's worth of input: so the
+     * source can fill every slot while batches decode, and this block, finding input whenever
+     * a slot frees up, waits on the backend rather than polling for input (a smaller buffer,
+     * one batch's worth, had it poll once per batch). Capped so that buffer stays moderate
+     * for long codes. */
     const size_t frame_bytes = static_cast<size_t>(d_n) * d_item_size;
+    const size_t slot_frames = d_slots.size() * static_cast<size_t>(d_batch_frames);
     d_frames_per_call = static_cast<int>(std::max<size_t>(
-        1, std::min<size_t>(d_batch_frames, upstream_buffer_target / (2 * frame_bytes))));
+        1, std::min<size_t>(slot_frames, upstream_buffer_target / (2 * frame_bytes))));
     set_output_multiple(d_out_items * d_frames_per_call);
     set_relative_rate(static_cast<uint64_t>(d_out_items), static_cast<uint64_t>(d_n));
     set_tag_propagation_policy(TPP_DONT);
@@ -162,6 +165,9 @@ bool ldpc_decoder_impl::acquire_fill()
 {
     if (d_fill)
         return true;
+    /* every slot in flight or being written out: asking the core would only build an error */
+    if (d_in_flight + (d_drain ? 1 : 0) >= static_cast<int>(d_slots.size()))
+        return false;
     ldpc_batch* b = nullptr;
     int st = ldpc_decoder_acquire(d_core.get(), &b);
     if (st == LDPC_ERR_BUSY)

@@ -1,7 +1,7 @@
 /* The inter-frame decoder, written once on top of the vec_*.h operations and compiled once per
  * (ISA, message format) by the kernel_*.c files. Each lane is one frame and follows
- * decoder_ref.c's definitions exactly (see the comment at the top of that file):
- *  - layered: rows in order; t = APP - c2v; min1/min2 of |t| and the sign product of the other
+ * decoder_ref.c's definitions exactly (float) or decoder_fixed.h's rules (int8/int16):
+ *  - layered: rows in the plan's order; t = APP - c2v; min1/min2 of |t| and the sign product of the other
  *    edges; a tie for the minimum gives min2 = min1, so "edge whose |t| equals min1 gets min2"
  *    is the reference's first-strict-minimum rule without tracking an index;
  *  - flooding: all rows from the previous APP, then each column sums its messages in CSC order;
@@ -12,6 +12,10 @@
  * simd_kernel object to define), and a vec_*.h included before.
  */
 #include <string.h>
+
+#if !defined(__GNUC__) /* other compilers: no prefetch hint (the x86 kernels need GCC/Clang) */
+#define __builtin_prefetch(p) ((void)(p))
+#endif
 
 /* Check-node magnitude of one row; sum-product runs per lane in double, as the reference. */
 static void spa_row(const vec_t *t, int d, vec_t *out, double *pre)
@@ -58,15 +62,15 @@ static inline __attribute__((always_inline))
 #else
 static inline
 #endif
-void row_min_sum_body(vec_t *app, const int32_t *off, int d, vec_t *msg, vec_t *t,
-                 const simd_params *prm, int layered)
+void row_min_sum_body(vec_t *app, const int32_t *off, int d, const vec_t *msg_in, vec_t *msg,
+                      vec_t *t, const simd_params *prm, int layered)
 {
     vec_t min1 = v_min_init(), min2 = min1, sgn = v_zero();
     ROW_UNROLL
     for (int i = 0; i < d; i++) {
         /* APP of a row some rows ahead: its columns are scattered, the messages are not */
         __builtin_prefetch(APP_AT(app, off[i + prm->prefetch]));
-        vec_t x = v_sub(v_load(APP_AT(app, off[i])), v_load(msg + i));
+        vec_t x = v_sub(v_load(APP_AT(app, off[i])), v_load(msg_in + i));
         t[i] = x;
         vec_t a = v_mag(x);
         min2 = v_min(min2, v_max(min1, a));
@@ -91,22 +95,26 @@ void row_min_sum_body(vec_t *app, const int32_t *off, int d, vec_t *msg, vec_t *
 #define ROW_CASE_(D)                                                                        \
     case D: {                                                                               \
         vec_t tr[D];                                                                        \
-        row_min_sum_body(app, off, D, msg, tr, prm, 1);                                     \
+        row_min_sum_body(app, off, D, msg_in, msg, tr, prm, 1);                             \
         return;                                                                             \
     }
 
-static void row_min_sum_loop(vec_t *app, const int32_t *off, int d, vec_t *msg, vec_t *tmp,
-                             const simd_params *prm, int layered)
+static void row_min_sum_loop(vec_t *app, const int32_t *off, int d, const vec_t *msg_in,
+                             vec_t *msg, vec_t *tmp, const simd_params *prm, int layered)
 {
     if (layered)
-        row_min_sum_body(app, off, d, msg, tmp, prm, 1);
+        row_min_sum_body(app, off, d, msg_in, msg, tmp, prm, 1);
     else
-        row_min_sum_body(app, off, d, msg, tmp, prm, 0);
+        row_min_sum_body(app, off, d, msg_in, msg, tmp, prm, 0);
 }
 
-static inline __attribute__((always_inline)) void
-row_min_sum(vec_t *app, const int32_t *off, int d, vec_t *msg, vec_t *tmp,
-            const simd_params *prm, int layered)
+#ifdef SIMD_X86
+static inline __attribute__((always_inline))
+#else
+static inline
+#endif
+void row_min_sum(vec_t *app, const int32_t *off, int d, const vec_t *msg_in, vec_t *msg,
+            vec_t *tmp, const simd_params *prm, int layered)
 {
 #ifdef SIMD_X86
     if (layered) {
@@ -118,7 +126,7 @@ row_min_sum(vec_t *app, const int32_t *off, int d, vec_t *msg, vec_t *tmp,
         }
     }
 #endif
-    row_min_sum_loop(app, off, d, msg, tmp, prm, layered);
+    row_min_sum_loop(app, off, d, msg_in, msg, tmp, prm, layered);
 }
 
 static void row_spa(vec_t *app, const int32_t *off, int d, vec_t *msg, vec_t *tmp, double *pre,
@@ -132,8 +140,10 @@ static void row_spa(vec_t *app, const int32_t *off, int d, vec_t *msg, vec_t *tm
             v_store(APP_AT(app, off[i]), v_add(v_load(tmp + i), v_load(msg + i)));
 }
 
+/* zeros: NULL, or (first iteration) max_row_degree zero vectors read as the old messages, so
+ * that the message store needs no clearing and is only written in that iteration. */
 static void layered_iteration(const simd_plan *p, const simd_params *prm, vec_t *app,
-                              vec_t *c2v, vec_t *tmp, double *pre)
+                              vec_t *c2v, vec_t *tmp, double *pre, const vec_t *zeros)
 {
     const int *rp = p->row_ptr;
     if (prm->algorithm == LDPC_ALG_SUM_PRODUCT) {
@@ -142,7 +152,8 @@ static void layered_iteration(const simd_plan *p, const simd_params *prm, vec_t 
         return;
     }
     for (int r = 0; r < p->m; r++)
-        row_min_sum(app, p->off + rp[r], rp[r + 1] - rp[r], c2v + rp[r], tmp, prm, 1);
+        row_min_sum(app, p->off + rp[r], rp[r + 1] - rp[r], zeros ? zeros : c2v + rp[r],
+                    c2v + rp[r], tmp, prm, 1);
 }
 
 static void flooding_iteration(const simd_plan *p, const simd_params *prm, vec_t *app,
@@ -153,7 +164,8 @@ static void flooding_iteration(const simd_plan *p, const simd_params *prm, vec_t
         if (prm->algorithm == LDPC_ALG_SUM_PRODUCT)
             row_spa(app, p->off + rp[r], rp[r + 1] - rp[r], c2v + rp[r], tmp, pre, 0);
         else
-            row_min_sum(app, p->off + rp[r], rp[r + 1] - rp[r], c2v + rp[r], tmp, prm, 0);
+            row_min_sum(app, p->off + rp[r], rp[r + 1] - rp[r], c2v + rp[r], c2v + rp[r], tmp,
+                        prm, 0);
     }
     for (int j = 0; j < p->n; j++) {
         vec_t a = v_load(llr + j);
@@ -289,7 +301,13 @@ static void kernel_decode(const simd_plan *p, const simd_params *prm, simd_work 
     vec_t *app = w->app, *c2v = w->c2v, *tmp = w->tmp, *llr = w->llr;
     double *pre = w->pre;
     const int flooding = prm->schedule == LDPC_SCHEDULE_FLOODING;
-    memset(c2v, 0, (size_t)p->num_edges * sizeof(vec_t));
+    /* layered min-sum reads its first iteration's old messages from zero rows instead */
+    const int zero_start = !flooding && prm->algorithm != LDPC_ALG_SUM_PRODUCT;
+    vec_t *zeros = tmp + p->max_row_degree + 1;
+    if (zero_start)
+        memset(zeros, 0, (size_t)p->max_row_degree * sizeof(vec_t));
+    else
+        memset(c2v, 0, (size_t)p->num_edges * sizeof(vec_t));
     if (flooding)
         memcpy(llr, app, (size_t)p->n * sizeof(vec_t));
     memset(w->hard, 0, (size_t)p->n * ((LANES + 7) / 8));
@@ -298,7 +316,7 @@ static void kernel_decode(const simd_plan *p, const simd_params *prm, simd_work 
         if (flooding)
             flooding_iteration(p, prm, app, llr, c2v, tmp, pre);
         else
-            layered_iteration(p, prm, app, c2v, tmp, pre);
+            layered_iteration(p, prm, app, c2v, tmp, pre, zero_start && it == 1 ? zeros : NULL);
         if (!prm->early_termination)
             continue;
         uint64_t done = active & ~unsatisfied(p, app, active);
@@ -326,10 +344,6 @@ static void kernel_decode(const simd_plan *p, const simd_params *prm, simd_work 
             }
     }
 }
-
-#if !defined(__GNUC__)
-#error "kernel_impl.h uses GCC/Clang attributes and pragmas"
-#endif
 
 const simd_kernel KERNEL_SYMBOL = {
     KERNEL_ISA, KERNEL_FORMAT, LANES, (int)sizeof(elem_t), kernel_load, kernel_decode,

@@ -34,7 +34,7 @@ typedef struct simd_plan {
 
 /* Vectors of message storage and of row scratch a kernel needs. */
 #define SIMD_C2V_VECTORS(p) ((p)->num_edges)
-#define SIMD_TMP_VECTORS(p) ((p)->max_row_degree + 1)
+#define SIMD_TMP_VECTORS(p) (2 * ((p)->max_row_degree + 1))
 
 /* Build / free a plan for a code (natural: H's row order; else ldpc_decoder_row_order()), for
  * a kernel whose vectors are vec_bytes long. */
@@ -71,7 +71,7 @@ typedef struct simd_work {
     void *staging;    /* lanes * n messages: the quantised frames before interleaving */
     void *llr;        /* n vectors: channel values (flooding only, else NULL) */
     void *c2v;        /* num_edges vectors */
-    void *tmp;        /* max_row_degree vectors */
+    void *tmp;        /* SIMD_TMP_VECTORS: row scratch, then a zero row */
     double *pre;      /* max_row_degree + 1: sum-product products */
     uint8_t *hard;    /* ceil(lanes/8) * n: the output hard decisions; hard[b*n + j] bit i is
                        * bit j of the group's frame 8b + i */
