@@ -384,3 +384,19 @@ void app_llr_to_i8(const float *llr, size_t count, float scale, int8_t *out)
         out[i] = (int8_t)lrintf(q);
     }
 }
+
+/* Write s as a JSON string literal (quotes, backslashes and control characters escaped). */
+void app_json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fprintf(f, "\\%c", *s);
+        else if ((unsigned char)*s < 0x20)
+            fprintf(f, "\\u%04x", *s);
+        else
+            fputc(*s, f);
+    }
+    fputc('"', f);
+}
+

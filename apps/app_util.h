@@ -97,4 +97,7 @@ void app_progress_clear(app_progress *p); /* erase the line before printing resu
 /* Quantize float LLRs to int8 as the decoder expects: round(llr * scale) saturated to +-127. */
 void app_llr_to_i8(const float *llr, size_t count, float scale, int8_t *out);
 
+/* Write s as a JSON string literal (quotes, backslashes and control characters escaped). */
+void app_json_string(FILE *f, const char *s);
+
 #endif

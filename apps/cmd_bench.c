@@ -328,20 +328,6 @@ static void print_point(const bench_point *p)
     fflush(stdout);
 }
 
-static void json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            fprintf(f, "\\%c", *s);
-        else if ((unsigned char)*s < 0x20)
-            fprintf(f, "\\u%04x", *s);
-        else
-            fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
 static int write_json(const char *path, const bench_opts *o, const ldpc_code *code, int argc,
                       char **argv, const bench_point *pts, int npts)
 {
@@ -357,17 +343,17 @@ static int write_json(const char *path, const bench_opts *o, const ldpc_code *co
         strncat(cmd, argv[i], sizeof cmd - strlen(cmd) - 1);
     }
     fprintf(f, "{\n  \"tool\": \"ldpcgpu bench\",\n  \"date\": ");
-    json_string(f, date);
+    app_json_string(f, date);
     fprintf(f, ",\n  \"command\": ");
-    json_string(f, cmd);
+    app_json_string(f, cmd);
     fprintf(f, ",\n  \"code\": ");
-    json_string(f, ldpc_code_name(code));
+    app_json_string(f, ldpc_code_name(code));
     fprintf(f, ",\n  \"n\": %d,\n  \"k\": %d,\n  \"backend\": ", ldpc_code_n(code), ldpc_code_k(code));
-    json_string(f, ldpc_backend_name(o->cfg.backend));
+    app_json_string(f, ldpc_backend_name(o->cfg.backend));
     fprintf(f, ",\n  \"algorithm\": ");
-    json_string(f, ldpc_algorithm_name(o->cfg.algorithm));
+    app_json_string(f, ldpc_algorithm_name(o->cfg.algorithm));
     fprintf(f, ",\n  \"schedule\": ");
-    json_string(f, ldpc_schedule_name(o->cfg.schedule));
+    app_json_string(f, ldpc_schedule_name(o->cfg.schedule));
     static const char *const msg[] = {"f32", "i8", "i16"};
     fprintf(f, ",\n  \"msg\": \"%s\",\n  \"llr\": \"%s\",\n  \"early_termination\": %s,\n"
                "  \"ebn0_db\": %.3f,\n  \"points\": [\n",
@@ -385,7 +371,7 @@ static int write_json(const char *path, const bench_opts *o, const ldpc_code *co
                     p->frames, p->seconds, p->coded_mbps, p->info_mbps, p->lat_median_us,
                     p->lat_p99_us, p->mean_iterations);
         fprintf(f, ", \"decoder\": ");
-        json_string(f, p->describe);
+        app_json_string(f, p->describe);
         fprintf(f, "}%s\n", i + 1 < npts ? "," : "");
     }
     fprintf(f, "  ]\n}\n");

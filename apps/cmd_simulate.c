@@ -270,20 +270,6 @@ static void print_point(const sim_point *p, int n, int k)
     fflush(stdout);
 }
 
-static void json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            fprintf(f, "\\%c", *s);
-        else if ((unsigned char)*s < 0x20)
-            fprintf(f, "\\u%04x", *s);
-        else
-            fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
 static int write_json(const sim_opts *o, const ldpc_decoder *dec, const sim_point *pts,
                       int npts)
 {
@@ -294,7 +280,7 @@ static int write_json(const sim_opts *o, const ldpc_decoder *dec, const sim_poin
     if (!f)
         return APP_FAILED;
     fprintf(f, "{\n  \"code\": ");
-    json_string(f, ldpc_code_name(code));
+    app_json_string(f, ldpc_code_name(code));
     fprintf(f,
             ",\n  \"n\": %d,\n  \"k\": %d,\n  \"rate\": %.6f,\n  \"backend\": \"%s\",\n"
             "  \"algorithm\": \"%s\",\n  \"schedule\": \"%s\",\n  \"max_iterations\": %d,\n"
