@@ -165,9 +165,6 @@ bool ldpc_decoder_impl::acquire_fill()
 {
     if (d_fill)
         return true;
-    /* every slot in flight or being written out: asking the core would only build an error */
-    if (d_in_flight + (d_drain ? 1 : 0) >= static_cast<int>(d_slots.size()))
-        return false;
     ldpc_batch* b = nullptr;
     int st = ldpc_decoder_acquire(d_core.get(), &b);
     if (st == LDPC_ERR_BUSY)

@@ -129,7 +129,7 @@ int ldpc_decoder_decode_i8(ldpc_decoder *dec, const int8_t *llr, int nframes, ui
                            ldpc_frame_status *status);
 
 /* ---- asynchronous batches ---- */
-/* Take a free batch slot. LDPC_ERR_BUSY when all are in flight (collect one first). */
+/* Take a free batch slot. LDPC_ERR_BUSY (no message set) when all are in flight: collect one. */
 int ldpc_decoder_acquire(ldpc_decoder *dec, ldpc_batch **batch);
 /* Staging buffer for ldpc_decoder_batch_frames() * n LLRs (write float or int8, not both). */
 float *ldpc_batch_llr_f32(ldpc_batch *batch);

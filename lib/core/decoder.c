@@ -248,8 +248,9 @@ int ldpc_decoder_acquire(ldpc_decoder *dec, ldpc_batch **batch)
             *batch = &dec->batches[i];
             return LDPC_OK;
         }
+    /* the normal state of a full pipeline, polled often: no message, like collect's AGAIN */
     *batch = NULL;
-    return ldpc_error(LDPC_ERR_BUSY, "all %d batches are in flight or held", dec->nbatches);
+    return LDPC_ERR_BUSY;
 }
 
 float *ldpc_batch_llr_f32(ldpc_batch *b) { return b ? (float *)b->llr : NULL; }
