@@ -19,10 +19,6 @@
 #include "commands.h"
 #include "../lib/core/decoder_cuda.h"
 
-/* Present only in builds with the cuda backend (see decoder_cuda.h). */
-#pragma weak ldpc_cuda_time_kernel
-#pragma weak ldpc_cuda_describe
-
 #define MAX_POINTS 64
 
 static void usage(FILE *f)
@@ -157,7 +153,7 @@ static void run_kernel_point(const ldpc_code *code, const bench_opts *o, ldpc_de
         pt->status = st;
         return;
     }
-    if (!ldpc_cuda_time_kernel || strcmp(ldpc_decoder_backend_name(dec), "cuda") != 0) {
+    if (strcmp(ldpc_decoder_backend_name(dec), "cuda") != 0) {
         pt->status = LDPC_ERR_UNSUPPORTED;
         ldpc_decoder_destroy(dec);
         return;
@@ -189,8 +185,7 @@ static void run_kernel_point(const ldpc_code *code, const bench_opts *o, ldpc_de
         }
     }
     pt->batch = batch;
-    if (ldpc_cuda_describe)
-        snprintf(pt->describe, sizeof pt->describe, "%s", ldpc_cuda_describe(dec));
+    snprintf(pt->describe, sizeof pt->describe, "%s", ldpc_cuda_describe(dec));
     free(in);
     free(t);
     ldpc_decoder_destroy(dec);
@@ -305,8 +300,7 @@ static void run_e2e_point(const ldpc_code *code, const bench_opts *o, ldpc_decod
 done:
     pt->batch = batch;
     pt->in_flight = in_flight;
-    if (ldpc_cuda_describe)
-        snprintf(pt->describe, sizeof pt->describe, "%s", ldpc_cuda_describe(dec));
+    snprintf(pt->describe, sizeof pt->describe, "%s", ldpc_cuda_describe(dec));
     if (!pt->describe[0])
         snprintf(pt->describe, sizeof pt->describe, "%s backend", ldpc_decoder_backend_name(dec));
     free(lat);
@@ -506,7 +500,7 @@ int cmd_bench(int argc, char **argv)
     const int base_streams = o.streams ? o.streams : (is_cuda ? 4 : 1);
     printf("code %s (n=%d k=%d), ", ldpc_code_name(code), ldpc_code_n(code), ldpc_code_k(code));
     app_print_decoder(stdout, dec);
-    if (is_cuda && ldpc_cuda_describe)
+    if (is_cuda)
         printf("cuda: %s\n", ldpc_cuda_describe(dec));
     ldpc_decoder_destroy(dec);
     if (o.mode_kernel && !is_cuda) {

@@ -101,14 +101,14 @@ struct ArF32 {
     {
         return (float)x * ar.i8_to_float + 0.0f;
     }
-    /* APP value of input column j of the given lanes' frames (lane l: frame f0 + l) */
-    __device__ static __forceinline__ AppT input(const Batch &b, const Arith &ar, int n, int f0,
-                                                 unsigned valid, int j)
+    /* APP value of one column from the lanes' input values (x1: lane 1, unused here) */
+    __device__ static __forceinline__ AppT in_lanes(float x0, float, unsigned, const Arith &ar)
     {
-        if (!(valid & 1u))
-            return 0.0f;
-        const size_t i = (size_t)f0 * n + j;
-        return b.llr_i8 ? in_i8(((const int8_t *)b.llr)[i], ar) : in_f32(((const float *)b.llr)[i], ar);
+        return in_f32(x0, ar);
+    }
+    __device__ static __forceinline__ AppT in_lanes(int8_t x0, int8_t, unsigned, const Arith &ar)
+    {
+        return in_i8(x0, ar);
     }
 };
 
@@ -190,20 +190,21 @@ struct ArI8x2 {
     {
         return ((x >> 7) & 1u) | ((x >> 14) & 2u);
     }
-    __device__ static __forceinline__ unsigned in_one(const Batch &b, const Arith &ar, size_t i)
+    __device__ static __forceinline__ unsigned in_one(float x, const Arith &ar)
     {
-        const int q = b.llr_i8 ? ldpc_fixed_quantize_i8(&ar.fx, ((const int8_t *)b.llr)[i])
-                               : ldpc_fixed_quantize_f32(&ar.fx, ((const float *)b.llr)[i]);
-        return (unsigned)q & 0xffu;
+        return (unsigned)ldpc_fixed_quantize_f32(&ar.fx, x) & 0xffu;
     }
-    __device__ static __forceinline__ AppT input(const Batch &b, const Arith &ar, int n, int f0,
-                                                 unsigned valid, int j)
+    __device__ static __forceinline__ unsigned in_one(int8_t x, const Arith &ar)
     {
-        unsigned v = 0;
-        if (valid & 1u)
-            v = in_one(b, ar, (size_t)f0 * n + j);
+        return (unsigned)ldpc_fixed_quantize_i8(&ar.fx, x) & 0xffu;
+    }
+    /* APP pair of one column from the lanes' input values (lane 1 only when valid) */
+    template <class T>
+    __device__ static __forceinline__ AppT in_lanes(T x0, T x1, unsigned valid, const Arith &ar)
+    {
+        unsigned v = in_one(x0, ar);
         if (valid & 2u)
-            v |= in_one(b, ar, (size_t)(f0 + 1) * n + j) << 8;
+            v |= in_one(x1, ar) << 8;
         return (AppT)v;
     }
 };
@@ -264,14 +265,13 @@ struct ArI16 {
     }
     __device__ static __forceinline__ unsigned raw(AppT a) { return (unsigned)(unsigned short)a; }
     __device__ static __forceinline__ unsigned lanes_of_raw(unsigned x) { return (x >> 15) & 1u; }
-    __device__ static __forceinline__ AppT input(const Batch &b, const Arith &ar, int n, int f0,
-                                                 unsigned valid, int j)
+    __device__ static __forceinline__ AppT in_lanes(float x0, float, unsigned, const Arith &ar)
     {
-        if (!(valid & 1u))
-            return 0;
-        const size_t i = (size_t)f0 * n + j;
-        return (AppT)(b.llr_i8 ? ldpc_fixed_quantize_i8(&ar.fx, ((const int8_t *)b.llr)[i])
-                               : ldpc_fixed_quantize_f32(&ar.fx, ((const float *)b.llr)[i]));
+        return (AppT)ldpc_fixed_quantize_f32(&ar.fx, x0);
+    }
+    __device__ static __forceinline__ AppT in_lanes(int8_t x0, int8_t, unsigned, const Arith &ar)
+    {
+        return (AppT)ldpc_fixed_quantize_i8(&ar.fx, x0);
     }
 };
 

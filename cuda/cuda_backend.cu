@@ -116,6 +116,7 @@ struct State {
     int blocks_per_sm = 1;
     int slots = 0;               /* groups the table scratch holds (MEM_SMEM_APP/GLOBAL) */
     int fixed = 0, spa = 0;
+    size_t direct_bytes = 0;     /* batches of at most this many LLR bytes: see submit */
     size_t generic_slot = 0;
     int generic_grid = 0;
     Arith ar;
@@ -128,6 +129,9 @@ struct State {
 
 struct BatchData {
     cudaEvent_t ev[LDPC_MAX_DEVICES] = {};
+    /* the pinned staging as each GPU sees it (mapped host memory: the direct path) */
+    void *llr_dev[LDPC_MAX_DEVICES] = {};
+    uint8_t *out_dev[LDPC_MAX_DEVICES] = {};
     int lane = -1;
 };
 
@@ -479,6 +483,10 @@ static int cuda_init_inner(ldpc_decoder *dec, State *s)
         d.dev = id;
         s->devs.push_back(d);
     }
+    /* LDPCGPU_CUDA_DIRECT_BYTES overrides the batch size (LLR bytes) up to which the kernel
+     * reads and writes host memory itself (0: always copy) */
+    const char *direct_env = getenv("LDPCGPU_CUDA_DIRECT_BYTES");
+    s->direct_bytes = direct_env ? (size_t)strtoull(direct_env, nullptr, 10) : (size_t)256 << 10;
     s->spa = cfg->algorithm == LDPC_ALG_SUM_PRODUCT;
     s->fixed = !s->spa && cfg->msg_format != LDPC_MSG_F32;
     s->ar = make_arith(cfg);
@@ -561,10 +569,11 @@ static int cuda_alloc_batch(ldpc_decoder *dec, ldpc_batch *b)
     const int dev0 = s->devs[0].dev;
     CU(cudaSetDevice(dev0), "cudaSetDevice", dev0);
     const size_t in_bytes = (size_t)b->capacity * dec->code->n * sizeof(float);
-    CU(cudaHostAlloc(&b->llr, in_bytes, cudaHostAllocPortable), "cudaHostAlloc (LLR staging)", dev0);
+    CU(cudaHostAlloc(&b->llr, in_bytes, cudaHostAllocPortable | cudaHostAllocMapped),
+       "cudaHostAlloc (LLR staging)", dev0);
     const size_t sb = status_offset(dec, b->capacity);
     CU(cudaHostAlloc((void **)&b->out, sb + (size_t)b->capacity * sizeof(ldpc_frame_status),
-                     cudaHostAllocPortable),
+                     cudaHostAllocPortable | cudaHostAllocMapped),
        "cudaHostAlloc (output staging)", dev0);
     b->status = (ldpc_frame_status *)(b->out + sb);
     BatchData *bd = new (std::nothrow) BatchData();
@@ -574,6 +583,10 @@ static int cuda_alloc_batch(ldpc_decoder *dec, ldpc_batch *b)
     for (size_t i = 0; i < s->devs.size(); i++) {
         CU(cudaSetDevice(s->devs[i].dev), "cudaSetDevice", s->devs[i].dev);
         CU(cudaEventCreateWithFlags(&bd->ev[i], cudaEventDisableTiming), "cudaEventCreate",
+           s->devs[i].dev);
+        CU(cudaHostGetDevicePointer(&bd->llr_dev[i], b->llr, 0), "cudaHostGetDevicePointer",
+           s->devs[i].dev);
+        CU(cudaHostGetDevicePointer((void **)&bd->out_dev[i], b->out, 0), "cudaHostGetDevicePointer",
            s->devs[i].dev);
     }
     return LDPC_OK;
@@ -594,6 +607,19 @@ static int cuda_submit(ldpc_decoder *dec, ldpc_batch *b)
     CU(cudaSetDevice(d.dev), "cudaSetDevice", d.dev);
     const int i8 = b->llr_type == LDPC_LLR_I8;
     const size_t in_bytes = (size_t)b->nframes * dec->code->n * (i8 ? 1 : sizeof(float));
+    /* Small batches (the latency case): the kernel reads the LLRs from the batch's pinned,
+     * mapped staging over PCIe and writes bits and statuses back the same way, so the batch is
+     * one kernel launch and no copy: each copy costs a few microseconds of start-up. Large
+     * batches use the DMA engines, which overlap other batches' kernels. */
+    if (in_bytes <= s->direct_bytes) {
+        uint8_t *out_dev = bd->out_dev[L.ctx];
+        const size_t status_at = (size_t)((uint8_t *)b->status - b->out);
+        int st = launch(s, dec, L, bd->llr_dev[L.ctx], i8, b->nframes, out_dev, (int2 *)(out_dev + status_at));
+        if (st != LDPC_OK)
+            return st;
+        CU(cudaEventRecord(bd->ev[L.ctx], L.stream), "cudaEventRecord", d.dev);
+        return LDPC_OK;
+    }
     CU(cudaMemcpyAsync(L.llr, b->llr, in_bytes, cudaMemcpyHostToDevice, L.stream),
        "cudaMemcpyAsync (LLRs to the GPU)", d.dev);
     int st = launch(s, dec, L, L.llr, i8, b->nframes, L.out, L.status);

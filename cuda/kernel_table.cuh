@@ -213,13 +213,58 @@ __device__ __forceinline__ void layer_update(unsigned char *app_b, typename A::M
     row_update<A, DMAX, PF_MSG, 0>(app_b, msg_t, Z, in, ar, lut);
 }
 
+/* Four input values in one load: float4 for float LLRs, char4 for int8. */
+template <class T> struct Quad4;
+template <> struct Quad4<float> { typedef float4 V; };
+template <> struct Quad4<int8_t> { typedef char4 V; };
+
+/* The channel values of a group's frames (lane 0: frame f0, lane 1: f0 + 1 when valid) into its
+ * APP. A small batch is one block per SM, so the time to the first iteration is the number of
+ * dependent memory round trips: load four values at a time (16 bytes of float) with four loads
+ * in flight per thread, outside any test of the input type; then one round trip brings a
+ * WiMAX codeword in, also when it is read from mapped host memory (the backend's direct path). */
+template <class A, class T>
+__device__ __forceinline__ void load_channel(typename A::AppT *app, const T *llr, int n, int f0,
+                                             unsigned valid, int t, int Z, const Arith &ar)
+{
+    typedef typename A::AppT AppT;
+    typedef typename Quad4<T>::V V;
+    struct alignas(4 * sizeof(AppT)) AppQuad { AppT v[4]; };
+    const T *x0 = llr + (size_t)f0 * n;
+    const T *x1 = (valid & 2u) ? x0 + n : x0; /* lane 1's frame (one-lane policies ignore it) */
+    const bool quads = (n & 3) == 0 && ((size_t)x0 & (sizeof(V) - 1)) == 0 && ((size_t)x1 & (sizeof(V) - 1)) == 0;
+    if (quads) {
+        const V *v0 = (const V *)x0, *v1 = (const V *)x1;
+#pragma unroll 4
+        for (int q = t; q < n / 4; q += Z) {
+            const V a = v0[q], b = v1[q];
+            AppQuad r;
+            r.v[0] = A::in_lanes(a.x, b.x, valid, ar);
+            r.v[1] = A::in_lanes(a.y, b.y, valid, ar);
+            r.v[2] = A::in_lanes(a.z, b.z, valid, ar);
+            r.v[3] = A::in_lanes(a.w, b.w, valid, ar);
+            *(AppQuad *)(app + 4 * q) = r;
+        }
+        return;
+    }
+#pragma unroll 4
+    for (int j = t; j < n; j += Z)
+        app[j] = A::in_lanes(x0[j], x1[j], valid, ar);
+}
+
 /* At most 512 threads a block (layers have at most 512 rows). The two-codeword integer kernels
- * ask for 2 blocks per SM (at most 64 registers); the others may use up to 128. */
+ * with everything in shared memory ask for 2 blocks per SM (at most 64 registers); with
+ * messages in global memory only one block fits an SM anyway (a DVB 64800 pair's APP is
+ * 130 KB), so those may use up to 128 registers instead of spilling (measured: DVB-T2 int8
+ * 3.9 -> 4.3 Gb/s). */
 __host__ __device__ constexpr int table_max_threads(int dmax) { return dmax > 0 ? 512 : 512; }
-__host__ __device__ constexpr int table_min_blocks(int lanes, int dmax) { return lanes == 2 && dmax <= 16 ? 2 : 1; }
+__host__ __device__ constexpr int table_min_blocks(int lanes, int dmax, int mem)
+{
+    return lanes == 2 && dmax <= 16 && mem == MEM_SMEM_ALL ? 2 : 1;
+}
 
 template <class A, int DMAX, int MEM>
-__global__ void __launch_bounds__(table_max_threads(DMAX), table_min_blocks(A::LANES, DMAX))
+__global__ void __launch_bounds__(table_max_threads(DMAX), table_min_blocks(A::LANES, DMAX, MEM))
 table_kernel(const TableArgs a)
 {
     typedef typename A::AppT AppT;
@@ -269,8 +314,10 @@ table_kernel(const TableArgs a)
             gunsat[g] = 0;
         }
         if (in_group && valid) {
-            for (int j = t; j < n; j += Z)
-                app[j] = A::input(a.batch, a.ar, n, f0, valid, j);
+            if (a.batch.llr_i8)
+                load_channel<A>(app, (const int8_t *)a.batch.llr, n, f0, valid, t, Z, a.ar);
+            else
+                load_channel<A>(app, (const float *)a.batch.llr, n, f0, valid, t, Z, a.ar);
             for (unsigned i = t; i < msg_elems; i += Z)
                 msg[i] = A::zero4();
         }

@@ -1,6 +1,5 @@
 /* Internal: extra entry points of the cuda backend (cuda/), for benchmarks and tests.
- * They exist only in builds with CUDA; callers outside the core (apps/cmd_bench.c) declare
- * them weak and check for NULL, so the same program runs in builds without CUDA. */
+ * Builds without CUDA get stubs (stubs/cuda_absent.c: an error, an empty description). */
 #ifndef LDPCGPU_DECODER_CUDA_H
 #define LDPCGPU_DECODER_CUDA_H
 

@@ -1,5 +1,27 @@
-/* Built when the CUDA backend is not compiled in: the decoder sees no CUDA backend. */
+/* Built when the CUDA backend is not compiled in: the decoder sees no CUDA backend, and
+ * decoder_cuda.h's entry points exist (doing nothing) so that tests and apps link the same way
+ * in every build. */
 #include "decoder_internal.h"
+#include "decoder_cuda.h"
+#include "error.h"
 
 const ldpc_backend_ops *ldpc_backend_cuda_ops(void) { return NULL; }
 int ldpc_cuda_device_count(void) { return 0; }
+
+int ldpc_cuda_time_kernel(ldpc_decoder *dec, ldpc_llr_type type, const void *llr, int nframes,
+                          int reps, double *seconds)
+{
+    (void)dec;
+    (void)type;
+    (void)llr;
+    (void)nframes;
+    (void)reps;
+    (void)seconds;
+    return ldpc_error(LDPC_ERR_UNSUPPORTED, "this build has no cuda backend");
+}
+
+const char *ldpc_cuda_describe(const ldpc_decoder *dec)
+{
+    (void)dec;
+    return "";
+}
