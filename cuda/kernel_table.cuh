@@ -327,8 +327,12 @@ table_kernel(const TableArgs a)
         LayerIn<A, DMAX, PF_MSG> x, y;
         x.load(c, 0, tab_t, msg_t, in_group);
         const bool early_ok = !PF_MSG || c.nlayers > 1;
+        /* whether this thread's group still decodes: gdone changes only between iterations
+         * (below), so it is read once per iteration rather than per layer, where the shared
+         * memory read would sit on every layer's critical path */
+        bool group_open = in_group;
         auto step = [&](LayerIn<A, DMAX, PF_MSG> &cur, LayerIn<A, DMAX, PF_MSG> &nxt, int L) {
-            const bool work = in_group && t < cur.li.z && gdone[g] != (int)ALL;
+            const bool work = group_open && t < cur.li.z;
             const int Ln = L + 1 < c.nlayers ? L + 1 : 0;
             /* prefetch the next layer; a single-layer code's messages are the ones about to
              * be written, so they are read after this layer instead */
@@ -341,6 +345,7 @@ table_kernel(const TableArgs a)
             __syncthreads();
         };
         for (int it = 1; it <= a.batch.max_iter; it++) {
+            group_open = in_group && gdone[g] != (int)ALL;
             for (int L = 0; L < c.nlayers; L += 2) {
                 step(x, y, L);
                 if (L + 1 < c.nlayers)
