@@ -6,6 +6,9 @@
  *        int8 model's (decoder_fixed.h): every intermediate fits 16 bits, so the 16-bit lanes
  *        compute the model exactly. APP and messages are stored as int8 pairs.
  *  I16   one codeword per thread, int32 registers, int16 storage; the int16 model.
+ *  I8    one codeword per thread, int32 registers, int8 storage; the int8 model. Half the
+ *        shared memory of I8X2 per codeword, for codes whose pair state does not fit: a DVB
+ *        64800 APP is 65 KB instead of 130, so three blocks share an SM instead of one.
  *
  * Each policy provides: the register word W; the stored APP type (AppT); 4 messages in one
  * 8- or 16-byte word (Msg4); unpack/pack; the check-node steps; lane sign bits.
@@ -265,6 +268,65 @@ struct ArI16 {
     }
     __device__ static __forceinline__ unsigned raw(AppT a) { return (unsigned)(unsigned short)a; }
     __device__ static __forceinline__ unsigned lanes_of_raw(unsigned x) { return (x >> 15) & 1u; }
+    __device__ static __forceinline__ AppT in_lanes(float x0, float, unsigned, const Arith &ar)
+    {
+        return (AppT)ldpc_fixed_quantize_f32(&ar.fx, x0);
+    }
+    __device__ static __forceinline__ AppT in_lanes(int8_t x0, int8_t, unsigned, const Arith &ar)
+    {
+        return (AppT)ldpc_fixed_quantize_i8(&ar.fx, x0);
+    }
+};
+
+/* ---------------------------------------------------------------------------- int8 */
+struct ArI8 {
+    static constexpr int LANES = 1;
+    typedef int W;
+    typedef signed char AppT;
+    typedef unsigned Msg4;       /* edge e: byte e */
+
+    __device__ static __forceinline__ W load(AppT a) { return a; }
+    __device__ static __forceinline__ AppT store(W w) { return (AppT)w; }
+    __device__ static __forceinline__ void unpack(const Msg4 &m, W r[4])
+    {
+        r[0] = (int)prmt(m, 0u, 0x8880u);
+        r[1] = (int)prmt(m, 0u, 0x9991u);
+        r[2] = (int)prmt(m, 0u, 0xAAA2u);
+        r[3] = (int)prmt(m, 0u, 0xBBB3u);
+    }
+    __device__ static __forceinline__ Msg4 pack(const W r[4])
+    {
+        return prmt(prmt((unsigned)r[0], (unsigned)r[1], 0x0040u), prmt((unsigned)r[2], (unsigned)r[3], 0x0040u), 0x5410u);
+    }
+    __device__ static __forceinline__ Msg4 zero4() { return 0u; }
+    __device__ static __forceinline__ W none() { return 0x7fffffff; }
+    __device__ static __forceinline__ W min_init() { return 255; }
+    __device__ static __forceinline__ W tsub(W app, W r, const Arith &) { return min(max(app - r, -128), 127); }
+    __device__ static __forceinline__ W tadd(W t, W r, const Arith &) { return min(max(t + r, -128), 127); }
+    __device__ static __forceinline__ W mag(W t) { return abs(t); }
+    __device__ static __forceinline__ void minupd(W &m1, W &m2, W a)
+    {
+        m2 = min(m2, max(m1, a));
+        m1 = min(m1, a);
+    }
+    __device__ static __forceinline__ void minmerge(W a1, W a2, W b1, W b2, W &m1, W &m2)
+    {
+        m1 = min(a1, b1);
+        m2 = min(min(a2, b2), max(a1, b1));
+    }
+    __device__ static __forceinline__ unsigned signw(W t) { return (unsigned)t; }
+    __device__ static __forceinline__ W scale(W m, const Arith &ar) { return ldpc_fixed_scale(&ar.fx, m); }
+    __device__ static __forceinline__ W scale_lut(W m, const Arith &ar, const unsigned char *)
+    {
+        return scale(m, ar);
+    }
+    __device__ static __forceinline__ W newmsg(W t, W a, W m1, W s1, W s2, unsigned neg)
+    {
+        const W mg = (a == m1) ? s2 : s1;
+        return ((neg ^ (unsigned)t) & 0x80000000u) ? -mg : mg;
+    }
+    __device__ static __forceinline__ unsigned raw(AppT a) { return (unsigned)(unsigned char)a; }
+    __device__ static __forceinline__ unsigned lanes_of_raw(unsigned x) { return (x >> 7) & 1u; }
     __device__ static __forceinline__ AppT in_lanes(float x0, float, unsigned, const Arith &ar)
     {
         return (AppT)ldpc_fixed_quantize_f32(&ar.fx, x0);

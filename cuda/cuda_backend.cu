@@ -28,11 +28,15 @@ namespace ldpccuda {
 /* ---- table kernel sizes (the layout table_kernel expects) ---- */
 static size_t align16(size_t x) { return (x + 15) & ~(size_t)15; }
 
-size_t table_app_bytes(ArithKind a, int n) { return align16((size_t)n * (a == ARITH_F32 ? 4 : 2)); }
+/* bytes of one APP value and of one table entry's 4 messages */
+static size_t app_value_bytes(ArithKind a) { return a == ARITH_F32 ? 4 : (a == ARITH_I8 ? 1 : 2); }
+static size_t msg4_bytes(ArithKind a) { return a == ARITH_F32 ? 16 : (a == ARITH_I8 ? 4 : 8); }
+
+size_t table_app_bytes(ArithKind a, int n) { return align16((size_t)n * app_value_bytes(a)); }
 
 size_t table_msg_bytes(ArithKind a, int Z, int total_groups)
 {
-    return (size_t)total_groups * Z * (a == ARITH_F32 ? 16 : 8);
+    return (size_t)total_groups * Z * msg4_bytes(a);
 }
 
 int table_lanes(ArithKind a) { return a == ARITH_I8X2 ? 2 : 1; }
@@ -54,6 +58,7 @@ const void *table_kernel_fn(const TableVariant &v)
     switch (v.arith) {
     case ARITH_F32: return table_kernel_fn_f32(v.dmax, v.mem);
     case ARITH_I8X2: return table_kernel_fn_i8x2(v.dmax, v.mem);
+    case ARITH_I8: return table_kernel_fn_i8(v.dmax, v.mem);
     default: return table_kernel_fn_i16(v.dmax, v.mem);
     }
 }
@@ -64,6 +69,7 @@ cudaError_t table_launch(const TableVariant &v, const TableArgs &a, int grid, in
     switch (v.arith) {
     case ARITH_F32: return table_launch_f32(v.dmax, v.mem, a, grid, threads, smem, s);
     case ARITH_I8X2: return table_launch_i8x2(v.dmax, v.mem, a, grid, threads, smem, s);
+    case ARITH_I8: return table_launch_i8(v.dmax, v.mem, a, grid, threads, smem, s);
     default: return table_launch_i16(v.dmax, v.mem, a, grid, threads, smem, s);
     }
 }
@@ -228,7 +234,7 @@ static int choose_table_config(State *s, const ldpc_code *c)
      * the H100, WiMAX f32: 4 blocks x 1 codeword 16.3 Gb/s, 1 block x 5 codewords 13.8). */
     int occ[1025] = {0};
     int best_groups = 0;
-    for (int G = 1; G * p.Z <= table_max_threads(v.dmax) && G <= 1024; G++) {
+    for (int G = 1; G * p.Z <= table_max_threads(v.arith == ARITH_I8, v.mem) && G <= 1024; G++) {
         const size_t smem = table_smem_bytes(v, c->n, p.Z, p.total_groups, G);
         if (smem > d.smem_optin)
             break;
@@ -256,7 +262,7 @@ static int choose_table_config(State *s, const ldpc_code *c)
         const int G = atoi(force);
         const size_t smem = table_smem_bytes(v, c->n, p.Z, p.total_groups, G);
         int blocks = 0;
-        if (G * p.Z <= table_max_threads(v.dmax) && smem <= d.smem_optin &&
+        if (G * p.Z <= table_max_threads(v.arith == ARITH_I8, v.mem) && smem <= d.smem_optin &&
             cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem) == cudaSuccess &&
             cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, fn, (G * p.Z + 31) / 32 * 32, smem) == cudaSuccess &&
             blocks > 0) {
@@ -281,7 +287,7 @@ static const char *mem_name(MemKind m)
 
 static const char *arith_name(ArithKind a)
 {
-    return a == ARITH_F32 ? "f32" : (a == ARITH_I8X2 ? "i8 (2 codewords per thread)" : "i16");
+    return a == ARITH_F32 ? "f32" : (a == ARITH_I8X2 ? "i8 (2 codewords per thread)" : (a == ARITH_I8 ? "i8" : "i16"));
 }
 
 /* Bytes from a batch's bits to its statuses (host and device use the same layout). */
@@ -304,7 +310,7 @@ static int init_device(State *s, ldpc_decoder *dec, int ctx_index, int nstreams)
     int st;
     if (s->use_table) {
         /* column numbers -> byte offsets into one codeword group's APP */
-        const unsigned esz = s->var.arith == ARITH_F32 ? 4u : 2u;
+        const unsigned esz = (unsigned)app_value_bytes(s->var.arith);
         std::vector<uint4> bytes(p.table);
         for (uint4 &u : bytes) {
             u.x = u.x == 0xFFFFFFFFu ? u.x : u.x * esz;
@@ -508,6 +514,22 @@ static int cuda_init_inner(ldpc_decoder *dec, State *s)
         CU(cudaGetDeviceProperties(&prop, d.dev), "cudaGetDeviceProperties", d.dev);
         d.sms = prop.multiProcessorCount;
         d.smem_optin = prop.sharedMemPerBlockOptin;
+        /* int8 messages: two codewords per thread where a pair's whole state fits in shared
+         * memory (WiMAX, WiFi: integer issue is the limit there, and a pair halves it); else one
+         * per thread, which halves the shared memory a codeword needs (DVB 64800: three blocks
+         * per SM instead of one, to hide the global-memory latency of its messages).
+         * LDPCGPU_CUDA_I8_LANES=1|2 forces one. */
+        if (s->use_table && s->var.arith == ARITH_I8X2) {
+            const char *lanes_env = getenv("LDPCGPU_CUDA_I8_LANES");
+            const int lanes = lanes_env ? atoi(lanes_env) : 0;
+            TableVariant pair_all = s->var;
+            pair_all.mem = MEM_SMEM_ALL;
+            const bool fits = s->plan.Z <= table_max_threads(true, MEM_GLOBAL);
+            if (fits && (lanes == 1 || (lanes != 2 && table_smem_bytes(pair_all, c->n, s->plan.Z,
+                                                                       s->plan.total_groups, 1) > d.smem_optin)))
+                s->var.arith = ARITH_I8;
+            s->lanes_per_group = table_lanes(s->var.arith);
+        }
         if (s->use_table && (st = choose_table_config(s, c)) != LDPC_OK)
             return st;
         if (dec->batch_frames <= 0) {

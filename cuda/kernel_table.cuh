@@ -252,19 +252,30 @@ __device__ __forceinline__ void load_channel(typename A::AppT *app, const T *llr
         app[j] = A::in_lanes(x0[j], x1[j], valid, ar);
 }
 
-/* At most 512 threads a block (layers have at most 512 rows). The two-codeword integer kernels
- * with everything in shared memory ask for 2 blocks per SM (at most 64 registers); with
- * messages in global memory only one block fits an SM anyway (a DVB 64800 pair's APP is
- * 130 KB), so those may use up to 128 registers instead of spilling (measured: DVB-T2 int8
- * 3.9 -> 4.3 Gb/s). */
-__host__ __device__ constexpr int table_max_threads(int dmax) { return dmax > 0 ? 512 : 512; }
-__host__ __device__ constexpr int table_min_blocks(int lanes, int dmax, int mem)
+/* Threads and registers. At most 512 threads a block (layers have at most 512 rows). The
+ * int8-pair kernels with everything in shared memory ask for 2 blocks per SM (at most 64
+ * registers); with messages in global memory a pair's APP fills an SM (130 KB for DVB 64800), so
+ * those may use up to 128 registers instead of spilling (DVB-T2 int8 3.9 -> 4.3 Gb/s). The
+ * one-codeword int8 kernels with messages in global memory exist to put three DVB 64800 blocks
+ * on an SM (65 KB of APP each): they take at most 384 threads (a DVB layer's 360 rows) and ask
+ * for 3 blocks, i.e. at most 56 registers (the backend uses them only where a layer has at most
+ * 384 rows). */
+__host__ __device__ constexpr bool table_three_blocks(bool one_byte_app, int mem)
 {
-    return lanes == 2 && dmax <= 16 && mem == MEM_SMEM_ALL ? 2 : 1;
+    return one_byte_app && mem != MEM_SMEM_ALL;
+}
+__host__ __device__ constexpr int table_max_threads(bool one_byte_app, int mem)
+{
+    return table_three_blocks(one_byte_app, mem) ? 384 : 512;
+}
+__host__ __device__ constexpr int table_min_blocks(int lanes, bool one_byte_app, int dmax, int mem)
+{
+    return table_three_blocks(one_byte_app, mem) ? 3 : (lanes == 2 && dmax <= 16 && mem == MEM_SMEM_ALL ? 2 : 1);
 }
 
 template <class A, int DMAX, int MEM>
-__global__ void __launch_bounds__(table_max_threads(DMAX), table_min_blocks(A::LANES, DMAX, MEM))
+__global__ void __launch_bounds__(table_max_threads(sizeof(typename A::AppT) == 1, MEM),
+                                  table_min_blocks(A::LANES, sizeof(typename A::AppT) == 1, DMAX, MEM))
 table_kernel(const TableArgs a)
 {
     typedef typename A::AppT AppT;

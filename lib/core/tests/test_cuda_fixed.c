@@ -2,8 +2,8 @@
  * (lib/core/decoder_fixed.c): every frame must agree BIT-EXACTLY, hard bits of the whole
  * codeword, iteration count and parity_ok, for every code family and kernel path:
  *   - the table kernel: WiMAX (int8 runs two codewords per thread: odd frame counts leave one
- *     lane empty), WiFi z = 81, DVB-T2 (APP in shared, messages in global memory), an
- *     irregular code;
+ *     lane empty; also forced to one per thread), WiFi z = 81, DVB-T2 (64800: int8 one codeword
+ *     per thread, APP in shared, messages in global memory), an irregular code;
  *   - the generic kernel: flooding, and a code with a 40-edge row;
  * with float and int8 input, both LLR sign conventions, NaN/Inf/huge inputs, each min-sum
  * variant, early termination on and off. Frames come from the waterfall region, where
@@ -128,6 +128,15 @@ int main(void)
         run(label, code, cfg_of(fmts[fi], LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_FLOODING, 20),
             2.4, 100, LDPC_LLR_F32, 0);
     }
+
+    /* int8 with one codeword per thread (what DVB 64800 uses), forced on WiMAX */
+    setenv("LDPCGPU_CUDA_I8_LANES", "1", 1);
+    run("wimax 2304 r1/2 i8 one codeword/thread, poisoned", code,
+        cfg_of(LDPC_MSG_I8, LDPC_ALG_MIN_SUM, LDPC_SCHEDULE_LAYERED, 10), 2.2, 99, LDPC_LLR_F32, 1);
+    run("wimax 2304 r1/2 i8 one codeword/thread, oms int8 in", code,
+        cfg_of(LDPC_MSG_I8, LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 10), 2.0, 200,
+        LDPC_LLR_I8, 0);
+    unsetenv("LDPCGPU_CUDA_I8_LANES");
     ldpc_code_destroy(code);
 
     REQUIRE_OK(ldpc_code_create(&code, "wimax:2304:5/6"));

@@ -84,6 +84,9 @@ int main(void)
     cfg.max_iterations = 3;
     cfg.msg_format = LDPC_MSG_I8;
     one("dvbt2 16200 i8 pairs layered", code, cfg, 3, 2.0);
+    setenv("LDPCGPU_CUDA_I8_LANES", "1", 1);
+    one("dvbt2 16200 i8 one codeword per thread", code, cfg, 3, 2.0);
+    unsetenv("LDPCGPU_CUDA_I8_LANES");
     ldpc_code_destroy(code);
     return test_finish("test_cuda_small");
 }
