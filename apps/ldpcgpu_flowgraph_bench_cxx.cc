@@ -12,8 +12,12 @@
  *   (a2) copy     the same, with the buffers GNU Radio gave the decoder flowgraph
  *   (a3) copy     (a2) with the decoder block's per-frame GNU Radio work (a tag lookup and
  *                 three tags a frame) done by the copy block: GNU Radio's own cost of tags
- *   (b)  block    pool source -> ldpc_decoder -> null sink
+ *   (b)  block    pool source -> ldpc_decoder -> null sink, once per --frame-tags mode (all:
+ *                 three tags on every frame, failed: on failed frames only, none: no tags)
  *   (c)  decoder  ldpc_decoder_decode_f32/_i8 on the same frames, same settings
+ * --message-formats runs every case with each of the decoder's message formats (the block's
+ * message_format; (c) uses the same). One table row per case and frame-tags mode; the copy
+ * columns repeat within a case.
  * The table has the Python tool's columns, then (a2), (a3) and "b / best copy", (b)'s items/s
  * over the faster of (a) and (a2): at about 1 the flowgraph runs as fast with the decoder as
  * with a copy block, so the decoder is not its bottleneck. (c) is the synchronous API, as the
@@ -72,6 +76,8 @@ struct options {
     std::vector<std::string> codes{ "wimax:2304:1/2", "dvbt2:64800:1/2" };
     std::vector<std::string> types{ "float", "int8" };
     std::vector<std::string> et{ "on", "off" };
+    std::vector<std::string> msg_formats{ "float" };  /* the block's message_format */
+    std::vector<std::string> frame_tags{ "all" };     /* the block's frame_tags, one (b) each */
     std::string backend = "auto", algorithm = "nms", mode = "bench", json;
     int max_iterations = 10, repeat = 3, seed = 1;
     long frames = 0;
@@ -286,9 +292,12 @@ std::string strf(const char* format, ...)
 class bench_case
 {
 public:
-    bench_case(const options& opt, const std::string& code, const std::string& type, bool et)
-        : d_opt(opt), d_code_name(code), d_type(type), d_et(et)
+    bench_case(const options& opt, const std::string& code, const std::string& type, bool et,
+               const std::string& msg_format)
+        : d_opt(opt), d_code_name(code), d_type(type), d_et(et), d_msg_format(msg_format),
+          t_block(opt.frame_tags.size())
     {
+        d_params.msg_format = msg_format;
         d_params.backend = opt.backend;
         d_params.algorithm = opt.algorithm;
         d_params.max_iterations = opt.max_iterations;
@@ -329,19 +338,21 @@ public:
         if (frames == 0) /* the first run calibrates (verify needs none) */
             frames = d_opt.frames > 0 ? d_opt.frames : calibrate_frames();
         const uint64_t items = uint64_t(frames) * n;
-        /* (b) the block, as a user runs it; destroyed (its decoder too) before the rest runs */
-        block_counts counts;
-        {
-            auto block = make_block();
+        /* (b) the block, as a user runs it, with each frame_tags mode; destroyed (its decoder
+         * too) before the rest runs */
+        std::vector<block_counts> counts(d_opt.frame_tags.size());
+        for (size_t m = 0; m < d_opt.frame_tags.size(); m++) {
+            auto block = make_block(d_opt.frame_tags[m]);
             auto src = make_source(items, false);
             gr::top_block_sptr tb = gr::make_top_block("block");
             tb->connect(src, 0, block, 0);
             tb->connect(block, 0, gr::blocks::null_sink::make(1), 0);
-            t_block.push_back(timed([&] { tb->run(); }));
-            block_buffer_items = src->detail()->output(0)->bufsize();
-            counts = { block->backend_name(), block->batch_frames(), block->frames_decoded(),
-                       block->frames_failed(),
-                       block->average_iterations() * block->frames_decoded() };
+            t_block[m].push_back(timed([&] { tb->run(); }));
+            if (m == 0)
+                block_buffer_items = src->detail()->output(0)->bufsize();
+            counts[m] = { block->backend_name(), block->batch_frames(), block->frames_decoded(),
+                          block->frames_failed(),
+                          block->average_iterations() * block->frames_decoded() };
         }
         /* (a) copy, default buffers */
         t_copy.push_back(run_copy(items, 0));
@@ -352,13 +363,14 @@ public:
         /* (c) the decoder alone */
         d_alone_iterations = d_alone_failed = 0;
         t_alone.push_back(timed([&] { decode_alone(frames); }));
-        check(counts);
+        for (const auto& c : counts)
+            check(c);
     }
 
     /* The block over several batches plus a partial one, every frame checked. */
     void verify()
     {
-        auto block = make_block();
+        auto block = make_block("all");
         const long vframes = std::max<long>(pool_frames, 6L * block->batch_frames() + block->batch_frames() / 2 + 1);
         std::vector<frame_seen> seen(vframes);
         auto sink = gnuradio::get_initial_sptr(new check_sink(d_sent, d_pool_bits, k, seen));
@@ -376,12 +388,12 @@ public:
             bad_tags += s.iterations != ref.iterations || s.parity_ok != ref.parity_ok ||
                         !s.latency || s.index != f;
         }
-        verify_line = strf("verify %s %s ET %s on %s: %ld frames (%d per batch), %ld parity ok, "
+        verify_line = strf("verify %s %s ET %s messages %s on %s: %ld frames (%d per batch), %ld parity ok, "
                           "%ld ok frames with wrong bits, %ld frames differing from the decoder "
                           "alone, %ld frames with wrong or missing tags, %lu misplaced tags, "
                           "%lu extra items",
                           d_code_name.c_str(), d_type.c_str(), d_et ? "on" : "off",
-                          block->backend_name().c_str(), vframes, block->batch_frames(), ok,
+                          d_msg_format.c_str(), block->backend_name().c_str(), vframes, block->batch_frames(), ok,
                           bad_bits, diff, bad_tags, (unsigned long)sink->misplaced_tags,
                           (unsigned long)sink->extra_items);
         verify_ok = bad_bits == 0 && diff == 0 && bad_tags == 0 && sink->misplaced_tags == 0 &&
@@ -391,21 +403,24 @@ public:
             failures.push_back(verify_line);
     }
 
-    std::string row() const
+    /* The table row of frame_tags mode m. */
+    std::string row(size_t m) const
     {
         const double items = double(frames) * n, info = double(frames) * k;
-        const double a = best(t_copy).wall, a2 = best(t_copy_big).wall, b = best(t_block).wall,
+        const std::vector<times>& t_blk = t_block[m];
+        const double a = best(t_copy).wall, a2 = best(t_copy_big).wall, b = best(t_blk).wall,
                      c = best(t_alone).wall;
         std::string r = "| " + d_code_name + " | " + d_type + " | " + (d_et ? "on" : "off") +
+                        " | " + d_msg_format + " | " + d_opt.frame_tags[m] +
                         " | " + std::to_string(frames) + strf(" | %.2f | %ld", avg_iterations, failed);
         for (double t : { a, b, c })
             r += strf(" | %.3g / %.1f", items / t, info / t / 1e6);
         r += strf(" | %+.1f %%", 100 * (b - c) / c);
         double spread = 0;
-        for (const auto* v : { &t_copy, &t_block, &t_alone, &t_copy_big, &t_copy_tags })
+        for (const auto* v : { &t_copy, &t_blk, &t_alone, &t_copy_big, &t_copy_tags })
             spread = std::max(spread, (worst(*v).wall - best(*v).wall) / best(*v).wall);
         r += strf(" | %.0f %%", 100 * spread);
-        const double ca = best_cpu(t_copy), cb = best_cpu(t_block), cc = best_cpu(t_alone);
+        const double ca = best_cpu(t_copy), cb = best_cpu(t_blk), cc = best_cpu(t_alone);
         r += strf(" | %.1f / %.1f / %.1f", 1e6 * ca / frames, 1e6 * cb / frames, 1e6 * cc / frames);
         r += strf(" | %+.1f %%", 100 * (cb - ca - cc) / cc);
         const double a3 = best(t_copy_tags).wall;
@@ -420,19 +435,26 @@ public:
         const double items = double(frames) * n;
         auto rate = [&](const std::vector<times>& v) { return items / best(v).wall; };
         std::string j = strf("{\"code\": \"%s\", \"llr\": \"%s\", \"early_termination\": %s, "
+                            "\"message_format\": \"%s\", "
                             "\"backend\": \"%s\", \"n\": %d, \"k\": %d, \"frames\": %ld, "
                             "\"avg_iterations\": %.4f, \"failed_frames\": %ld, ",
                             d_code_name.c_str(), d_type.c_str(), d_et ? "true" : "false",
-                            backend.c_str(), n, k, frames, avg_iterations, failed);
-        if (!t_block.empty()) {
+                            d_msg_format.c_str(), backend.c_str(), n, k, frames, avg_iterations,
+                            failed);
+        if (!t_block[0].empty()) {
+            /* block: the first frame_tags mode; block_by_frame_tags: each */
             j += strf("\"items_per_s\": {\"copy\": %.6g, \"copy_block_buffers\": %.6g, "
-                      "\"copy_block_buffers_tags\": %.6g, \"block\": %.6g, \"decoder\": %.6g}, ",
-                      rate(t_copy), rate(t_copy_big), rate(t_copy_tags), rate(t_block), rate(t_alone));
+                      "\"copy_block_buffers_tags\": %.6g, \"block\": %.6g, \"decoder\": %.6g, "
+                      "\"block_by_frame_tags\": {",
+                      rate(t_copy), rate(t_copy_big), rate(t_copy_tags), rate(t_block[0]), rate(t_alone));
+            for (size_t m = 0; m < t_block.size(); m++)
+                j += strf("%s\"%s\": %.6g", m ? ", " : "", d_opt.frame_tags[m].c_str(), rate(t_block[m]));
+            j += "}}, ";
             j += strf("\"cpu_s\": {\"copy\": %.6g, \"block\": %.6g, \"decoder\": %.6g}, ",
-                      best_cpu(t_copy), best_cpu(t_block), best_cpu(t_alone));
+                      best_cpu(t_copy), best_cpu(t_block[0]), best_cpu(t_alone));
         }
         j += strf("\"block_upstream_buffer_items\": %ld, \"batch_frames\": %d, \"runs\": %zu, ",
-                 block_buffer_items, batch_frames, t_block.size());
+                 block_buffer_items, batch_frames, t_block[0].size());
         j += strf("\"verified\": %s, \"checks_ok\": %s}",
                  verify_line.empty() ? "null" : (verify_ok ? "true" : "false"),
                  failures.empty() ? "true" : "false");
@@ -464,11 +486,12 @@ private:
         return m;
     }
 
-    decoder_block::sptr make_block()
+    decoder_block::sptr make_block(const std::string& frame_tags)
     {
         return decoder_block::make(d_code_name, d_type, false, false, d_params.algorithm,
                                   d_params.max_iterations, d_et, d_params.backend, 0, 0, 0, {},
-                                  false, int8_scale, "", d_params.fallback_to_cpu);
+                                  false, int8_scale, "", d_params.fallback_to_cpu,
+                                  d_msg_format, frame_tags);
     }
 
     gr::block_sptr make_source(uint64_t items, bool tag_frames)
@@ -585,6 +608,8 @@ private:
     const options& d_opt;
     std::string d_code_name, d_type;
     bool d_et;
+    std::string d_msg_format;
+    std::vector<std::vector<times>> t_block; /* one list of runs per frame_tags mode */
     decoder_params d_params;
     code_ptr d_code;
     decoder_ptr d_dec;
@@ -592,7 +617,7 @@ private:
     std::vector<uint8_t> d_sent, d_pool, d_pool_bits, d_chunk, d_bits;
     std::vector<ldpc_frame_status> d_status, d_pool_status;
     long d_alone_iterations = 0, d_alone_failed = 0;
-    std::vector<times> t_copy, t_copy_big, t_copy_tags, t_block, t_alone;
+    std::vector<times> t_copy, t_copy_big, t_copy_tags, t_alone;
 };
 
 /* ---- command line ---- */
@@ -604,6 +629,8 @@ void usage()
         "  --codes A,B          code names (default wimax:2304:1/2,dvbt2:64800:1/2)\n"
         "  --types float,int8   LLR input types\n"
         "  --early-termination on,off\n"
+        "  --message-formats float,int8,int16   the block's (and (c)'s) message formats (default float)\n"
+        "  --frame-tags all,failed,none         the block's frame_tags modes, one (b) each (default all)\n"
         "  --backend NAME       auto, cuda, cpu, cpu-simd, cpu-reference (cuda: no CPU fallback)\n"
         "  --algorithm NAME     nms, oms, min-sum, sum-product (default nms)\n"
         "  --max-iterations N   default 10\n"
@@ -632,6 +659,8 @@ bool parse(int argc, char** argv, options& o)
         if (a == "--codes") o.codes = split(v);
         else if (a == "--types") o.types = split(v);
         else if (a == "--early-termination") o.et = split(v);
+        else if (a == "--message-formats") o.msg_formats = split(v);
+        else if (a == "--frame-tags") o.frame_tags = split(v);
         else if (a == "--backend") o.backend = v;
         else if (a == "--algorithm") o.algorithm = v;
         else if (a == "--max-iterations") o.max_iterations = std::atoi(v.c_str());
@@ -657,6 +686,20 @@ bool parse(int argc, char** argv, options& o)
             std::fprintf(stderr, "--early-termination: on or off, not %s\n", e.c_str());
             return false;
         }
+    for (const auto& m : o.msg_formats)
+        if (m != "float" && m != "int8" && m != "int16") {
+            std::fprintf(stderr, "--message-formats: float, int8 or int16, not %s\n", m.c_str());
+            return false;
+        }
+    for (const auto& t : o.frame_tags)
+        if (t != "all" && t != "failed" && t != "none") {
+            std::fprintf(stderr, "--frame-tags: all, failed or none, not %s\n", t.c_str());
+            return false;
+        }
+    if (o.msg_formats.empty() || o.frame_tags.empty()) {
+        std::fprintf(stderr, "--message-formats and --frame-tags need at least one value\n");
+        return false;
+    }
     if (o.mode != "bench" && o.mode != "verify" && o.mode != "both") {
         std::fprintf(stderr, "--mode: bench, verify or both\n");
         return false;
@@ -692,12 +735,12 @@ int main(int argc, char** argv)
                 opt.backend.c_str(), opt.ebn0, opt.repeat);
     std::printf("# load average before: %.2f %.2f %.2f\n", load[0], load[1], load[2]);
     if (bench) {
-        std::printf("| code | LLRs | ET | frames | avg it | failed | (a) copy: items/s / Mbps "
+        std::printf("| code | LLRs | ET | messages | frame tags | frames | avg it | failed | (a) copy: items/s / Mbps "
                     "| (b) block: items/s / Mbps | (c) decoder: items/s / Mbps | overhead (b-c)/c "
                     "| spread | CPU us/frame a / b / c | CPU overhead (b-a-c)/c "
                     "| (a2) copy, block's buffers: items/s / Mbps | (a3) a2 + block's tags: items/s / Mbps "
                     "| b / best copy |\n");
-        std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+        std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     }
     std::fflush(stdout);
 
@@ -707,8 +750,9 @@ int main(int argc, char** argv)
     try {
         for (const auto& code : opt.codes)
             for (const auto& type : opt.types)
-                for (const auto& et : opt.et) {
-                    bench_case c(opt, code, type, et == "on");
+                for (const auto& et : opt.et)
+                for (const auto& fmt : opt.msg_formats) {
+                    bench_case c(opt, code, type, et == "on", fmt);
                     backend = c.backend;
                     if (verify) {
                         c.verify();
@@ -717,12 +761,13 @@ int main(int argc, char** argv)
                     if (bench) {
                         for (int r = 0; r < opt.repeat; r++)
                             c.measure_once();
-                        std::printf("%s\n", c.row().c_str());
+                        for (size_t m = 0; m < opt.frame_tags.size(); m++)
+                            std::printf("%s\n", c.row(m).c_str());
                     }
                     for (const auto& f : c.failures)
                         if (f != c.verify_line)
-                            std::printf("# CHECK FAILED (%s %s ET %s): %s\n", code.c_str(),
-                                        type.c_str(), et.c_str(), f.c_str());
+                            std::printf("# CHECK FAILED (%s %s ET %s messages %s): %s\n", code.c_str(),
+                                        type.c_str(), et.c_str(), fmt.c_str(), f.c_str());
                     ok = ok && c.failures.empty();
                     jsons.push_back(c.json());
                     std::fflush(stdout);

@@ -76,7 +76,22 @@ struct decoder_params {
     int num_streams = 0;
     std::vector<int> devices;
     bool fallback_to_cpu = true;
+    std::string msg_format = "float"; /* "float", "int8" or "int16" (see parse_msg_format) */
 };
+
+/* The decoder's internal message arithmetic by name: "float" (also "f32"), "int8" ("i8") or
+ * "int16" ("i16"). Anything else throws std::invalid_argument naming the valid values. */
+inline ldpc_msg_format parse_msg_format(const std::string& s, const std::string& context)
+{
+    if (s == "float" || s == "f32")
+        return LDPC_MSG_F32;
+    if (s == "int8" || s == "i8")
+        return LDPC_MSG_I8;
+    if (s == "int16" || s == "i16")
+        return LDPC_MSG_I16;
+    throw std::invalid_argument(context + ": message_format must be \"float\", \"int8\" or "
+                                "\"int16\", not \"" + s + "\"");
+}
 
 /* The core configuration for params; the fields params does not name keep the core's
  * defaults. Bad values throw (core_error, or std::invalid_argument for too many devices);
@@ -103,6 +118,7 @@ inline ldpc_decoder_config make_decoder_config(const decoder_params& p, const st
     cfg.num_devices = static_cast<int>(p.devices.size());
     std::copy(p.devices.begin(), p.devices.end(), cfg.devices);
     cfg.fallback_to_cpu = p.fallback_to_cpu ? 1 : 0;
+    cfg.msg_format = parse_msg_format(p.msg_format, context);
     return cfg;
 }
 

@@ -76,7 +76,9 @@ ldpc_decoder::sptr ldpc_decoder::make(const std::string& code,
                                       bool llr_positive_is_one,
                                       float int8_scale,
                                       const std::string& frame_start_tag,
-                                      bool fallback_to_cpu)
+                                      bool fallback_to_cpu,
+                                      const std::string& message_format,
+                                      const std::string& frame_tags)
 {
     decoder_params params = block_decoder_params(output_codeword, packed_output, algorithm,
                                                  max_iterations, early_termination, backend,
@@ -85,19 +87,28 @@ ldpc_decoder::sptr ldpc_decoder::make(const std::string& code,
     params.batches_in_flight = batches_in_flight;
     params.num_streams = num_streams;
     params.devices = devices;
+    params.msg_format = message_format;
     return gnuradio::make_block_sptr<ldpc_decoder_impl>(
-        code, input_type, params, frame_start_tag);
+        code, input_type, params, frame_start_tag, frame_tags);
 }
 
 ldpc_decoder_impl::ldpc_decoder_impl(const std::string& code,
                                      const std::string& input_type,
                                      const decoder_params& params,
-                                     const std::string& frame_start_tag)
+                                     const std::string& frame_start_tag,
+                                     const std::string& frame_tags)
     : gr::block("ldpc_decoder",
                 gr::io_signature::make(1, 1, item_size_of(input_type)),
                 gr::io_signature::make(1, 1, sizeof(uint8_t))),
+      /* checked before the decoder is made, so a bad value costs no GPU set-up */
+      d_tag_mode(parse_tag_mode(frame_tags)),
       d_core(code, params, "ldpc_decoder", d_logger)
 {
+    switch (ldpc_decoder_config_get(d_core.get())->msg_format) {
+    case LDPC_MSG_I8: d_message_format = "int8"; break;
+    case LDPC_MSG_I16: d_message_format = "int16"; break;
+    default: d_message_format = "float"; break;
+    }
     d_llr_type = parse_input_type(input_type, &d_item_size);
     ::ldpc_decoder* dec = d_core.get();
     d_n = d_core.n();
@@ -137,6 +148,27 @@ ldpc_decoder_impl::ldpc_decoder_impl(const std::string& code,
     set_output_multiple(d_out_items * d_frames_per_call);
     set_relative_rate(static_cast<uint64_t>(d_out_items), static_cast<uint64_t>(d_n));
     set_tag_propagation_policy(TPP_DONT);
+}
+
+ldpc_decoder_impl::tag_mode ldpc_decoder_impl::parse_tag_mode(const std::string& s)
+{
+    if (s == "all")
+        return tag_mode::all;
+    if (s == "failed")
+        return tag_mode::failed;
+    if (s == "none")
+        return tag_mode::none;
+    throw std::invalid_argument("ldpc_decoder: frame_tags must be \"all\", \"failed\" or "
+                                "\"none\", not \"" + s + "\"");
+}
+
+std::string ldpc_decoder_impl::frame_tags() const
+{
+    switch (d_tag_mode) {
+    case tag_mode::failed: return "failed";
+    case tag_mode::none: return "none";
+    default: return "all";
+    }
 }
 
 bool ldpc_decoder_impl::start()
@@ -249,9 +281,12 @@ int ldpc_decoder_impl::emit(uint8_t* out, int room_frames, int produced_frames)
                 nitems_written(0) + static_cast<uint64_t>(o) * d_out_items;
             const frame_meta& m = s.frames[f];
             const uint64_t latency = static_cast<uint64_t>(std::max<int64_t>(0, now_ns() - m.ready_ns));
-            add_item_tag(0, out_offset, d_core.key_iterations, pmt::from_long(status[f].iterations), d_srcid);
-            add_item_tag(0, out_offset, d_core.key_parity_ok, pmt::from_bool(status[f].parity_ok != 0), d_srcid);
-            add_item_tag(0, out_offset, d_key_latency, pmt::from_uint64(latency), d_srcid);
+            if (d_tag_mode == tag_mode::all ||
+                (d_tag_mode == tag_mode::failed && !status[f].parity_ok)) {
+                add_item_tag(0, out_offset, d_core.key_iterations, pmt::from_long(status[f].iterations), d_srcid);
+                add_item_tag(0, out_offset, d_core.key_parity_ok, pmt::from_bool(status[f].parity_ok != 0), d_srcid);
+                add_item_tag(0, out_offset, d_key_latency, pmt::from_uint64(latency), d_srcid);
+            }
             for (uint32_t t = m.tag_begin; t < m.tag_end; t++) {
                 gr::tag_t tag = s.tags[t];
                 tag.offset = out_offset + (tag.offset - m.in_offset) * d_out_items / d_n;

@@ -15,7 +15,8 @@ public:
     ldpc_decoder_impl(const std::string& code,
                       const std::string& input_type,
                       const decoder_params& params,
-                      const std::string& frame_start_tag);
+                      const std::string& frame_start_tag,
+                      const std::string& frame_tags);
 
     void forecast(int noutput_items, gr_vector_int& ninput_items_required) override;
     int general_work(int noutput_items,
@@ -36,6 +37,8 @@ public:
     int input_items_per_frame() const override { return d_n; }
     int output_items_per_frame() const override { return d_out_items; }
     int batch_frames() const override { return d_batch_frames; }
+    std::string message_format() const override { return d_message_format; }
+    std::string frame_tags() const override;
 
     uint64_t frames_decoded() const override { return d_core.frames_decoded(); }
     uint64_t frames_failed() const override { return d_core.frames_failed(); }
@@ -47,6 +50,10 @@ public:
     void reset_counters() override;
 
 private:
+    /* Which frames get the ldpc_* tags (frame_tags parameter). */
+    enum class tag_mode { all, failed, none };
+    static tag_mode parse_tag_mode(const std::string& s);
+
     /* What the block remembers about each frame of a batch until its bits go out. */
     struct frame_meta {
         uint64_t in_offset;   /* absolute input offset of the frame's first LLR */
@@ -71,6 +78,7 @@ private:
     bool input_done();
     bool input_finished(int avail);
 
+    tag_mode d_tag_mode; /* before d_core: a bad frame_tags throws before any decoder is made */
     block_decoder d_core;
     int d_n;               /* input items (LLRs) per frame: the code's n */
     int d_item_size;       /* bytes per input LLR */
@@ -88,6 +96,7 @@ private:
 
     pmt::pmt_t d_key_latency, d_srcid;
     pmt::pmt_t d_frame_start_key; /* PMT_NIL if unused */
+    std::string d_message_format;
     std::vector<gr::tag_t> d_tag_scratch;
     bool d_warned_failure = false;
 

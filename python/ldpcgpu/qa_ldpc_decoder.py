@@ -58,6 +58,7 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
         tb.connect(chan, demapper, dec, snk)
         tb.run()
         out = np.array(snk.data(), dtype=np.uint8)
+        self.last_tags = snk.tags()
         return info, out, dec
 
     def test_loopback_bpsk_awgn_wimax(self):
@@ -174,6 +175,123 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
         self.assertEqual(dec.frames_failed(), 1)
         out = out.reshape(info.shape)
         self.assertTrue(np.array_equal(out[[0, 2]], info[[0, 2]]))
+
+    # ---- frame_tags: which frames get the ldpc_* tags
+
+    def frames_with_failures(self, frames, failing, seed):
+        """Clean frames, except the frames in failing: pure noise (they cannot decode)."""
+        code = self.alist_code
+        info, cw = self.encoded(code, frames, seed)
+        llr = noiseless_llr(cw)
+        rng = np.random.default_rng(seed)
+        for f in failing:
+            llr[f] = rng.normal(0, 1, code.n)
+        return info, llr
+
+    def test_frame_tags_none(self):
+        code = self.alist_code
+        n, k = code.n, code.k
+        info, llr = self.frames_with_failures(7, [3], 21)
+        tags = [make_tag(1 * n, "burst", pmt.from_long(1)),
+                make_tag(5 * n + n // 2, "middle", pmt.from_long(5))]
+        dec = ldpcgpu.ldpc_decoder(self.alist_name, batch_frames=3, max_iterations=5,
+                                   frame_tags="none")
+        self.assertEqual(dec.frame_tags(), "none")
+        out, out_tags = run_stream_decoder(dec, llr, tags)
+        good = [0, 1, 2, 4, 5, 6]
+        self.assertTrue(np.array_equal(out.reshape(info.shape)[good], info[good]))
+        keys = {pmt.symbol_to_string(t.key) for t in out_tags}
+        self.assertFalse(any(key.startswith("ldpc_") for key in keys), keys)
+        # input tags still carried to their frame
+        self.assertEqual(tags_by_key(out_tags, "burst"), [(1 * k, 1)])
+        self.assertEqual(tags_by_key(out_tags, "middle"), [(5 * k + (n // 2) * k // n, 5)])
+        # counters kept
+        self.assertEqual(dec.frames_decoded(), 7)
+        self.assertEqual(dec.frames_failed(), 1)
+        self.assertGreater(dec.average_latency_ns(), 0)
+
+    def test_frame_tags_failed(self):
+        code = self.alist_code
+        n, k = code.n, code.k
+        failing = [1, 4, 5, 9]
+        info, llr = self.frames_with_failures(11, failing, 22)
+        tags = [make_tag(2 * n, "burst", pmt.from_long(2))]
+        dec = ldpcgpu.ldpc_decoder(self.alist_name, batch_frames=4, max_iterations=5,
+                                   frame_tags="failed")
+        self.assertEqual(dec.frame_tags(), "failed")
+        out, out_tags = run_stream_decoder(dec, llr, tags)
+        # which frames failed, as the numpy API reports it for the same LLRs and settings
+        _, iterations, parity_ok = ldpcgpu.Decoder(code, backend=dec.backend_name(),
+                                                   max_iterations=5).decode(llr)
+        failed = [f for f in range(11) if not parity_ok[f]]
+        self.assertEqual(failed, failing)  # pure noise never satisfies every check
+        starts = [f * k for f in failed]
+        self.assertEqual(tags_by_key(out_tags, "ldpc_parity_ok"), [(o, False) for o in starts])
+        self.assertEqual(tags_by_key(out_tags, "ldpc_iterations"),
+                         [(f * k, int(iterations[f])) for f in failed])
+        self.assertEqual([o for o, _ in tags_by_key(out_tags, "ldpc_latency_ns")], starts)
+        self.assertEqual(tags_by_key(out_tags, "burst"), [(2 * k, 2)])
+        good = [f for f in range(11) if f not in failing]
+        self.assertTrue(np.array_equal(out.reshape(info.shape)[good], info[good]))
+        self.assertEqual(dec.frames_decoded(), 11)
+        self.assertEqual(dec.frames_failed(), len(failing))
+
+    def test_frame_tags_failed_one_iteration_loopback(self):
+        # a noisy loopback with a single iteration: many frames fail, and exactly those carry
+        # the tags (the parity flag the block counted equals the tags it wrote)
+        self.require_wimax()
+        info, out, dec = self.loopback(WIMAX, digital.constellation_bpsk().base(), 24, 2.0, 31,
+                                       batch_frames=5, max_iterations=1, frame_tags="failed")
+        self.assertEqual(out.size, info.size)
+        self.assertEqual(dec.frames_decoded(), 24)
+        k = self.wimax.k
+        parity = tags_by_key(self.last_tags, "ldpc_parity_ok")
+        self.assertEqual(len(parity), dec.frames_failed())
+        self.assertGreater(len(parity), 0)
+        self.assertTrue(all(not ok and o % k == 0 for o, ok in parity), parity)
+        self.assertEqual([o for o, _ in tags_by_key(self.last_tags, "ldpc_iterations")],
+                         [o for o, _ in parity])
+        # a frame without a tag decoded to a codeword: with one iteration at 2 dB its bits are
+        # the sent ones (a wrong codeword is far less likely than a parity failure)
+        tagged = {o // k for o, _ in parity}
+        out = out.reshape(info.shape)
+        for f in range(24):
+            if f not in tagged:
+                self.assertTrue(np.array_equal(out[f], info[f]), f)
+
+    # ---- message_format: the decoder's internal arithmetic
+
+    def test_message_formats_loopback(self):
+        self.require_wimax()
+        for fmt in ("int8", "int16", "float"):
+            info, out, dec = self.loopback(WIMAX, digital.constellation_qpsk().base(), 24, 6.0,
+                                           41, batch_frames=6, message_format=fmt)
+            self.assertEqual(dec.message_format(), fmt)
+            self.assertTrue(np.array_equal(out.reshape(info.shape), info), fmt)
+            self.assertEqual(dec.frames_failed(), 0, fmt)
+            self.assertGreater(dec.average_iterations(), 1.0, fmt)
+
+    def test_message_format_int8_with_int8_input(self):
+        code = self.alist_code
+        info, cw = self.encoded(code, 9)
+        rng = np.random.default_rng(42)
+        llr = noiseless_llr(cw) / 20.0 * 2.0 + rng.normal(0, 0.5, cw.shape)
+        q = np.clip(np.round(llr * 4.0), -127, 127).astype(np.int8)
+        dec = ldpcgpu.ldpc_decoder(self.alist_name, input_type="int8", max_iterations=20,
+                                   message_format="int8")
+        out, _ = run_stream_decoder(dec, q)
+        self.assertTrue(np.array_equal(out.reshape(info.shape), info))
+
+    def test_bad_new_options(self):
+        for kwargs in ({"message_format": "int4"}, {"message_format": ""},
+                       {"frame_tags": "some"}, {"frame_tags": "ALL"}):
+            with self.assertRaises(ValueError) as ctx:
+                ldpcgpu.ldpc_decoder(self.alist_name, **kwargs)
+            # the message names the valid values
+            valid = ("float", "int8", "int16") if "message_format" in kwargs else \
+                ("all", "failed", "none")
+            for v in valid:
+                self.assertIn('"%s"' % v, str(ctx.exception))
 
     # ---- batching and the end of the stream
 

@@ -37,6 +37,16 @@ namespace ldpcgpu {
  * (bool), "ldpc_latency_ns" (uint64: from this block taking the frame in, its last LLR having
  * arrived, to its bits being written out). Tags of the frame's input items are carried to the frame's
  * output, at the proportional position inside the frame.
+ * \p frame_tags chooses which frames get the three ldpc_* tags: "all" (default), "failed"
+ * (only frames whose parity checks do not all hold) or "none". Every tag costs GNU Radio time
+ * per frame (on a fast GPU, three tags a frame limit the flowgraph more than the decoding
+ * does), so a flowgraph that only needs the counters, or only the failures, asks for fewer.
+ * Input tags are carried across in every mode; the counters are kept in every mode.
+ *
+ * Message format: \p message_format is the arithmetic of the decoder's internal messages:
+ * "float" (default), "int8" or "int16" (saturating fixed point, LLR * int8_scale). int8 is the
+ * fast format of the GPU and CPU SIMD backends, with no measured frame-error loss at the default
+ * scale (docs/cpu-simd.md); the cpu-reference backend always computes in float.
  *
  * Frame alignment: with \p frame_start_tag set, an input tag of that key marks the first LLR of
  * a frame. If it appears inside a frame, the items before it (a partial frame after a gap) are
@@ -65,6 +75,8 @@ public:
      * \param int8_scale int8 LLR = round(LLR * int8_scale)
      * \param frame_start_tag tag key that marks a frame's first LLR ("" = none)
      * \param fallback_to_cpu if the CUDA backend is unusable, use the CPU (else throw)
+     * \param message_format decoder message arithmetic: "float", "int8" or "int16"
+     * \param frame_tags frames that get the ldpc_* tags: "all", "failed" or "none"
      */
     static sptr make(const std::string& code,
                      const std::string& input_type = "float",
@@ -81,7 +93,9 @@ public:
                      bool llr_positive_is_one = false,
                      float int8_scale = 4.0f,
                      const std::string& frame_start_tag = "",
-                     bool fallback_to_cpu = true);
+                     bool fallback_to_cpu = true,
+                     const std::string& message_format = "float",
+                     const std::string& frame_tags = "all");
 
     /* Runtime settings: take effect for batches submitted afterwards. */
     virtual void set_max_iterations(int max_iterations) = 0;
@@ -97,6 +111,8 @@ public:
     virtual int input_items_per_frame() const = 0;
     virtual int output_items_per_frame() const = 0;
     virtual int batch_frames() const = 0;
+    virtual std::string message_format() const = 0; /* "float", "int8" or "int16" */
+    virtual std::string frame_tags() const = 0;     /* "all", "failed" or "none" */
 
     /* Counters since construction or reset_counters(). */
     virtual uint64_t frames_decoded() const = 0;

@@ -38,7 +38,8 @@ static void bind_decoder(py::module& m)
         "LDPC decoder block: LLR stream in (float32 or int8, positive = bit 0 unless "
         "llr_positive_is_one), decoded bits out (k information bits or n code bits per frame, "
         "unpacked or packed MSB first). Tags ldpc_iterations, ldpc_parity_ok, ldpc_latency_ns "
-        "on each frame's first output item; input tags carried to the frame's output. The last "
+        "on each frame's first output item (frame_tags: 'all', 'failed' frames only, or "
+        "'none'); message_format 'float', 'int8' or 'int16' inside the decoder; input tags carried to the frame's output. The last "
         "partial batch is flushed at the end of the stream; a stream ending inside a frame "
         "drops that incomplete frame with a warning.");
     cls.def(py::init(&ldpc_decoder::make),
@@ -57,11 +58,15 @@ static void bind_decoder(py::module& m)
             py::arg("llr_positive_is_one") = false,
             py::arg("int8_scale") = 4.0f,
             py::arg("frame_start_tag") = "",
-            py::arg("fallback_to_cpu") = true);
+            py::arg("fallback_to_cpu") = true,
+            py::arg("message_format") = "float",
+            py::arg("frame_tags") = "all");
     def_decoder_common<ldpc_decoder>(cls);
     cls.def("input_items_per_frame", &ldpc_decoder::input_items_per_frame)
         .def("output_items_per_frame", &ldpc_decoder::output_items_per_frame)
         .def("batch_frames", &ldpc_decoder::batch_frames)
+        .def("message_format", &ldpc_decoder::message_format)
+        .def("frame_tags", &ldpc_decoder::frame_tags)
         .def("average_iterations", &ldpc_decoder::average_iterations)
         .def("average_latency_ns", &ldpc_decoder::average_latency_ns)
         .def("max_latency_ns", &ldpc_decoder::max_latency_ns)

@@ -206,17 +206,6 @@ py::array Encoder::encode(const py::array& info_in)
     return std::move(cw);
 }
 
-ldpc_msg_format parse_msg_format(const std::string& s)
-{
-    if (s == "f32" || s == "float")
-        return LDPC_MSG_F32;
-    if (s == "i8" || s == "int8")
-        return LDPC_MSG_I8;
-    if (s == "i16" || s == "int16")
-        return LDPC_MSG_I16;
-    throw py::value_error("msg_format must be 'f32', 'i16' or 'i8', not '" + s + "'");
-}
-
 class Decoder
 {
 public:
@@ -255,10 +244,10 @@ public:
         p.num_streams = num_streams;
         p.devices = devices;
         p.fallback_to_cpu = fallback_to_cpu;
+        p.msg_format = msg_format;
         ldpc_decoder_config cfg = make_decoder_config(p, "Decoder");
         /* what only the numpy API offers */
         check_status(ldpc_schedule_from_string(schedule.c_str(), &cfg.schedule), "Decoder: schedule");
-        cfg.msg_format = parse_msg_format(msg_format);
         cfg.nms_alpha = nms_alpha;
         cfg.oms_beta = oms_beta;
         cfg.num_threads = num_threads;
