@@ -208,7 +208,7 @@ bool ldpc_decoder_impl::acquire_fill()
     return true;
 }
 
-void ldpc_decoder_impl::take_frame(const uint8_t* llr, uint64_t in_offset)
+void ldpc_decoder_impl::take_frame(const uint8_t* llr, uint64_t in_offset, int64_t now)
 {
     slot& s = *d_fill;
     const int f = d_fill_count;
@@ -220,10 +220,14 @@ void ldpc_decoder_impl::take_frame(const uint8_t* llr, uint64_t in_offset)
 
     frame_meta& m = s.frames[f];
     m.in_offset = in_offset;
-    m.ready_ns = now_ns();
-    get_tags_in_range(d_tag_scratch, 0, in_offset, in_offset + d_n);
+    m.ready_ns = now;
+    /* this frame's input tags, from the call's list (frames are taken in offset order) */
     m.tag_begin = static_cast<uint32_t>(s.tags.size());
-    s.tags.insert(s.tags.end(), d_tag_scratch.begin(), d_tag_scratch.end());
+    while (d_call_tag_pos < d_call_tags.size() && d_call_tags[d_call_tag_pos].offset < in_offset)
+        d_call_tag_pos++; /* before this frame: items dropped by realign() */
+    while (d_call_tag_pos < d_call_tags.size() &&
+           d_call_tags[d_call_tag_pos].offset < in_offset + static_cast<uint64_t>(d_n))
+        s.tags.push_back(d_call_tags[d_call_tag_pos++]);
     m.tag_end = static_cast<uint32_t>(s.tags.size());
     d_fill_count++;
 }
@@ -264,6 +268,7 @@ bool ldpc_decoder_impl::collect(bool wait)
 int ldpc_decoder_impl::emit(uint8_t* out, int room_frames, int produced_frames)
 {
     int written = 0;
+    const int64_t now = now_ns(); /* every frame written by this call leaves now */
     while (produced_frames + written < room_frames) {
         if (!d_drain && !collect(false))
             break;
@@ -280,7 +285,7 @@ int ldpc_decoder_impl::emit(uint8_t* out, int room_frames, int produced_frames)
             const uint64_t out_offset =
                 nitems_written(0) + static_cast<uint64_t>(o) * d_out_items;
             const frame_meta& m = s.frames[f];
-            const uint64_t latency = static_cast<uint64_t>(std::max<int64_t>(0, now_ns() - m.ready_ns));
+            const uint64_t latency = static_cast<uint64_t>(std::max<int64_t>(0, now - m.ready_ns));
             if (d_tag_mode == tag_mode::all ||
                 (d_tag_mode == tag_mode::failed && !status[f].parity_ok)) {
                 add_item_tag(0, out_offset, d_core.key_iterations, pmt::from_long(status[f].iterations), d_srcid);
@@ -365,7 +370,16 @@ int ldpc_decoder_impl::general_work(int noutput_items,
     /* 1. Deliver what the backend has finished. */
     produced += emit(out, room, produced);
 
-    /* 2. Queue every whole input frame. */
+    /* 2. Queue every whole input frame. GNU Radio's tag lookup and the clock are asked once
+     * per call, not per frame: at millions of frames per second they were the block's cost. */
+    if (avail - consumed >= d_n) {
+        const uint64_t first = nitems_read(0) + static_cast<uint64_t>(consumed);
+        get_tags_in_range(d_call_tags, 0, first, nitems_read(0) + static_cast<uint64_t>(avail));
+        std::stable_sort(d_call_tags.begin(), d_call_tags.end(),
+                         [](const gr::tag_t& a, const gr::tag_t& b) { return a.offset < b.offset; });
+        d_call_tag_pos = 0;
+    }
+    const int64_t call_ns = now_ns();
     for (;;) {
         if (!pmt::is_null(d_frame_start_key))
             consumed += realign(consumed, avail);
@@ -379,7 +393,7 @@ int ldpc_decoder_impl::general_work(int noutput_items,
             produced += emit(out, room, produced);
             continue;
         }
-        take_frame(in + static_cast<size_t>(consumed) * d_item_size, nitems_read(0) + consumed);
+        take_frame(in + static_cast<size_t>(consumed) * d_item_size, nitems_read(0) + consumed, call_ns);
         consumed += d_n;
         if (d_fill_count == d_batch_frames)
             submit_fill();

@@ -69,7 +69,7 @@ private:
 
     slot* slot_of(ldpc_batch* b);
     bool acquire_fill();
-    void take_frame(const uint8_t* llr, uint64_t in_offset);
+    void take_frame(const uint8_t* llr, uint64_t in_offset, int64_t now);
     void submit_fill();
     bool collect(bool wait);
     int emit(uint8_t* out, int room_frames, int produced_frames);
@@ -98,6 +98,10 @@ private:
     pmt::pmt_t d_frame_start_key; /* PMT_NIL if unused */
     std::string d_message_format;
     std::vector<gr::tag_t> d_tag_scratch;
+    /* the input tags of one general_work call's items, fetched once per call (by offset), and
+     * the first one no frame has taken yet */
+    std::vector<gr::tag_t> d_call_tags;
+    size_t d_call_tag_pos = 0;
     bool d_warned_failure = false;
 
     /* counters of this block's own; the frame counters are d_core's */
