@@ -212,15 +212,61 @@ struct ArI8x2 {
     }
 };
 
-/* ---------------------------------------------------------------------------- int16 */
-struct ArI16 {
+/* ---------------------------------------------------------------------------- int16, int8 */
+/* One codeword per thread in int32 registers, the fixed-point model's arithmetic with storage of
+ * BITS-bit values (APP type AppT_, 4 messages in Msg4_): what int16 and one-lane int8 share. */
+template <class AppT_, class Msg4_, int BITS>
+struct ArIntOne {
     static constexpr int LANES = 1;
+    static constexpr int QMIN = -(1 << (BITS - 1)), QMAX = (1 << (BITS - 1)) - 1;
     typedef int W;
-    typedef short AppT;
-    typedef uint2 Msg4;          /* edge e: 16-bit half e */
+    typedef AppT_ AppT;
+    typedef Msg4_ Msg4;
 
     __device__ static __forceinline__ W load(AppT a) { return a; }
     __device__ static __forceinline__ AppT store(W w) { return (AppT)w; }
+    __device__ static __forceinline__ W none() { return 0x7fffffff; }
+    /* "no minimum yet": above every |t| (at most 2^(BITS-1)) */
+    __device__ static __forceinline__ W min_init() { return (1 << BITS) - 1; }
+    __device__ static __forceinline__ W tsub(W app, W r, const Arith &) { return min(max(app - r, QMIN), QMAX); }
+    __device__ static __forceinline__ W tadd(W t, W r, const Arith &) { return min(max(t + r, QMIN), QMAX); }
+    __device__ static __forceinline__ W mag(W t) { return abs(t); }
+    __device__ static __forceinline__ void minupd(W &m1, W &m2, W a)
+    {
+        m2 = min(m2, max(m1, a));
+        m1 = min(m1, a);
+    }
+    __device__ static __forceinline__ void minmerge(W a1, W a2, W b1, W b2, W &m1, W &m2)
+    {
+        m1 = min(a1, b1);
+        m2 = min(min(a2, b2), max(a1, b1));
+    }
+    __device__ static __forceinline__ unsigned signw(W t) { return (unsigned)t; }
+    __device__ static __forceinline__ W scale(W m, const Arith &ar) { return ldpc_fixed_scale(&ar.fx, m); }
+    __device__ static __forceinline__ W scale_lut(W m, const Arith &ar, const unsigned char *)
+    {
+        return scale(m, ar);
+    }
+    __device__ static __forceinline__ W newmsg(W t, W a, W m1, W s1, W s2, unsigned neg)
+    {
+        const W mg = (a == m1) ? s2 : s1;
+        return ((neg ^ (unsigned)t) & 0x80000000u) ? -mg : mg;
+    }
+    /* the stored value's bits (its sign is bit BITS-1), and that sign as lane bit 0 */
+    __device__ static __forceinline__ unsigned raw(AppT a) { return (unsigned)a & ((1u << BITS) - 1u); }
+    __device__ static __forceinline__ unsigned lanes_of_raw(unsigned x) { return (x >> (BITS - 1)) & 1u; }
+    __device__ static __forceinline__ AppT in_lanes(float x0, float, unsigned, const Arith &ar)
+    {
+        return (AppT)ldpc_fixed_quantize_f32(&ar.fx, x0);
+    }
+    __device__ static __forceinline__ AppT in_lanes(int8_t x0, int8_t, unsigned, const Arith &ar)
+    {
+        return (AppT)ldpc_fixed_quantize_i8(&ar.fx, x0);
+    }
+};
+
+/* int16: messages of edge e in 16-bit half e of a uint2 */
+struct ArI16 : ArIntOne<short, uint2, 16> {
     __device__ static __forceinline__ void unpack(const Msg4 &m, W r[4])
     {
         r[0] = (int)prmt(m.x, 0u, 0x9910u);
@@ -234,59 +280,10 @@ struct ArI16 {
                           prmt((unsigned)r[2], (unsigned)r[3], 0x5410u));
     }
     __device__ static __forceinline__ Msg4 zero4() { return make_uint2(0u, 0u); }
-    __device__ static __forceinline__ W none() { return 0x7fffffff; }
-    __device__ static __forceinline__ W min_init() { return 65535; }
-    __device__ static __forceinline__ W tsub(W app, W r, const Arith &)
-    {
-        return min(max(app - r, -32768), 32767);
-    }
-    __device__ static __forceinline__ W tadd(W t, W r, const Arith &)
-    {
-        return min(max(t + r, -32768), 32767);
-    }
-    __device__ static __forceinline__ W mag(W t) { return abs(t); }
-    __device__ static __forceinline__ void minupd(W &m1, W &m2, W a)
-    {
-        m2 = min(m2, max(m1, a));
-        m1 = min(m1, a);
-    }
-    __device__ static __forceinline__ void minmerge(W a1, W a2, W b1, W b2, W &m1, W &m2)
-    {
-        m1 = min(a1, b1);
-        m2 = min(min(a2, b2), max(a1, b1));
-    }
-    __device__ static __forceinline__ unsigned signw(W t) { return (unsigned)t; }
-    __device__ static __forceinline__ W scale(W m, const Arith &ar) { return ldpc_fixed_scale(&ar.fx, m); }
-    __device__ static __forceinline__ W scale_lut(W m, const Arith &ar, const unsigned char *)
-    {
-        return scale(m, ar);
-    }
-    __device__ static __forceinline__ W newmsg(W t, W a, W m1, W s1, W s2, unsigned neg)
-    {
-        const W mg = (a == m1) ? s2 : s1;
-        return ((neg ^ (unsigned)t) & 0x80000000u) ? -mg : mg;
-    }
-    __device__ static __forceinline__ unsigned raw(AppT a) { return (unsigned)(unsigned short)a; }
-    __device__ static __forceinline__ unsigned lanes_of_raw(unsigned x) { return (x >> 15) & 1u; }
-    __device__ static __forceinline__ AppT in_lanes(float x0, float, unsigned, const Arith &ar)
-    {
-        return (AppT)ldpc_fixed_quantize_f32(&ar.fx, x0);
-    }
-    __device__ static __forceinline__ AppT in_lanes(int8_t x0, int8_t, unsigned, const Arith &ar)
-    {
-        return (AppT)ldpc_fixed_quantize_i8(&ar.fx, x0);
-    }
 };
 
-/* ---------------------------------------------------------------------------- int8 */
-struct ArI8 {
-    static constexpr int LANES = 1;
-    typedef int W;
-    typedef signed char AppT;
-    typedef unsigned Msg4;       /* edge e: byte e */
-
-    __device__ static __forceinline__ W load(AppT a) { return a; }
-    __device__ static __forceinline__ AppT store(W w) { return (AppT)w; }
+/* int8, one codeword per thread: messages of edge e in byte e of a 32-bit word */
+struct ArI8 : ArIntOne<signed char, unsigned, 8> {
     __device__ static __forceinline__ void unpack(const Msg4 &m, W r[4])
     {
         r[0] = (int)prmt(m, 0u, 0x8880u);
@@ -296,45 +293,10 @@ struct ArI8 {
     }
     __device__ static __forceinline__ Msg4 pack(const W r[4])
     {
-        return prmt(prmt((unsigned)r[0], (unsigned)r[1], 0x0040u), prmt((unsigned)r[2], (unsigned)r[3], 0x0040u), 0x5410u);
+        return prmt(prmt((unsigned)r[0], (unsigned)r[1], 0x0040u), prmt((unsigned)r[2], (unsigned)r[3], 0x0040u),
+                    0x5410u);
     }
     __device__ static __forceinline__ Msg4 zero4() { return 0u; }
-    __device__ static __forceinline__ W none() { return 0x7fffffff; }
-    __device__ static __forceinline__ W min_init() { return 255; }
-    __device__ static __forceinline__ W tsub(W app, W r, const Arith &) { return min(max(app - r, -128), 127); }
-    __device__ static __forceinline__ W tadd(W t, W r, const Arith &) { return min(max(t + r, -128), 127); }
-    __device__ static __forceinline__ W mag(W t) { return abs(t); }
-    __device__ static __forceinline__ void minupd(W &m1, W &m2, W a)
-    {
-        m2 = min(m2, max(m1, a));
-        m1 = min(m1, a);
-    }
-    __device__ static __forceinline__ void minmerge(W a1, W a2, W b1, W b2, W &m1, W &m2)
-    {
-        m1 = min(a1, b1);
-        m2 = min(min(a2, b2), max(a1, b1));
-    }
-    __device__ static __forceinline__ unsigned signw(W t) { return (unsigned)t; }
-    __device__ static __forceinline__ W scale(W m, const Arith &ar) { return ldpc_fixed_scale(&ar.fx, m); }
-    __device__ static __forceinline__ W scale_lut(W m, const Arith &ar, const unsigned char *)
-    {
-        return scale(m, ar);
-    }
-    __device__ static __forceinline__ W newmsg(W t, W a, W m1, W s1, W s2, unsigned neg)
-    {
-        const W mg = (a == m1) ? s2 : s1;
-        return ((neg ^ (unsigned)t) & 0x80000000u) ? -mg : mg;
-    }
-    __device__ static __forceinline__ unsigned raw(AppT a) { return (unsigned)(unsigned char)a; }
-    __device__ static __forceinline__ unsigned lanes_of_raw(unsigned x) { return (x >> 7) & 1u; }
-    __device__ static __forceinline__ AppT in_lanes(float x0, float, unsigned, const Arith &ar)
-    {
-        return (AppT)ldpc_fixed_quantize_f32(&ar.fx, x0);
-    }
-    __device__ static __forceinline__ AppT in_lanes(int8_t x0, int8_t, unsigned, const Arith &ar)
-    {
-        return (AppT)ldpc_fixed_quantize_i8(&ar.fx, x0);
-    }
 };
 
 } // namespace ldpccuda
