@@ -1,9 +1,9 @@
 /* The inter-frame decoder, written once on top of the vec_*.h operations and compiled once per
  * (ISA, message format) by the kernel_*.c files. Each lane is one frame and follows
  * decoder_ref.c's definitions exactly (float) or decoder_fixed.h's rules (int8/int16):
- *  - layered: rows in the plan's order; t = APP - c2v; min1/min2 of |t| and the sign product of the other
- *    edges; a tie for the minimum gives min2 = min1, so "edge whose |t| equals min1 gets min2"
- *    is the reference's first-strict-minimum rule without tracking an index;
+ *  - layered: rows in the plan's order; t = APP - c2v; min1/min2 of |t| and the sign product of
+ *    the other edges; a tie for the minimum gives min2 = min1, so "edge whose |t| equals min1
+ *    gets min2" is the reference's first-strict-minimum rule without tracking an index;
  *  - flooding: all rows from the previous APP, then each column sums its messages in CSC order;
  *  - hard decision APP < 0; early termination checks H*c after every iteration; a frame whose
  *    syndrome became zero at iteration i reports i and the hard decision of iteration i, while
@@ -12,10 +12,6 @@
  * simd_kernel object to define), and a vec_*.h included before.
  */
 #include <string.h>
-
-#if !defined(__GNUC__) /* other compilers: no prefetch hint (the x86 kernels need GCC/Clang) */
-#define __builtin_prefetch(p) ((void)(p))
-#endif
 
 /* Check-node magnitude of one row; sum-product runs per lane in double, as the reference. */
 static void spa_row(const vec_t *t, int d, vec_t *out, double *pre)
@@ -47,86 +43,169 @@ static void spa_row(const vec_t *t, int d, vec_t *out, double *pre)
 
 #define APP_AT(base, offset) ((vec_t *)((char *)(base) + (offset)))
 
-/* Full unrolling of the fixed-degree rows (SIMD kernels only: in the generic kernels each
- * "vector" operation is itself a loop, and unrolling them only multiplies compile time). */
+/* ---- The min-sum family ----
+ * One row: pass 1 computes t = APP - old message for each edge (kept: in registers when the
+ * degree is unrolled, else in w->tmp), the two smallest |t| and the sign product; pass 2 writes
+ * the new messages and, layered, the new APP. The walk goes by runs of rows of equal degree
+ * (the plan's segments; a DVB code is one run), so that inside a run the degree is a constant:
+ * each row is fully unrolled, its t and state stay in registers, and there is no dispatch per
+ * row. */
+
 #ifdef SIMD_X86
-#define ROW_UNROLL _Pragma("GCC unroll 12")
+#define ROW_INLINE static inline __attribute__((always_inline))
+/* SIMD kernels: layered rows of degree 1..16 and the common larger degrees (DVB, WiMAX, WiFi
+ * high rates: 18, 20, 22, 27, 30) get their own unrolled copy (min_sum_rows); in the generic
+ * kernels each "vector" operation is itself a loop, and unrolling them only multiplies compile
+ * time */
+#define ROW_UNROLL _Pragma("GCC unroll 32")
+#define ROW_MAX_UNROLLED 32
 #else
+#define ROW_INLINE static inline
 #define ROW_UNROLL
+#define ROW_MAX_UNROLLED 0
 #endif
 
-/* One row of the min-sum family, d edges: reads APP (the previous APP for flooding), writes the
- * new messages into msg and, layered, the new APP. off: byte offsets of the row's columns. */
-#ifdef SIMD_X86
-static inline __attribute__((always_inline))
-#else
-static inline
-#endif
-void row_min_sum_body(vec_t *app, const int32_t *off, int d, const vec_t *msg_in, vec_t *msg,
-                      vec_t *t, const simd_params *prm, int layered)
+/* One row of degree d >= 1: reads APP (the previous APP for flooding) and the old messages
+ * msg_in, writes the new messages into msg and, layered, the new APP. t: d vectors of scratch
+ * (a local array, so registers, when d is a constant). alg is a constant after inlining, so
+ * the normalisation's branches fold away. */
+ROW_INLINE void row_min_sum(vec_t *app, const int32_t *off, int d, const vec_t *msg_in,
+                            vec_t *msg, vec_t *t, const simd_params *prm, int layered, int alg)
 {
-    vec_t min1 = v_min_init(), min2 = min1, sgn = v_zero();
+    vec_t x = v_sub(v_load(APP_AT(app, off[0])), v_load(msg_in));
+    t[0] = x;
+#if defined(SIMD_FMT_F32)
+    /* float: the reference's operations from the initial values (+inf), NaN order included */
+    vec_t a = v_mag(x), min1 = v_min_init(), min2 = min1, sgn = v_neg(x);
+    min2 = v_min(min2, v_max(min1, a));
+    min1 = v_min(min1, a);
+    const int first = 1;
+#else
+    /* integers: min(umax, a) = a and min(umax, max(a0, a1)) = max(a0, a1), so the first two
+     * edges skip the comparisons with the initial values */
+    vec_t min1 = v_mag(x), min2 = v_min_init(), sgn = v_neg(x);
+    if (d > 1) {
+        x = v_sub(v_load(APP_AT(app, off[1])), v_load(msg_in + 1));
+        t[1] = x;
+        vec_t a = v_mag(x);
+        min2 = v_max(min1, a);
+        min1 = v_min(min1, a);
+        sgn = v_xor(sgn, v_neg(x));
+    }
+    const int first = 2;
+#endif
     ROW_UNROLL
-    for (int i = 0; i < d; i++) {
-        /* APP of a row some rows ahead: its columns are scattered, the messages are not */
-        __builtin_prefetch(APP_AT(app, off[i + prm->prefetch]));
-        vec_t x = v_sub(v_load(APP_AT(app, off[i])), v_load(msg_in + i));
+    for (int i = first; i < d; i++) {
+        x = v_sub(v_load(APP_AT(app, off[i])), v_load(msg_in + i));
         t[i] = x;
         vec_t a = v_mag(x);
         min2 = v_min(min2, v_max(min1, a));
         min1 = v_min(min1, a);
         sgn = v_xor(sgn, v_neg(x));
     }
-    vec_t s1 = v_clamp_scale(min1, prm), s2 = v_clamp_scale(min2, prm);
+    /* the two message values, normalised, with the row's sign product applied once: each edge
+     * then flips its value by the sign of its own t, the same as by (row sign XOR own sign) */
+    simd_params lp = *prm;
+    lp.algorithm = (ldpc_algorithm)alg;
+    const vec_t s1 = v_sign_apply(v_clamp_scale(min1, &lp), sgn);
+    const vec_t s2 = v_sign_apply(v_clamp_scale(min2, &lp), sgn);
     ROW_UNROLL
     for (int i = 0; i < d; i++) {
-        vec_t x = t[i];
-        vec_t c = v_sign_apply(v_sel_eq(v_mag(x), min1, s2, s1), v_xor(sgn, v_neg(x)));
+        x = t[i];
+        /* the edge holding the minimum gets the second one (on a tie both are equal). |t| ==
+         * min1 is tested as t == min1 carrying t's sign (t = 0 counts as positive: equal iff
+         * min1 = 0), which reuses the sign the message needs anyway; with |t| the compiler
+         * would keep pass 1's |t| of every edge alive across the row and spill them. */
+        const vec_t neg = v_neg(x);
+        vec_t c = v_sign_apply(v_sel_eq(x, v_sign_apply(min1, neg), s2, s1), neg);
         v_store(msg + i, c);
         if (layered)
             v_store(APP_AT(app, off[i]), v_add(x, c));
     }
 }
 
-/* SIMD kernels: degrees up to 12 get their own fully unrolled copy, whose messages stay in
- * registers (layered only; flooding is not worth the code). Larger rows, and every row of the
- * generic kernels (whose "vectors" are C arrays: unrolling only costs compile time), loop
- * through w->tmp. */
-#define ROW_CASE_(D)                                                                        \
-    case D: {                                                                               \
-        vec_t tr[D];                                                                        \
-        row_min_sum_body(app, off, D, msg_in, msg, tr, prm, 1);                             \
-        return;                                                                             \
-    }
-
-static void row_min_sum_loop(vec_t *app, const int32_t *off, int d, const vec_t *msg_in,
-                             vec_t *msg, vec_t *tmp, const simd_params *prm, int layered)
+/* Rows [r0, r1), all of degree d (a constant after inlining where unrolled). zeros: the zero
+ * row read as every row's old messages (layered first iteration), or NULL. */
+ROW_INLINE void rows_of_degree(const simd_plan *p, const simd_params *prm, vec_t *app,
+                               vec_t *c2v, vec_t *tmp, const vec_t *zeros, int r0, int r1,
+                               int d, int layered, int alg)
 {
-    if (layered)
-        row_min_sum_body(app, off, d, msg_in, msg, tmp, prm, 1);
-    else
-        row_min_sum_body(app, off, d, msg_in, msg, tmp, prm, 0);
+    const int32_t *off = p->off + p->row_ptr[r0];
+    vec_t *msg = c2v + p->row_ptr[r0];
+    const vec_t *in = zeros ? zeros : msg;
+    const int in_step = zeros ? 0 : d;
+#if ROW_MAX_UNROLLED
+    vec_t t[ROW_MAX_UNROLLED];
+    if (d <= ROW_MAX_UNROLLED)
+        tmp = t;
+#endif
+    for (int r = r0; r < r1; r++) {
+        row_min_sum(app, off, d, in, msg, tmp, prm, layered, alg);
+        off += d;
+        msg += d;
+        in += in_step;
+    }
 }
 
-#ifdef SIMD_X86
-static inline __attribute__((always_inline))
-#else
-static inline
-#endif
-void row_min_sum(vec_t *app, const int32_t *off, int d, const vec_t *msg_in, vec_t *msg,
-            vec_t *tmp, const simd_params *prm, int layered)
+#define DEGREE_CASE_(D)                                                                     \
+    case D:                                                                                 \
+        rows_of_degree(p, prm, app, c2v, tmp, zeros, r0, r1, D, layered, alg);              \
+        break;
+
+/* One iteration of the min-sum family over all rows, by runs of equal degree. zeros: NULL
+ * (old messages in the store) or, in a layered first iteration, a zero row read as every
+ * row's old messages, so that the store needs no clearing. */
+ROW_INLINE void min_sum_rows(const simd_plan *p, const simd_params *prm, vec_t *app,
+                             vec_t *c2v, vec_t *tmp, const vec_t *zeros, int layered, int alg)
 {
-#ifdef SIMD_X86
-    if (layered) {
-        switch (d) {
-            ROW_CASE_(2) ROW_CASE_(3) ROW_CASE_(4) ROW_CASE_(5) ROW_CASE_(6) ROW_CASE_(7)
-            ROW_CASE_(8) ROW_CASE_(9) ROW_CASE_(10) ROW_CASE_(11) ROW_CASE_(12)
-        default:
-            break;
+    for (int s = 0; s < p->num_segments; s++) {
+        const int r0 = p->segment[s], r1 = p->segment[s + 1];
+        const int d = p->row_ptr[r0 + 1] - p->row_ptr[r0];
+        if (d <= 0)
+            continue; /* empty rows (an alist code may have some) change nothing */
+#if ROW_MAX_UNROLLED
+        if (layered) {
+            switch (d) {
+                DEGREE_CASE_(1) DEGREE_CASE_(2) DEGREE_CASE_(3) DEGREE_CASE_(4)
+                DEGREE_CASE_(5) DEGREE_CASE_(6) DEGREE_CASE_(7) DEGREE_CASE_(8)
+                DEGREE_CASE_(9) DEGREE_CASE_(10) DEGREE_CASE_(11) DEGREE_CASE_(12)
+                DEGREE_CASE_(13) DEGREE_CASE_(14) DEGREE_CASE_(15) DEGREE_CASE_(16)
+                DEGREE_CASE_(18) DEGREE_CASE_(20) DEGREE_CASE_(22) DEGREE_CASE_(27)
+                DEGREE_CASE_(30)
+            default:
+                rows_of_degree(p, prm, app, c2v, tmp, zeros, r0, r1, d, layered, alg);
+                break;
+            }
+            continue;
         }
-    }
 #endif
-    row_min_sum_loop(app, off, d, msg_in, msg, tmp, prm, layered);
+        rows_of_degree(p, prm, app, c2v, tmp, zeros, r0, r1, d, layered, alg);
+    }
+}
+
+static void min_sum_iteration(const simd_plan *p, const simd_params *prm, vec_t *app,
+                              vec_t *c2v, vec_t *tmp, const vec_t *zeros, int layered)
+{
+    switch (prm->algorithm) {
+    case LDPC_ALG_NORMALIZED_MIN_SUM:
+        if (layered)
+            min_sum_rows(p, prm, app, c2v, tmp, zeros, 1, LDPC_ALG_NORMALIZED_MIN_SUM);
+        else
+            min_sum_rows(p, prm, app, c2v, tmp, NULL, 0, LDPC_ALG_NORMALIZED_MIN_SUM);
+        break;
+    case LDPC_ALG_OFFSET_MIN_SUM:
+        if (layered)
+            min_sum_rows(p, prm, app, c2v, tmp, zeros, 1, LDPC_ALG_OFFSET_MIN_SUM);
+        else
+            min_sum_rows(p, prm, app, c2v, tmp, NULL, 0, LDPC_ALG_OFFSET_MIN_SUM);
+        break;
+    default:
+        if (layered)
+            min_sum_rows(p, prm, app, c2v, tmp, zeros, 1, LDPC_ALG_MIN_SUM);
+        else
+            min_sum_rows(p, prm, app, c2v, tmp, NULL, 0, LDPC_ALG_MIN_SUM);
+        break;
+    }
 }
 
 static void row_spa(vec_t *app, const int32_t *off, int d, vec_t *msg, vec_t *tmp, double *pre,
@@ -140,8 +219,8 @@ static void row_spa(vec_t *app, const int32_t *off, int d, vec_t *msg, vec_t *tm
             v_store(APP_AT(app, off[i]), v_add(v_load(tmp + i), v_load(msg + i)));
 }
 
-/* zeros: NULL, or (first iteration) max_row_degree zero vectors read as the old messages, so
- * that the message store needs no clearing and is only written in that iteration. */
+/* zeros: NULL, or (first iteration, min-sum) max_row_degree zero vectors read as the old
+ * messages. */
 static void layered_iteration(const simd_plan *p, const simd_params *prm, vec_t *app,
                               vec_t *c2v, vec_t *tmp, double *pre, const vec_t *zeros)
 {
@@ -151,22 +230,18 @@ static void layered_iteration(const simd_plan *p, const simd_params *prm, vec_t 
             row_spa(app, p->off + rp[r], rp[r + 1] - rp[r], c2v + rp[r], tmp, pre, 1);
         return;
     }
-    for (int r = 0; r < p->m; r++)
-        row_min_sum(app, p->off + rp[r], rp[r + 1] - rp[r], zeros ? zeros : c2v + rp[r],
-                    c2v + rp[r], tmp, prm, 1);
+    min_sum_iteration(p, prm, app, c2v, tmp, zeros, 1);
 }
 
 static void flooding_iteration(const simd_plan *p, const simd_params *prm, vec_t *app,
                                const vec_t *llr, vec_t *c2v, vec_t *tmp, double *pre)
 {
     const int *rp = p->row_ptr;
-    for (int r = 0; r < p->m; r++) {
-        if (prm->algorithm == LDPC_ALG_SUM_PRODUCT)
+    if (prm->algorithm == LDPC_ALG_SUM_PRODUCT)
+        for (int r = 0; r < p->m; r++)
             row_spa(app, p->off + rp[r], rp[r + 1] - rp[r], c2v + rp[r], tmp, pre, 0);
-        else
-            row_min_sum(app, p->off + rp[r], rp[r + 1] - rp[r], c2v + rp[r], c2v + rp[r], tmp,
-                        prm, 0);
-    }
+    else
+        min_sum_iteration(p, prm, app, c2v, tmp, NULL, 0);
     for (int j = 0; j < p->n; j++) {
         vec_t a = v_load(llr + j);
         for (int q = p->col_ptr[j]; q < p->col_ptr[j + 1]; q++)
@@ -265,33 +340,40 @@ static void quantize_frame(const simd_params *prm, ldpc_llr_type type, const voi
     }
 }
 
+/* Converts and interleaves the frames by blocks of SIMD_LOAD_BLOCK columns: each frame's block
+ * is converted into the staging area (LANES * SIMD_LOAD_BLOCK messages, which stays in cache),
+ * then transposed into the lanes. Each frame is read in long sequential runs, and the APP is
+ * written once, in whole lines. */
 static void kernel_load(const simd_plan *p, const simd_params *prm, simd_work *w,
                         const simd_input *in)
 {
     elem_t *app = w->app, *staging = w->staging;
     const int n = p->n;
+    const size_t in_size = in->type == LDPC_LLR_I8 ? 1 : sizeof(float);
     const elem_t *rows[LANES];
-    for (int l = 0; l < LANES; l++) {
-        elem_t *row = staging + (size_t)l * n;
-        if (in->frame[l])
-            quantize_frame(prm, in->type, in->frame[l], n, row);
-        else
-            memset(row, 0, (size_t)n * sizeof(elem_t)); /* an unused lane decodes zeros */
-        rows[l] = row;
-    }
-    int j0 = 0;
+    for (int l = 0; l < LANES; l++)
+        rows[l] = staging + (size_t)l * SIMD_LOAD_BLOCK;
+    for (int b0 = 0; b0 < n; b0 += SIMD_LOAD_BLOCK) {
+        const int bn = n - b0 < SIMD_LOAD_BLOCK ? n - b0 : SIMD_LOAD_BLOCK;
+        for (int l = 0; l < LANES; l++) {
+            elem_t *row = staging + (size_t)l * SIMD_LOAD_BLOCK;
+            if (in->frame[l])
+                quantize_frame(prm, in->type,
+                               (const char *)in->frame[l] + (size_t)b0 * in_size, bn, row);
+            else
+                memset(row, 0, (size_t)bn * sizeof(elem_t)); /* an unused lane decodes zeros */
+        }
+        elem_t *dst = app + (size_t)b0 * LANES;
+        int j0 = 0;
 #ifdef SIMD_X86
-    j0 = n / TB_ * TB_;
-    for (int l0 = 0; l0 < LANES; l0 += TB_)
-        interleave_blocks(app, rows, l0, j0);
+        j0 = bn / TB_ * TB_;
+        for (int l0 = 0; l0 < LANES; l0 += TB_)
+            interleave_blocks(dst, rows, l0, j0);
 #endif
-    /* the rest (everything for the generic kernel) one value at a time, by blocks of 64
-     * columns so that the frames' source lines stay in cache while the lanes are written */
-    for (int b0 = j0; b0 < n; b0 += 64) {
-        const int b1 = b0 + 64 < n ? b0 + 64 : n;
+        /* the rest (everything for the generic kernel) one value at a time */
         for (int l = 0; l < LANES; l++)
-            for (int j = b0; j < b1; j++)
-                app[(size_t)j * LANES + l] = rows[l][j];
+            for (int j = j0; j < bn; j++)
+                dst[(size_t)j * LANES + l] = rows[l][j];
     }
 }
 

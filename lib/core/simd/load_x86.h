@@ -4,6 +4,16 @@
  * 256-bit conversion is used when the file is compiled with AVX2 (or AVX-512). */
 #include <immintrin.h>
 
+/* Integer messages: the exact rule (kernel_impl.h's quantize_f32_scalar) has a cheaper form
+ * when clamping the LLR to +-LDPC_LLR_CLAMP cannot matter, i.e. when clamp * scale already lies
+ * beyond the message range (the default scale 4 with int8): clamping before or after scaling
+ * then saturates alike. The sign convention goes into the scale, NaN becomes 0 by a mask, and
+ * roundf(f) is trunc(f + copysign(0.5 - 2^-25, f)): exact for |f| < 2^23, because a fraction
+ * below one half stays below the next integer after the addition's rounding while a half or
+ * more reaches it. 10 operations per 8 LLRs instead of 18. */
+#define QUANT_FAST_OK_(prm) (LDPC_LLR_CLAMP * (prm)->llr_scale >= (float)ELEM_MAX + 1.0f)
+#define QUANT_NEAR_HALF_ 0x1.fffffep-2f /* 0.5 - 2^-25, the float just below one half */
+
 /* Convert x[0..n) and return how many were done (a multiple of the block); the caller finishes
  * the rest with the scalar rule. */
 static int quantize_vec_f32(const simd_params *prm, const float *x, int n, elem_t *out)
@@ -20,8 +30,42 @@ static int quantize_vec_f32(const simd_params *prm, const float *x, int n, elem_
         _mm256_storeu_ps(out + j, v);
     }
 #else
-    const __m256 scale = _mm256_set1_ps(prm->llr_scale);
     const __m256 qmax = _mm256_set1_ps((float)ELEM_MAX), qmin = _mm256_set1_ps((float)ELEM_MIN);
+    /* QUANT8_(k) converts the 8 LLRs x[j + 8k ..] into q<k> (int32); the loop packs them */
+#if defined(SIMD_FMT_I8)
+    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+#define QUANT_LOOP_                                                                         \
+    for (; j + 32 <= n; j += 32) {                                                          \
+        QUANT8_(0) QUANT8_(1) QUANT8_(2) QUANT8_(3)                                         \
+        __m256i b = _mm256_packs_epi16(_mm256_packs_epi32(q0, q1), _mm256_packs_epi32(q2, q3)); \
+        _mm256_storeu_si256((__m256i *)(out + j), _mm256_permutevar8x32_epi32(b, order));   \
+    }
+#else
+#define QUANT_LOOP_                                                                         \
+    for (; j + 16 <= n; j += 16) {                                                          \
+        QUANT8_(0) QUANT8_(1)                                                               \
+        __m256i w = _mm256_permute4x64_epi64(_mm256_packs_epi32(q0, q1), 0xD8);             \
+        _mm256_storeu_si256((__m256i *)(out + j), w);                                       \
+    }
+#endif
+    if (QUANT_FAST_OK_(prm)) {
+        const __m256 sscale = _mm256_set1_ps(prm->positive_is_one ? -prm->llr_scale
+                                                                  : prm->llr_scale);
+        const __m256 signbit = _mm256_set1_ps(-0.0f), nearhalf = _mm256_set1_ps(QUANT_NEAR_HALF_);
+#define QUANT8_(k)                                                                          \
+    __m256i q##k;                                                                           \
+    {                                                                                       \
+        __m256 v = _mm256_loadu_ps(x + j + 8 * (k));                                        \
+        __m256 f = _mm256_and_ps(_mm256_cmp_ps(v, v, _CMP_ORD_Q), _mm256_mul_ps(v, sscale)); \
+        f = _mm256_min_ps(_mm256_max_ps(f, qmin), qmax);                                    \
+        f = _mm256_add_ps(f, _mm256_or_ps(_mm256_and_ps(f, signbit), nearhalf));            \
+        q##k = _mm256_cvttps_epi32(f);                                                      \
+    }
+        QUANT_LOOP_
+#undef QUANT8_
+        return j;
+    }
+    const __m256 scale = _mm256_set1_ps(prm->llr_scale);
     const __m256 half = _mm256_set1_ps(0.5f), nhalf = _mm256_set1_ps(-0.5f);
     const __m256 one = _mm256_set1_ps(1.0f);
 #define QUANT8_(k)                                                                          \
@@ -38,21 +82,9 @@ static int quantize_vec_f32(const simd_params *prm, const float *x, int n, elem_
         r = _mm256_sub_ps(r, _mm256_and_ps(_mm256_cmp_ps(d, nhalf, _CMP_LE_OQ), one));      \
         q##k = _mm256_cvttps_epi32(r);                                                      \
     }
-#if defined(SIMD_FMT_I8)
-    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
-    for (; j + 32 <= n; j += 32) {
-        QUANT8_(0) QUANT8_(1) QUANT8_(2) QUANT8_(3)
-        __m256i b = _mm256_packs_epi16(_mm256_packs_epi32(q0, q1), _mm256_packs_epi32(q2, q3));
-        _mm256_storeu_si256((__m256i *)(out + j), _mm256_permutevar8x32_epi32(b, order));
-    }
-#else
-    for (; j + 16 <= n; j += 16) {
-        QUANT8_(0) QUANT8_(1)
-        __m256i w = _mm256_permute4x64_epi64(_mm256_packs_epi32(q0, q1), 0xD8);
-        _mm256_storeu_si256((__m256i *)(out + j), w);
-    }
-#endif
+    QUANT_LOOP_
 #undef QUANT8_
+#undef QUANT_LOOP_
 #endif
 #else /* SSE4.1 */
     const __m128 flip = _mm_set1_ps(prm->positive_is_one ? -0.0f : 0.0f);
@@ -65,8 +97,40 @@ static int quantize_vec_f32(const simd_params *prm, const float *x, int n, elem_
         _mm_storeu_ps(out + j, v);
     }
 #else
-    const __m128 scale = _mm_set1_ps(prm->llr_scale);
     const __m128 qmax = _mm_set1_ps((float)ELEM_MAX), qmin = _mm_set1_ps((float)ELEM_MIN);
+    /* QUANT4_(k) converts the 4 LLRs x[j + 4k ..] into q<k> (int32); the loop packs them */
+#if defined(SIMD_FMT_I8)
+#define QUANT_LOOP_                                                                         \
+    for (; j + 16 <= n; j += 16) {                                                          \
+        QUANT4_(0) QUANT4_(1) QUANT4_(2) QUANT4_(3)                                         \
+        __m128i b = _mm_packs_epi16(_mm_packs_epi32(q0, q1), _mm_packs_epi32(q2, q3));      \
+        _mm_storeu_si128((__m128i *)(out + j), b);                                          \
+    }
+#else
+#define QUANT_LOOP_                                                                         \
+    for (; j + 8 <= n; j += 8) {                                                            \
+        QUANT4_(0) QUANT4_(1)                                                               \
+        _mm_storeu_si128((__m128i *)(out + j), _mm_packs_epi32(q0, q1));                    \
+    }
+#endif
+    if (QUANT_FAST_OK_(prm)) {
+        const __m128 sscale = _mm_set1_ps(prm->positive_is_one ? -prm->llr_scale
+                                                               : prm->llr_scale);
+        const __m128 signbit = _mm_set1_ps(-0.0f), nearhalf = _mm_set1_ps(QUANT_NEAR_HALF_);
+#define QUANT4_(k)                                                                          \
+    __m128i q##k;                                                                           \
+    {                                                                                       \
+        __m128 v = _mm_loadu_ps(x + j + 4 * (k));                                           \
+        __m128 f = _mm_and_ps(_mm_cmpord_ps(v, v), _mm_mul_ps(v, sscale));                  \
+        f = _mm_min_ps(_mm_max_ps(f, qmin), qmax);                                          \
+        f = _mm_add_ps(f, _mm_or_ps(_mm_and_ps(f, signbit), nearhalf));                     \
+        q##k = _mm_cvttps_epi32(f);                                                         \
+    }
+        QUANT_LOOP_
+#undef QUANT4_
+        return j;
+    }
+    const __m128 scale = _mm_set1_ps(prm->llr_scale);
     const __m128 half = _mm_set1_ps(0.5f), nhalf = _mm_set1_ps(-0.5f), one = _mm_set1_ps(1.0f);
 #define QUANT4_(k)                                                                          \
     __m128i q##k;                                                                           \
@@ -82,19 +146,9 @@ static int quantize_vec_f32(const simd_params *prm, const float *x, int n, elem_
         r = _mm_sub_ps(r, _mm_and_ps(_mm_cmple_ps(d, nhalf), one));                         \
         q##k = _mm_cvttps_epi32(r);                                                         \
     }
-#if defined(SIMD_FMT_I8)
-    for (; j + 16 <= n; j += 16) {
-        QUANT4_(0) QUANT4_(1) QUANT4_(2) QUANT4_(3)
-        __m128i b = _mm_packs_epi16(_mm_packs_epi32(q0, q1), _mm_packs_epi32(q2, q3));
-        _mm_storeu_si128((__m128i *)(out + j), b);
-    }
-#else
-    for (; j + 8 <= n; j += 8) {
-        QUANT4_(0) QUANT4_(1)
-        _mm_storeu_si128((__m128i *)(out + j), _mm_packs_epi32(q0, q1));
-    }
-#endif
+    QUANT_LOOP_
 #undef QUANT4_
+#undef QUANT_LOOP_
 #endif
 #endif
     return j;

@@ -194,7 +194,7 @@ static int alloc_thread_memory(const simd_state *s, simd_thread *t, int flooding
     t->w.tmp = ldpc_simd_alloc((size_t)SIMD_TMP_VECTORS(p) * vec);
     t->w.pre = malloc(((size_t)p->max_row_degree + 1) * sizeof(double));
     t->w.hard = malloc((size_t)p->n * ((s->k->lanes + 7) / 8));
-    t->w.staging = ldpc_simd_alloc((size_t)s->k->lanes * p->n * s->k->elem_size);
+    t->w.staging = ldpc_simd_alloc((size_t)s->k->lanes * SIMD_LOAD_BLOCK * s->k->elem_size);
     t->hard_bytes = malloc((size_t)p->n);
     return t->w.app && (t->w.llr || !flooding) && t->w.c2v && t->w.tmp && t->w.pre &&
            t->w.hard && t->w.staging && t->hard_bytes;
@@ -257,12 +257,19 @@ static int simd_init(ldpc_decoder *dec)
         return ldpc_error(LDPC_ERR_NO_MEMORY, "cpu-simd: could not start a worker thread");
     }
     if (dec->batch_frames <= 0) {
-        /* one group per thread, capped near 32 MB of float input per batch slot */
+        /* one group per thread, capped near 32 MB of float input per batch slot, but never so
+         * small that the slots in flight together (the front end's default is 4) hold fewer
+         * groups than there are threads: with many cores and a long code the cap would leave
+         * threads idle */
         const int lanes = s->k->lanes;
+        const int slots = dec->cfg.batches_in_flight > 0 ? dec->cfg.batches_in_flight : 4;
         long frames = (long)lanes * s->started;
         long cap = (32L << 20) / ((long)c->n * (long)sizeof(float));
+        long floor_frames = (long)lanes * ((s->started + slots - 1) / slots);
         if (frames > cap)
             frames = cap / lanes * lanes;
+        if (frames < floor_frames)
+            frames = floor_frames;
         dec->batch_frames = frames < lanes ? lanes : (int)frames;
     }
     return LDPC_OK;

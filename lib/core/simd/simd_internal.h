@@ -16,8 +16,11 @@
 #include "decoder_internal.h"
 
 #define SIMD_MAX_LANES 64
-#define SIMD_PREFETCH_MAX 256
 #define SIMD_ALIGN 64
+/* Columns converted per block when a group is loaded: the staging area holds one block of
+ * every lane (32 KB for 32 int8 lanes), so it stays in L2 while the frames are read in long
+ * sequential runs. */
+#define SIMD_LOAD_BLOCK 1024
 
 /* The code as the kernels walk it: rows in layered processing order (decoder_ref.c: H's order
  * for float messages; decoder_fixed.h's ldpc_decoder_row_order() for integer messages), edges
@@ -26,10 +29,11 @@ typedef struct simd_plan {
     int n, m, num_edges, max_row_degree;
     int *row_ptr;   /* m+1: first edge of each row, in processing order */
     int *col;       /* num_edges: column of each edge */
-    int32_t *off;   /* num_edges + SIMD_PREFETCH_MAX: byte offset of each edge's APP vector
-                     * (col * vector bytes), then zeros (prefetches past the end) */
+    int32_t *off;   /* num_edges: byte offset of each edge's APP vector (col * vector bytes) */
     const int *col_ptr; /* n+1: H's CSC, rows ascending (flooding's summation order) */
     int *col_edge;  /* num_edges: edge number (in this plan) of each CSC entry */
+    int num_segments; /* runs of consecutive rows of equal degree (the kernels unroll by degree) */
+    int *segment;     /* num_segments + 1: first row of each run, then m */
 } simd_plan;
 
 /* Vectors of message storage and of row scratch a kernel needs. */
@@ -47,7 +51,6 @@ typedef struct simd_params {
     ldpc_schedule schedule;
     int max_iterations;
     int early_termination;
-    int prefetch;     /* layered: prefetch the APP of the edge this many edges ahead */
     /* fixed point (decoder_fixed.h rule 3): NMS magnitude = (m * nms_a15 + 2^14) >> 15,
      * OMS magnitude = max(m - oms_q, 0) */
     int nms_a15;      /* round(alpha * 32768); alpha = 1 runs as plain min-sum (same result) */
@@ -68,7 +71,8 @@ typedef struct simd_input {
 /* Per-thread working memory of one kernel call (sized for the kernel's lanes and format). */
 typedef struct simd_work {
     void *app;        /* n vectors: a-posteriori messages; the loader writes channel values here */
-    void *staging;    /* lanes * n messages: the quantised frames before interleaving */
+    void *staging;    /* lanes * SIMD_LOAD_BLOCK messages: one block of quantised frames before
+                       * interleaving */
     void *llr;        /* n vectors: channel values (flooding only, else NULL) */
     void *c2v;        /* num_edges vectors */
     void *tmp;        /* SIMD_TMP_VECTORS: row scratch, then a zero row */

@@ -18,11 +18,6 @@ void ldpc_simd_params_init(simd_params *prm, const ldpc_decoder_config *cfg)
     prm->nms_alpha = cfg->nms_alpha;
     prm->oms_beta = cfg->oms_beta;
     prm->positive_is_one = cfg->llr_positive_is_one ? 1 : 0;
-    /* LDPCGPU_SIMD_PREFETCH overrides the distance (0 turns it off), for measurements */
-    const char *pf = getenv("LDPCGPU_SIMD_PREFETCH");
-    prm->prefetch = pf && *pf ? atoi(pf) : 64;
-    if (prm->prefetch < 0 || prm->prefetch > SIMD_PREFETCH_MAX)
-        prm->prefetch = 64;
     prm->llr_scale = cfg->llr_scale;
     const ldpc_msg_format fmt = ldpc_simd_effective_format(cfg);
     if (fmt != LDPC_MSG_F32) {
@@ -57,6 +52,7 @@ void ldpc_simd_plan_free(simd_plan *p)
     free(p->col);
     free(p->off);
     free(p->col_edge);
+    free(p->segment);
     memset(p, 0, sizeof *p);
 }
 
@@ -72,9 +68,11 @@ int ldpc_simd_plan_init(simd_plan *p, const ldpc_code *c, int natural_order, int
     int *edge_of = malloc((size_t)c->num_edges * sizeof(int)); /* H's CSR edge -> plan edge */
     p->row_ptr = malloc(((size_t)c->m + 1) * sizeof(int));
     p->col = malloc((size_t)c->num_edges * sizeof(int));
-    p->off = calloc((size_t)c->num_edges + SIMD_PREFETCH_MAX, sizeof(int32_t));
+    p->off = malloc(((size_t)c->num_edges + 1) * sizeof(int32_t));
     p->col_edge = malloc((size_t)c->num_edges * sizeof(int));
-    if (!order || !edge_of || !p->row_ptr || !p->col || !p->off || !p->col_edge) {
+    p->segment = malloc(((size_t)c->m + 1) * sizeof(int));
+    if (!order || !edge_of || !p->row_ptr || !p->col || !p->off || !p->col_edge ||
+        !p->segment) {
         free(order);
         free(edge_of);
         ldpc_simd_plan_free(p);
@@ -98,6 +96,11 @@ int ldpc_simd_plan_init(simd_plan *p, const ldpc_code *c, int natural_order, int
     p->row_ptr[c->m] = e;
     for (int q = 0; q < c->num_edges; q++)
         p->col_edge[q] = edge_of[c->col_edge[q]];
+    p->num_segments = 0;
+    for (int i = 0; i < c->m; i++)
+        if (i == 0 || p->row_ptr[i + 1] - p->row_ptr[i] != p->row_ptr[i] - p->row_ptr[i - 1])
+            p->segment[p->num_segments++] = i;
+    p->segment[p->num_segments] = c->m;
     free(order);
     free(edge_of);
     return LDPC_OK;

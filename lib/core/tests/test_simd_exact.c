@@ -10,6 +10,7 @@
  * lib/core/simd/CMakeLists.txt also builds this file with SIMD_TEST_AVX512_EMULATED, linked
  * with the AVX-512 kernels compiled on SIMDe's portable AVX-512 (when SIMDe is installed), to
  * check those kernels on CPUs without AVX-512. */
+#include <float.h>
 #include <math.h>
 #include <string.h>
 #include "test_util.h"
@@ -134,15 +135,19 @@ typedef struct variant {
     ldpc_schedule sch;
     int et, flip, iters;
     ldpc_llr_type type;
+    float llr_scale; /* 0: the default */
 } variant;
 
+/* llr_scale 0.1 makes LDPC_LLR_CLAMP * scale smaller than the int8 range, so the float input
+ * takes the conversion's general form instead of the shortcut used at the default scale */
 static const variant variants[] = {
-    {LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 1, 0, 10, LDPC_LLR_F32},
-    {LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 0, 1, 6, LDPC_LLR_I8},
-    {LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 1, 1, 8, LDPC_LLR_F32},
-    {LDPC_ALG_MIN_SUM, LDPC_SCHEDULE_LAYERED, 1, 0, 5, LDPC_LLR_I8},
-    {LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_FLOODING, 1, 0, 12, LDPC_LLR_F32},
-    {LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_FLOODING, 0, 0, 4, LDPC_LLR_F32},
+    {LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 1, 0, 10, LDPC_LLR_F32, 0},
+    {LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 0, 1, 6, LDPC_LLR_I8, 0},
+    {LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 1, 1, 8, LDPC_LLR_F32, 0},
+    {LDPC_ALG_MIN_SUM, LDPC_SCHEDULE_LAYERED, 1, 0, 5, LDPC_LLR_I8, 0},
+    {LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_FLOODING, 1, 0, 12, LDPC_LLR_F32, 0},
+    {LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_FLOODING, 0, 0, 4, LDPC_LLR_F32, 0},
+    {LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 0, 1, 7, LDPC_LLR_F32, 0.1f},
 };
 
 /* Flip the sign of the frames' LLRs (for the llr_positive_is_one variants). */
@@ -181,6 +186,8 @@ static void test_code(const char *name, int count, double ebn0)
             cfg.max_iterations = va->iters;
             cfg.msg_format = fmts[fi];
             cfg.oms_beta = 0.5f;
+            if (va->llr_scale > 0)
+                cfg.llr_scale = va->llr_scale;
             if (fmts[fi] == LDPC_MSG_F32) {
                 cfg.backend = LDPC_BACKEND_CPU_REFERENCE;
                 run_decoder(code, cfg, &f, va->type, want, swant, NULL);
@@ -230,6 +237,101 @@ static void test_code(const char *name, int count, double ebn0)
     ldpc_code_destroy(code);
 }
 
+/* The input conversion alone: every kernel's load against the model's rule 1 for one float
+ * at a time (ldpc_fixed_quantize_f32), on values chosen to break a wrong rounding or clamp:
+ * ties k/2 and their float neighbours at every scale step, both sides of the message range,
+ * -0, subnormals, NaN, +-Inf, +-FLT_MAX. Scales 4 and 1000 take the kernels' shortcut (clamp *
+ * scale beyond the int8 range), 0.1 and (for int16) 4 the general form. */
+static void test_conversion(void)
+{
+    ldpc_code *code;
+    REQUIRE_OK(ldpc_code_create(&code, "wimax:576:1/2"));
+    const int n = ldpc_code_n(code);
+    float *vals = malloc((size_t)SIMD_MAX_LANES * n * sizeof(float));
+    ldpc_rng rng;
+    ldpc_rng_seed(&rng, 99);
+    const float specials[] = {0.0f, -0.0f, NAN, -NAN, INFINITY, -INFINITY, FLT_MAX, -FLT_MAX,
+                              1e-40f, -1e-40f, FLT_MIN, 1000.0f, -1000.0f, 1000.5f, -1e30f};
+    const int nspecial = (int)(sizeof specials / sizeof specials[0]);
+    const float scales[] = {4.0f, 1000.0f, 0.1f};
+    const ldpc_msg_format fmts[] = {LDPC_MSG_I8, LDPC_MSG_I16};
+    int checked = 0;
+    for (int si = 0; si < 3; si++) {
+        const float scale = scales[si];
+        /* specials first, then the ties (k + 0.5) / scale and their float neighbours for k
+         * across the int8 range and across both ends of the int16 range, then random values */
+        for (int i = 0; i < SIMD_MAX_LANES * n; i++) {
+            const int q = i - nspecial, m = q / 3;
+            float v;
+            if (i < nspecial) {
+                v = specials[i];
+            } else if (m < 3 * 281) {
+                const int k = m < 281 ? m - 140 : m < 562 ? 32628 + (m - 281) : -32909 + (m - 562);
+                v = ((float)k + 0.5f) / scale;
+                v = q % 3 == 0 ? v : nextafterf(v, q % 3 == 1 ? INFINITY : -INFINITY);
+            } else {
+                v = (float)((ldpc_rng_uniform(&rng) - 0.5) * 300.0 / scale);
+            }
+            vals[i] = v;
+        }
+        for (int fi = 0; fi < 2; fi++)
+            for (int flip = 0; flip < 2; flip++) {
+                ldpc_decoder_config cfg;
+                ldpc_decoder_config_init(&cfg);
+                cfg.msg_format = fmts[fi];
+                cfg.llr_scale = scale;
+                cfg.llr_positive_is_one = flip;
+                ldpc_fixed_params fp;
+                REQUIRE_OK(ldpc_fixed_params_init(&cfg, &fp));
+                simd_params prm;
+                ldpc_simd_params_init(&prm, &cfg);
+                for (int i = 0; i < ldpc_simd_isa_count(); i++) {
+                    const char *isa = ldpc_simd_isa_name(i);
+                    if (!ldpc_simd_isa_supported(isa) || (ONLY_ISA && strcmp(isa, ONLY_ISA)))
+                        continue;
+                    const simd_kernel *k = ldpc_simd_kernel_get(isa, fmts[fi]);
+                    REQUIRE(k != NULL);
+                    simd_plan plan;
+                    REQUIRE_OK(ldpc_simd_plan_init(&plan, code, 0, k->lanes * k->elem_size));
+                    simd_work w;
+                    memset(&w, 0, sizeof w);
+                    w.app = ldpc_simd_alloc((size_t)n * k->lanes * k->elem_size);
+                    w.staging = ldpc_simd_alloc((size_t)SIMD_LOAD_BLOCK * k->lanes * k->elem_size);
+                    REQUIRE(w.app && w.staging);
+                    simd_input in;
+                    in.type = LDPC_LLR_F32;
+                    int bad = 0;
+                    /* all values pass through some lane: groups of lanes frames in turn */
+                    for (int g = 0; g * k->lanes < SIMD_MAX_LANES; g++) {
+                        for (int l = 0; l < k->lanes; l++)
+                            in.frame[l] = vals + ((size_t)g * k->lanes + l) * n;
+                        k->load(&plan, &prm, &w, &in);
+                        for (int l = 0; l < k->lanes; l++)
+                            for (int j = 0; j < n; j++) {
+                                const float x = vals[((size_t)g * k->lanes + l) * n + j];
+                                const int want = ldpc_fixed_quantize_f32(&fp, x);
+                                const size_t at = (size_t)j * k->lanes + l;
+                                const int got = k->elem_size == 1 ? ((int8_t *)w.app)[at]
+                                                                  : ((int16_t *)w.app)[at];
+                                if (got != want && bad++ < 3)
+                                    fprintf(stderr, "%s/%d scale %g flip %d: %.9g -> %d, model %d\n",
+                                            isa, (int)fmts[fi], scale, flip, x, got, want);
+                                checked++;
+                            }
+                    }
+                    CHECK_MSG(bad == 0, "%s format %d scale %g flip %d: %d conversions differ",
+                              isa, (int)fmts[fi], scale, flip, bad);
+                    ldpc_simd_free(w.app);
+                    ldpc_simd_free(w.staging);
+                    ldpc_simd_plan_free(&plan);
+                }
+            }
+    }
+    printf("conversion: %d float LLRs converted exactly as the model by every kernel\n", checked);
+    free(vals);
+    ldpc_code_destroy(code);
+}
+
 int main(void)
 {
 #ifdef SIMD_TEST_AVX512_EMULATED
@@ -240,6 +342,7 @@ int main(void)
     for (int i = 0; i < ldpc_simd_isa_count(); i++)
         printf("kernel %s: %s\n", ldpc_simd_isa_name(i),
                ldpc_simd_isa_supported(ldpc_simd_isa_name(i)) ? "tested" : "not run by this CPU");
+    test_conversion();
     test_code("wimax:576:1/2", 101, 2.0);
     test_code("wifi:1944:1/2", 70, 1.8);
     test_code("wimax:2304:5/6", 67, 3.5);
