@@ -220,10 +220,10 @@ template <> struct Quad4<int8_t> { typedef char4 V; };
 
 /* The channel values of a group's frames (lane 0: frame f0, lane 1: f0 + 1 when valid) into its
  * APP. A small batch is one block per SM, so the time to the first iteration is the number of
- * dependent memory round trips: load four values at a time (16 bytes of float) with four loads
+ * dependent memory round trips: load four values at a time (16 bytes of float) with UNROLL loads
  * in flight per thread, outside any test of the input type; then one round trip brings a
  * WiMAX codeword in, also when it is read from mapped host memory (the backend's direct path). */
-template <class A, class T>
+template <class A, int UNROLL, class T>
 __device__ __forceinline__ void load_channel(typename A::AppT *app, const T *llr, int n, int f0,
                                              unsigned valid, int t, int Z, const Arith &ar)
 {
@@ -235,7 +235,7 @@ __device__ __forceinline__ void load_channel(typename A::AppT *app, const T *llr
     const bool quads = (n & 3) == 0 && ((size_t)x0 & (sizeof(V) - 1)) == 0 && ((size_t)x1 & (sizeof(V) - 1)) == 0;
     if (quads) {
         const V *v0 = (const V *)x0, *v1 = (const V *)x1;
-#pragma unroll 4
+#pragma unroll UNROLL
         for (int q = t; q < n / 4; q += Z) {
             const V a = v0[q], b = v1[q];
             AppQuad r;
@@ -247,7 +247,7 @@ __device__ __forceinline__ void load_channel(typename A::AppT *app, const T *llr
         }
         return;
     }
-#pragma unroll 4
+#pragma unroll UNROLL
     for (int j = t; j < n; j += Z)
         app[j] = A::in_lanes(x0[j], x1[j], valid, ar);
 }
@@ -325,10 +325,14 @@ table_kernel(const TableArgs a)
             gunsat[g] = 0;
         }
         if (in_group && valid) {
+            /* four loads in flight for rows of up to 8 edges (the small-batch latency case);
+             * one for longer rows, whose kernels are short of registers (ptxas: 300 instead of
+             * 148 bytes of spills for int8 pairs with 16-edge rows) */
+            constexpr int UNROLL = DMAX <= 8 ? 4 : 1;
             if (a.batch.llr_i8)
-                load_channel<A>(app, (const int8_t *)a.batch.llr, n, f0, valid, t, Z, a.ar);
+                load_channel<A, UNROLL>(app, (const int8_t *)a.batch.llr, n, f0, valid, t, Z, a.ar);
             else
-                load_channel<A>(app, (const float *)a.batch.llr, n, f0, valid, t, Z, a.ar);
+                load_channel<A, UNROLL>(app, (const float *)a.batch.llr, n, f0, valid, t, Z, a.ar);
             for (unsigned i = t; i < msg_elems; i += Z)
                 msg[i] = A::zero4();
         }
