@@ -16,13 +16,14 @@ ldpc_pdu_decoder::sptr ldpc_pdu_decoder::make(const std::string& code,
                                               const std::string& backend,
                                               bool llr_positive_is_one,
                                               float int8_scale,
-                                              bool fallback_to_cpu)
+                                              bool fallback_to_cpu,
+                                              const std::string& message_format)
 {
-    return gnuradio::make_block_sptr<ldpc_pdu_decoder_impl>(
-        code,
-        block_decoder_params(output_codeword, packed_output, algorithm, max_iterations,
-                             early_termination, backend, llr_positive_is_one, int8_scale,
-                             fallback_to_cpu));
+    decoder_params params = block_decoder_params(output_codeword, packed_output, algorithm,
+                                                 max_iterations, early_termination, backend,
+                                                 llr_positive_is_one, int8_scale, fallback_to_cpu);
+    params.msg_format = message_format;
+    return gnuradio::make_block_sptr<ldpc_pdu_decoder_impl>(code, params);
 }
 
 ldpc_pdu_decoder_impl::ldpc_pdu_decoder_impl(const std::string& code, const decoder_params& params)

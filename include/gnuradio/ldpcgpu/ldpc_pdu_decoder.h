@@ -29,6 +29,9 @@ namespace ldpcgpu {
  * LLR sign: positive = 0 by default (this module's convention); gr-fec's decoders expect the
  * opposite, so set \p llr_positive_is_one when replacing a gr-fec async decoder fed from the
  * same soft source.
+ *
+ * \p message_format ("float", "int8" or "int16") is the decoder's message arithmetic, as for
+ * ldpc_decoder: float is the reference decoder's, int8 the fastest (see ldpc_decoder.h).
  */
 class LDPCGPU_API ldpc_pdu_decoder : virtual public gr::block
 {
@@ -44,7 +47,8 @@ public:
                      const std::string& backend = "auto",
                      bool llr_positive_is_one = false,
                      float int8_scale = 4.0f,
-                     bool fallback_to_cpu = true);
+                     bool fallback_to_cpu = true,
+                     const std::string& message_format = "float");
 
     virtual void set_max_iterations(int max_iterations) = 0;
     virtual int max_iterations() const = 0;

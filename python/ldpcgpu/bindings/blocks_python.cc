@@ -111,7 +111,8 @@ static void bind_pdu_decoder(py::module& m)
             py::arg("backend") = "auto",
             py::arg("llr_positive_is_one") = false,
             py::arg("int8_scale") = 4.0f,
-            py::arg("fallback_to_cpu") = true);
+            py::arg("fallback_to_cpu") = true,
+            py::arg("message_format") = "float");
     def_decoder_common<ldpc_pdu_decoder>(cls);
     cls.def("pdus_decoded", &ldpc_pdu_decoder::pdus_decoded)
         .def("pdus_dropped", &ldpc_pdu_decoder::pdus_dropped);
