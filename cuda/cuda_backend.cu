@@ -514,19 +514,21 @@ static int cuda_init_inner(ldpc_decoder *dec, State *s)
         CU(cudaGetDeviceProperties(&prop, d.dev), "cudaGetDeviceProperties", d.dev);
         d.sms = prop.multiProcessorCount;
         d.smem_optin = prop.sharedMemPerBlockOptin;
-        /* int8 messages: two codewords per thread where a pair's whole state fits in shared
-         * memory (WiMAX, WiFi: integer issue is the limit there, and a pair halves it); else one
-         * per thread, which halves the shared memory a codeword needs (DVB 64800: three blocks
-         * per SM instead of one, to hide the global-memory latency of its messages).
-         * LDPCGPU_CUDA_I8_LANES=1|2 forces one. */
+        /* int8 messages: two codewords per thread, except for codes with rows of at most 8
+         * edges whose pair state does not fit in shared memory (DVB-S2/T2 rate 1/2): one per
+         * thread halves the shared memory a codeword needs, so three blocks share an SM and
+         * hide each other's global-memory waits (DVB-T2 64800 r1/2 8.7 -> 9.7 Gb/s, 16200 r1/2
+         * 4.7 -> 5.7 at 10 it). With longer rows the one-codeword kernel, held to 56 registers
+         * for three blocks, spills: DVB-S2 64800 r3/5 3.2 -> 2.2, r9/10 1.6 -> 1.2, 16200 r8/9
+         * 6.1 -> 1.6 Gb/s, so pairs stay there. LDPCGPU_CUDA_I8_LANES=1|2 forces one. */
         if (s->use_table && s->var.arith == ARITH_I8X2) {
             const char *lanes_env = getenv("LDPCGPU_CUDA_I8_LANES");
             const int lanes = lanes_env ? atoi(lanes_env) : 0;
             TableVariant pair_all = s->var;
             pair_all.mem = MEM_SMEM_ALL;
             const bool fits = s->plan.Z <= table_max_threads(true, MEM_GLOBAL);
-            if (fits && (lanes == 1 || (lanes != 2 && table_smem_bytes(pair_all, c->n, s->plan.Z,
-                                                                       s->plan.total_groups, 1) > d.smem_optin)))
+            const bool pair_off_chip = table_smem_bytes(pair_all, c->n, s->plan.Z, s->plan.total_groups, 1) > d.smem_optin;
+            if (fits && (lanes == 1 || (lanes != 2 && s->var.dmax == 8 && pair_off_chip)))
                 s->var.arith = ARITH_I8;
             s->lanes_per_group = table_lanes(s->var.arith);
         }

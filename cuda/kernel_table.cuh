@@ -253,8 +253,9 @@ __device__ __forceinline__ void load_channel(typename A::AppT *app, const T *llr
 }
 
 /* Threads and registers. At most 512 threads a block (layers have at most 512 rows). The
- * int8-pair kernels with everything in shared memory ask for 2 blocks per SM (at most 64
- * registers); with messages in global memory a pair's APP fills an SM (130 KB for DVB 64800), so
+ * int8-pair kernels with everything in shared memory and rows of up to 8 edges ask for 2 blocks
+ * per SM (at most 64 registers; with 16-edge rows that spilled and ran 3-6% slower than
+ * uncapped: WiMAX 2/3A 21.4 -> 22.7 Gb/s, WiFi 3/4 19.1 -> 19.7); with messages in global memory a pair's APP fills an SM (130 KB for DVB 64800), so
  * those may use up to 128 registers instead of spilling (DVB-T2 int8 3.9 -> 4.3 Gb/s). The
  * one-codeword int8 kernels with messages in global memory exist to put three DVB 64800 blocks
  * on an SM (65 KB of APP each): they take at most 384 threads (a DVB layer's 360 rows) and ask
@@ -270,7 +271,7 @@ __host__ __device__ constexpr int table_max_threads(bool one_byte_app, int mem)
 }
 __host__ __device__ constexpr int table_min_blocks(int lanes, bool one_byte_app, int dmax, int mem)
 {
-    return table_three_blocks(one_byte_app, mem) ? 3 : (lanes == 2 && dmax <= 16 && mem == MEM_SMEM_ALL ? 2 : 1);
+    return table_three_blocks(one_byte_app, mem) ? 3 : (lanes == 2 && dmax <= 8 && mem == MEM_SMEM_ALL ? 2 : 1);
 }
 
 template <class A, int DMAX, int MEM>
