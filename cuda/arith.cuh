@@ -91,14 +91,7 @@ struct ArF32 {
     /* channel value of one input LLR; +0.0 instead of -0.0 keeps sign bits equal to "< 0" */
     __device__ static __forceinline__ float in_f32(float x, const Arith &ar)
     {
-        float v = x * ar.sign;
-        if (v != v)
-            v = 0.0f;
-        else if (v > LDPC_LLR_CLAMP)
-            v = LDPC_LLR_CLAMP;
-        else if (v < -LDPC_LLR_CLAMP)
-            v = -LDPC_LLR_CLAMP;
-        return v + 0.0f;
+        return ldpc_llr_clean(x * ar.sign) + 0.0f;
     }
     __device__ static __forceinline__ float in_i8(int8_t x, const Arith &ar)
     {

@@ -200,13 +200,7 @@ __global__ void __launch_bounds__(256) generic_kernel(const GenericArgs a)
                 if (a.batch.llr_i8) {
                     v = (float)((const int8_t *)a.batch.llr)[i] * a.ar.i8_to_float;
                 } else {
-                    v = ((const float *)a.batch.llr)[i] * a.ar.sign;
-                    if (v != v)
-                        v = 0.0f;
-                    else if (v > LDPC_LLR_CLAMP)
-                        v = LDPC_LLR_CLAMP;
-                    else if (v < -LDPC_LLR_CLAMP)
-                        v = -LDPC_LLR_CLAMP;
+                    v = ldpc_llr_clean(((const float *)a.batch.llr)[i] * a.ar.sign);
                 }
                 s.app[j] = v;
                 s.chan[j] = v;

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 #include "decoder_internal.h"
+#include "decoder_fixed.h" /* ldpc_llr_clean */
 #include "error.h"
 
 void ldpc_decoder_config_init(ldpc_decoder_config *cfg)
@@ -396,14 +397,7 @@ void ldpc_llr_to_float(const ldpc_decoder_config *cfg, ldpc_llr_type type, const
     }
     const float *x = in;
     for (int i = 0; i < count; i++) {
-        float v = x[i] * sign;
-        if (v != v)
-            v = 0.0f; /* NaN: no information about this bit */
-        else if (v > LDPC_LLR_CLAMP)
-            v = LDPC_LLR_CLAMP;
-        else if (v < -LDPC_LLR_CLAMP)
-            v = -LDPC_LLR_CLAMP;
-        out[i] = v;
+        out[i] = ldpc_llr_clean(x[i] * sign);
     }
 }
 

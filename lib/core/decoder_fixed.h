@@ -84,16 +84,19 @@ LDPC_FIXED_FN int ldpc_fixed_sat(const ldpc_fixed_params *p, int x)
     return x > p->qmax ? p->qmax : (x < p->qmin ? p->qmin : x);
 }
 
+/* The one input rule every backend applies to a float LLR (after the sign switch): NaN carries
+ * no information about its bit (0), and magnitudes are clamped to +-LDPC_LLR_CLAMP. */
+LDPC_FIXED_FN float ldpc_llr_clean(float v)
+{
+    if (v != v)
+        return 0.0f;
+    return v > LDPC_LLR_CLAMP ? LDPC_LLR_CLAMP : (v < -LDPC_LLR_CLAMP ? -LDPC_LLR_CLAMP : v);
+}
+
 /* Rule 1 for one float LLR as the caller wrote it. */
 LDPC_FIXED_FN int ldpc_fixed_quantize_f32(const ldpc_fixed_params *p, float x)
 {
-    float v = p->positive_is_one ? -x : x;
-    if (v != v)
-        v = 0.0f;
-    else if (v > LDPC_LLR_CLAMP)
-        v = LDPC_LLR_CLAMP;
-    else if (v < -LDPC_LLR_CLAMP)
-        v = -LDPC_LLR_CLAMP;
+    const float v = ldpc_llr_clean(p->positive_is_one ? -x : x);
     float f = v * p->llr_scale;
     if (f > (float)p->qmax)
         f = (float)p->qmax;

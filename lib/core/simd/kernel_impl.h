@@ -287,13 +287,7 @@ static void freeze(const simd_plan *p, const vec_t *app, uint8_t *hard, uint64_t
  * the vector versions in load_x86.h use. */
 static inline elem_t quantize_f32_scalar(const simd_params *prm, float x)
 {
-    float v = prm->positive_is_one ? -x : x;
-    if (v != v)
-        v = 0.0f;
-    else if (v > LDPC_LLR_CLAMP)
-        v = LDPC_LLR_CLAMP;
-    else if (v < -LDPC_LLR_CLAMP)
-        v = -LDPC_LLR_CLAMP;
+    const float v = ldpc_llr_clean(prm->positive_is_one ? -x : x);
 #if defined(SIMD_FMT_F32)
     return v;
 #else

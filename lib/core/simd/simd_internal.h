@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "decoder_internal.h"
+#include "decoder_fixed.h" /* ldpc_llr_clean */
 
 #define SIMD_MAX_LANES 64
 #define SIMD_ALIGN 64
