@@ -6,6 +6,8 @@
  *        int8 model's (decoder_fixed.h): every intermediate fits 16 bits, so the 16-bit lanes
  *        compute the model exactly. APP and messages are stored as int8 pairs.
  *  I16   one codeword per thread, int32 registers, int16 storage; the int16 model.
+ *  H8X2  the int8 model for two codewords per thread in half2 arithmetic (full-rate HADD2/HFMA2
+ *        instead of half-rate 16x2 integer instructions); APP stored as half2, messages as bytes.
  *  I8    one codeword per thread, int32 registers, int8 storage; the int8 model. Half the
  *        shared memory of I8X2 per codeword, for codes whose pair state does not fit: a DVB
  *        64800 APP is 65 KB instead of 130, so three blocks share an SM instead of one.
@@ -202,6 +204,161 @@ struct ArI8x2 {
         if (valid & 2u)
             v |= in_one(x1, ar) << 8;
         return (AppT)v;
+    }
+};
+
+/* ---------------------------------------------------------------------------- int8 model in half2 */
+/* f16x2 instructions on 32-bit registers (PTX keeps f16x2 values in .b32 registers). */
+__device__ __forceinline__ unsigned h2add_sat(unsigned a, unsigned b)
+{
+    unsigned r;
+    asm("add.sat.f16x2 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));
+    return r;
+}
+__device__ __forceinline__ unsigned h2add(unsigned a, unsigned b)
+{
+    unsigned r;
+    asm("add.f16x2 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));
+    return r;
+}
+__device__ __forceinline__ unsigned h2sub(unsigned a, unsigned b)
+{
+    unsigned r;
+    asm("sub.f16x2 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));
+    return r;
+}
+__device__ __forceinline__ unsigned h2fma(unsigned a, unsigned b, unsigned c)
+{
+    unsigned r;
+    asm("fma.rn.f16x2 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c));
+    return r;
+}
+__device__ __forceinline__ unsigned h2min(unsigned a, unsigned b)
+{
+    unsigned r;
+    asm("min.f16x2 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));
+    return r;
+}
+__device__ __forceinline__ unsigned h2max(unsigned a, unsigned b)
+{
+    unsigned r;
+    asm("max.f16x2 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));
+    return r;
+}
+__device__ __forceinline__ unsigned h2abs(unsigned a)
+{
+    unsigned r;
+    asm("abs.f16x2 %0, %1;" : "=r"(r) : "r"(a));
+    return r;
+}
+
+/* H8X2: the int8 model (exactly) for two codewords per thread, computed with half2 arithmetic.
+ *
+ * Why: on the H100 every min/max instruction (IMNMX, VIMNMX.S16x2, HMNMX2, FMNMX) issues at 64
+ * lanes per clock per SM, and so do the 16x2 integer adds I8X2 is made of, while HADD2/HFMA2
+ * issue at 128 (cuda/bench/cuda_pipe_bench.cu). I8X2 spends ~26 of those half-rate instructions per
+ * edge pair; here the saturating adds and the message selection move to full-rate HADD2/HFMA2
+ * (the saturation at 0 comes free with add.sat), leaving 6 min/max per edge pair.
+ *
+ * Exactness: values are integers v in [-255, 255] scaled by 1/256; every one of them, and every
+ * sum, difference and product below, is exactly representable in half (11 significant bits),
+ * so each f16x2 operation computes the model's integer operation with no rounding.
+ *   U(v) = v / 256            APP values (stored, 4 bytes per column pair), messages in registers
+ *   R(t) = (t + 128) / 256    v2c values t: sat(t) to [-128, 127] is R clamped to [0, 255/256],
+ *                             i.e. add.sat (clamps at 0 and 1) and one min with 255/256
+ *   B(r) = 1/2 - r / 256      a stored message as tsub wants it: R(a - r) = U(a) + B(r)
+ * Messages are stored as offset-binary bytes r + 128 (same layout as I8X2): a byte b becomes
+ * the half 1024 + b by placing 0x64 above it (PRMT), and one HFMA2 turns that into B(r); one
+ * HFMA2 turns U(r) back into 1024 + r + 128, whose low byte is b. Sign bits of U are the
+ * model's "v < 0" (+0 for v = 0: x - x rounds to +0). */
+struct ArH8x2 {
+    static constexpr int LANES = 2;
+    typedef unsigned W;    /* R(t), U(app) or U(message), two half lanes */
+    typedef unsigned AppT; /* U(app), lane A in bits 0-15, lane B in 16-31 */
+    typedef uint2 Msg4;    /* edge e: bytes 2e (A) and 2e+1 (B), offset binary */
+
+    static constexpr unsigned kHalf = 0x38003800u;     /* 0.5 */
+    static constexpr unsigned kTop = 0x3BF83BF8u;      /* 255/256: R(127) */
+    static constexpr unsigned kMinus128 = 0xD800D800u; /* -128 */
+    static constexpr unsigned k256 = 0x5C005C00u;      /* 256 */
+    static constexpr unsigned k1024 = 0x64006400u;     /* 1024, also the bits placed above a byte */
+    static constexpr unsigned k1152 = 0x64806480u;     /* 1024 + 128 */
+    static constexpr unsigned kInv256 = 0x1C001C00u;   /* 1/256 */
+    static constexpr unsigned kMinusInv256 = 0x9C009C00u; /* -1/256 */
+    static constexpr unsigned k5 = 0x45004500u;        /* 5 */
+    static constexpr unsigned kMinus4 = 0xC400C400u;   /* -4 */
+    static constexpr unsigned kMinus4_5 = 0xC480C480u; /* -4.5 */
+
+    __device__ static __forceinline__ W load(AppT a) { return a; }
+    /* R(app) -> U(app) */
+    __device__ static __forceinline__ AppT store(W w) { return h2sub(w, kHalf); }
+    /* bytes b -> halves 1024 + b -> B(r) = 5 - (1024 + b) / 256 */
+    __device__ static __forceinline__ W unbyte(unsigned x) { return h2fma(x, kMinusInv256, k5); }
+    __device__ static __forceinline__ void unpack(const Msg4 &m, W r[4])
+    {
+        r[0] = unbyte(prmt(m.x, 0x64646464u, 0x4140u));
+        r[1] = unbyte(prmt(m.x, 0x64646464u, 0x4342u));
+        r[2] = unbyte(prmt(m.y, 0x64646464u, 0x4140u));
+        r[3] = unbyte(prmt(m.y, 0x64646464u, 0x4342u));
+    }
+    /* U(r) -> 1024 + r + 128: its low byte is the offset-binary message */
+    __device__ static __forceinline__ Msg4 pack(const W r[4])
+    {
+        const unsigned y0 = h2fma(r[0], k256, k1152), y1 = h2fma(r[1], k256, k1152);
+        const unsigned y2 = h2fma(r[2], k256, k1152), y3 = h2fma(r[3], k256, k1152);
+        return make_uint2(prmt(y0, y1, 0x6420u), prmt(y2, y3, 0x6420u));
+    }
+    __device__ static __forceinline__ Msg4 zero4() { return make_uint2(0x80808080u, 0x80808080u); }
+    /* a missing edge's R(t): far above any magnitude, positive */
+    __device__ static __forceinline__ W none() { return 0x7BFF7BFFu; }
+    /* "no minimum yet" = 255 */
+    __device__ static __forceinline__ W min_init() { return kTop; }
+    /* R(sat(app - r)) = min(sat01(U(app) + B(r)), 255/256) */
+    __device__ static __forceinline__ W tsub(W app, W r, const Arith &) { return h2min(h2add_sat(app, r), kTop); }
+    /* R(sat(t + r)) from R(t) and U(r) */
+    __device__ static __forceinline__ W tadd(W t, W r, const Arith &) { return h2min(h2add_sat(t, r), kTop); }
+    /* U(t) = R(t) - 1/2: t's value, whose sign bits are the model's t < 0 */
+    __device__ static __forceinline__ W value(W t) { return h2sub(t, kHalf); }
+    __device__ static __forceinline__ W mag(W t) { return h2abs(value(t)); }
+    __device__ static __forceinline__ void minupd(W &m1, W &m2, W a)
+    {
+        m2 = h2min(m2, h2max(m1, a));
+        m1 = h2min(m1, a);
+    }
+    __device__ static __forceinline__ void minmerge(W a1, W a2, W b1, W b2, W &m1, W &m2)
+    {
+        m1 = h2min(a1, b1);
+        m2 = h2min(h2min(a2, b2), h2max(a1, b1));
+    }
+    __device__ static __forceinline__ unsigned signw(W t) { return value(t); }
+    /* s(m) of both lanes from the block's table: m = k/256 -> 1024 + k (bits 0x6400 | k) gives
+     * the index k; the table's byte s becomes U(s) = (1024 + s) / 256 - 4 */
+    __device__ static __forceinline__ W scale_lut(W m, const Arith &, const unsigned char *lut)
+    {
+        const unsigned k = h2fma(m, k256, k1024);
+        const unsigned s = lut[k & 0xffu] | ((unsigned)lut[(k >> 16) & 0xffu] << 16);
+        return h2fma(s | k1024, kInv256, kMinus4);
+    }
+    /* |t| == min1 ? s2 : s1 as max(s1, s2 - 128 (|t| - min1)): |t| - min1 is 0 for the edge
+     * holding the minimum (then exactly s2) and at least 1/256 otherwise (then below 0 <= s1);
+     * the sign is the row's XOR with t's own */
+    __device__ static __forceinline__ W newmsg(W t, W a, W m1, W s1, W s2, unsigned neg)
+    {
+        const W mg = h2max(s1, h2fma(h2sub(a, m1), kMinus128, s2));
+        return mg ^ ((neg ^ value(t)) & 0x80008000u);
+    }
+    __device__ static __forceinline__ unsigned raw(AppT a) { return a; }
+    __device__ static __forceinline__ unsigned lanes_of_raw(unsigned x)
+    {
+        return ((x >> 15) & 1u) | ((x >> 30) & 2u);
+    }
+    /* U(c) of both lanes' channel values c (rule 1): halves 1024 + c + 128, then - 4.5 */
+    template <class T>
+    __device__ static __forceinline__ AppT in_lanes(T x0, T x1, unsigned valid, const Arith &ar)
+    {
+        const unsigned c0 = (unsigned)(ArI8x2::in_one(x0, ar) ^ 0x80u);
+        const unsigned c1 = (valid & 2u) ? (unsigned)(ArI8x2::in_one(x1, ar) ^ 0x80u) : 0x80u;
+        return h2fma(c0 | (c1 << 16) | k1024, kInv256, kMinus4_5);
     }
 };
 

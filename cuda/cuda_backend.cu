@@ -29,7 +29,10 @@ namespace ldpccuda {
 static size_t align16(size_t x) { return (x + 15) & ~(size_t)15; }
 
 /* bytes of one APP value and of one table entry's 4 messages */
-static size_t app_value_bytes(ArithKind a) { return a == ARITH_F32 ? 4 : (a == ARITH_I8 ? 1 : 2); }
+static size_t app_value_bytes(ArithKind a)
+{
+    return (a == ARITH_F32 || a == ARITH_H8X2) ? 4 : (a == ARITH_I8 ? 1 : 2);
+}
 static size_t msg4_bytes(ArithKind a) { return a == ARITH_F32 ? 16 : (a == ARITH_I8 ? 4 : 8); }
 
 size_t table_app_bytes(ArithKind a, int n) { return align16((size_t)n * app_value_bytes(a)); }
@@ -39,12 +42,12 @@ size_t table_msg_bytes(ArithKind a, int Z, int total_groups)
     return (size_t)total_groups * Z * msg4_bytes(a);
 }
 
-int table_lanes(ArithKind a) { return a == ARITH_I8X2 ? 2 : 1; }
+int table_lanes(ArithKind a) { return (a == ARITH_I8X2 || a == ARITH_H8X2) ? 2 : 1; }
 
 size_t table_smem_bytes(const TableVariant &v, int n, int Z, int total_groups, int G)
 {
     size_t b = align16((size_t)G * 3 * sizeof(int));
-    if (v.arith == ARITH_I8X2)
+    if (table_lanes(v.arith) == 2)
         b += kScaleLutBytes; /* the int8 scale table (kernel_table.cuh, TableSmem) */
     if (v.mem != MEM_GLOBAL)
         b += (size_t)G * table_app_bytes(v.arith, n);
@@ -58,6 +61,7 @@ const void *table_kernel_fn(const TableVariant &v)
     switch (v.arith) {
     case ARITH_F32: return table_kernel_fn_f32(v.dmax, v.mem);
     case ARITH_I8X2: return table_kernel_fn_i8x2(v.dmax, v.mem);
+    case ARITH_H8X2: return table_kernel_fn_h8x2(v.dmax, v.mem);
     case ARITH_I8: return table_kernel_fn_i8(v.dmax, v.mem);
     default: return table_kernel_fn_i16(v.dmax, v.mem);
     }
@@ -69,6 +73,7 @@ cudaError_t table_launch(const TableVariant &v, const TableArgs &a, int grid, in
     switch (v.arith) {
     case ARITH_F32: return table_launch_f32(v.dmax, v.mem, a, grid, threads, smem, s);
     case ARITH_I8X2: return table_launch_i8x2(v.dmax, v.mem, a, grid, threads, smem, s);
+    case ARITH_H8X2: return table_launch_h8x2(v.dmax, v.mem, a, grid, threads, smem, s);
     case ARITH_I8: return table_launch_i8(v.dmax, v.mem, a, grid, threads, smem, s);
     default: return table_launch_i16(v.dmax, v.mem, a, grid, threads, smem, s);
     }
@@ -220,9 +225,12 @@ static int choose_table_config(State *s, const ldpc_code *c)
     const DeviceCtx &d = s->devs[0];
     const HostPlan &p = s->plan;
     TableVariant v = s->var;
+    /* the state on chip where it fits; LDPCGPU_CUDA_MEM=app|global moves it off chip (tests) */
+    const char *mem_env = getenv("LDPCGPU_CUDA_MEM");
+    const int first_mem = !mem_env ? 0 : (strcmp(mem_env, "app") == 0 ? 1 : (strcmp(mem_env, "global") == 0 ? 2 : 0));
     const MemKind mems[3] = {MEM_SMEM_ALL, MEM_SMEM_APP, MEM_GLOBAL};
-    for (MemKind mk : mems) {
-        v.mem = mk;
+    for (int mi = first_mem; mi < 3; mi++) {
+        v.mem = mems[mi];
         if (table_smem_bytes(v, c->n, p.Z, p.total_groups, 1) <= d.smem_optin)
             break;
     }
@@ -287,7 +295,13 @@ static const char *mem_name(MemKind m)
 
 static const char *arith_name(ArithKind a)
 {
-    return a == ARITH_F32 ? "f32" : (a == ARITH_I8X2 ? "i8 (2 codewords per thread)" : (a == ARITH_I8 ? "i8" : "i16"));
+    switch (a) {
+    case ARITH_F32: return "f32";
+    case ARITH_I8X2: return "i8 (2 codewords per thread, 16x2 integer)";
+    case ARITH_H8X2: return "i8 (2 codewords per thread, half2)";
+    case ARITH_I8: return "i8";
+    default: return "i16";
+    }
 }
 
 /* Bytes from a batch's bits to its statuses (host and device use the same layout). */
@@ -530,6 +544,18 @@ static int cuda_init_inner(ldpc_decoder *dec, State *s)
             const bool pair_off_chip = table_smem_bytes(pair_all, c->n, s->plan.Z, s->plan.total_groups, 1) > d.smem_optin;
             if (fits && (lanes == 1 || (lanes != 2 && s->var.dmax == 8 && pair_off_chip)))
                 s->var.arith = ARITH_I8;
+            /* Pairs compute in half2 (H8X2, full-rate HADD2/HFMA2) rather than 16x2 integers
+             * where the half2 pair's state (APP 4 bytes per column pair) stays on chip.
+             * LDPCGPU_CUDA_I8_PAIR=int|half forces one. */
+            if (s->var.arith == ARITH_I8X2) {
+                const char *pair_env = getenv("LDPCGPU_CUDA_I8_PAIR");
+                TableVariant half_all = pair_all;
+                half_all.arith = ARITH_H8X2;
+                const bool half_on_chip = table_smem_bytes(half_all, c->n, s->plan.Z, s->plan.total_groups, 1) <= d.smem_optin;
+                const bool want_half = pair_env ? strcmp(pair_env, "half") == 0 : half_on_chip;
+                if (want_half)
+                    s->var.arith = ARITH_H8X2;
+            }
             s->lanes_per_group = table_lanes(s->var.arith);
         }
         if (s->use_table && (st = choose_table_config(s, c)) != LDPC_OK)

@@ -126,7 +126,7 @@ struct GenericArgs {
 /* ---------------------------------------------------------------------------------------
  * Kernel variants and launchers.
  * ------------------------------------------------------------------------------------- */
-enum ArithKind { ARITH_F32 = 0, ARITH_I8X2 = 1, ARITH_I16 = 2, ARITH_I8 = 3 };
+enum ArithKind { ARITH_F32 = 0, ARITH_I8X2 = 1, ARITH_I16 = 2, ARITH_I8 = 3, ARITH_H8X2 = 4 };
 enum MemKind { MEM_SMEM_ALL = 0, MEM_SMEM_APP = 1, MEM_GLOBAL = 2 };
 
 /* Bytes of the int8 kernel's scale table in shared memory: s(m) for every minimum m = 0..255. */
@@ -160,6 +160,9 @@ cudaError_t table_launch_f32(int dmax, MemKind mem, const TableArgs &a, int grid
                              size_t smem, cudaStream_t s);
 const void *table_kernel_fn_i8x2(int dmax, MemKind mem);
 cudaError_t table_launch_i8x2(int dmax, MemKind mem, const TableArgs &a, int grid, int threads,
+                              size_t smem, cudaStream_t s);
+const void *table_kernel_fn_h8x2(int dmax, MemKind mem);
+cudaError_t table_launch_h8x2(int dmax, MemKind mem, const TableArgs &a, int grid, int threads,
                               size_t smem, cudaStream_t s);
 const void *table_kernel_fn_i16(int dmax, MemKind mem);
 const void *table_kernel_fn_i8(int dmax, MemKind mem);

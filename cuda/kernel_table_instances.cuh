@@ -21,7 +21,7 @@
         return cudaGetLastError();                                                               \
     }
 
-/* SUFFIX: f32, i8x2, i16, i8 (the names in cuda_internal.h); ARITH: the policy type */
+/* SUFFIX: f32, i8x2, h8x2, i16, i8 (the names in cuda_internal.h); ARITH: the policy type */
 #define LDPC_TABLE_INSTANCES(SUFFIX, ARITH)                                                      \
     namespace ldpccuda {                                                                         \
     const void *table_kernel_fn_##SUFFIX(int dmax, MemKind mem)                                 \

@@ -129,6 +129,24 @@ int main(void)
             2.4, 100, LDPC_LLR_F32, 0);
     }
 
+    /* int8 pairs in 16x2 integer arithmetic (the default above is half2 where the pair's
+     * state fits on chip): both must match the model */
+    setenv("LDPCGPU_CUDA_I8_PAIR", "int", 1);
+    run("wimax 2304 r1/2 i8 pairs in 16x2 integers, poisoned", code,
+        cfg_of(LDPC_MSG_I8, LDPC_ALG_MIN_SUM, LDPC_SCHEDULE_LAYERED, 10), 2.2, 99, LDPC_LLR_F32, 1);
+    run("wimax 2304 r1/2 i8 pairs in 16x2 integers, nms", code,
+        cfg_of(LDPC_MSG_I8, LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 10), 2.0, 151,
+        LDPC_LLR_F32, 0);
+    unsetenv("LDPCGPU_CUDA_I8_PAIR");
+    /* and half2 pairs with messages off chip (forced on a code whose state fits) */
+    setenv("LDPCGPU_CUDA_I8_PAIR", "half", 1);
+    setenv("LDPCGPU_CUDA_MEM", "global", 1);
+    run("wimax 2304 r1/2 i8 half2 pairs, state in global memory", code,
+        cfg_of(LDPC_MSG_I8, LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 10), 2.0, 101,
+        LDPC_LLR_I8, 0);
+    unsetenv("LDPCGPU_CUDA_MEM");
+    unsetenv("LDPCGPU_CUDA_I8_PAIR");
+
     /* int8 with one codeword per thread (what DVB 64800 uses), forced on WiMAX */
     setenv("LDPCGPU_CUDA_I8_LANES", "1", 1);
     run("wimax 2304 r1/2 i8 one codeword/thread, poisoned", code,

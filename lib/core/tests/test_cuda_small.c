@@ -62,7 +62,10 @@ int main(void)
     one("wimax 576 f32 layered packed", code, cfg, 3, 2.5);
     cfg.output_packing = LDPC_OUTPUT_UNPACKED;
     cfg.msg_format = LDPC_MSG_I8;
-    one("wimax 576 i8 pairs layered, 3 frames", code, cfg, 3, 2.5);
+    one("wimax 576 i8 pairs (half2) layered, 3 frames", code, cfg, 3, 2.5);
+    setenv("LDPCGPU_CUDA_I8_PAIR", "int", 1);
+    one("wimax 576 i8 pairs (16x2 integers) layered, 3 frames", code, cfg, 3, 2.5);
+    unsetenv("LDPCGPU_CUDA_I8_PAIR");
     cfg.msg_format = LDPC_MSG_I16;
     one("wimax 576 i16 layered", code, cfg, 2, 2.5);
     cfg.schedule = LDPC_SCHEDULE_FLOODING;
@@ -87,6 +90,11 @@ int main(void)
     setenv("LDPCGPU_CUDA_I8_LANES", "1", 1);
     one("dvbt2 16200 i8 one codeword per thread", code, cfg, 3, 2.0);
     unsetenv("LDPCGPU_CUDA_I8_LANES");
+    setenv("LDPCGPU_CUDA_I8_PAIR", "half", 1);
+    setenv("LDPCGPU_CUDA_MEM", "global", 1);
+    one("dvbt2 16200 i8 half2 pairs, state in global memory", code, cfg, 3, 2.0);
+    unsetenv("LDPCGPU_CUDA_MEM");
+    unsetenv("LDPCGPU_CUDA_I8_PAIR");
     ldpc_code_destroy(code);
     return test_finish("test_cuda_small");
 }
