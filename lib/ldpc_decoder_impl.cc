@@ -3,7 +3,10 @@
  * Data path: whole frames are copied from the input buffer straight into the staging buffer of
  * the batch being filled (the only copy of the LLRs); full batches are submitted and several
  * stay in flight; finished batches are collected in submission order and their bits copied to
- * the output, frame by frame, as the output buffer has room.
+ * the output as the output buffer has room. Frames that are contiguous both at the input and in
+ * the batch (and likewise at the output) move as one run, with one copy: on the GPU these two
+ * copies are most of the block's work, and on the cuda backend a small pool of helper threads
+ * (copy_pool.h) shares each large one.
  *
  * Scheduling: forecast() asks for one whole frame while the block holds nothing, and for
  * nothing while it holds frames (queued, in flight or waiting for output room), so that
@@ -15,6 +18,7 @@
 #include <gnuradio/io_signature.h>
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <thread>
 
@@ -52,12 +56,28 @@ int item_size_of(const std::string& s)
     return size;
 }
 
+/* message_format "auto": int8 messages for int8 input (8-bit LLRs gain nothing from float
+ * messages, and the fixed-point kernels are the fast ones), float for float input. */
+std::string resolve_message_format(const std::string& format, const std::string& input_type)
+{
+    if (format == "auto")
+        return item_size_of(input_type) == 1 ? "int8" : "float";
+    if (format == "float" || format == "f32" || format == "int8" || format == "i8" ||
+        format == "int16" || format == "i16")
+        return format;
+    throw std::invalid_argument("ldpc_decoder: message_format must be \"auto\", \"float\", "
+                                "\"int8\" or \"int16\", not \"" + format + "\"");
+}
+
 /* While the block holds in-flight batches but has no input, it polls the backend this often
  * rather than blocking, so that input arriving meanwhile is queued at once. */
 constexpr std::chrono::microseconds poll_interval(50);
 
 /* Bytes of LLRs the upstream buffer should hold (see the output multiple). */
 constexpr size_t upstream_buffer_target = size_t(32) << 20;
+
+/* Iteration counts up to this get a cached PMT value (see iterations_value). */
+constexpr int max_cached_iterations = 1024;
 
 } // namespace
 
@@ -87,7 +107,7 @@ ldpc_decoder::sptr ldpc_decoder::make(const std::string& code,
     params.batches_in_flight = batches_in_flight;
     params.num_streams = num_streams;
     params.devices = devices;
-    params.msg_format = message_format;
+    params.msg_format = resolve_message_format(message_format, input_type);
     return gnuradio::make_block_sptr<ldpc_decoder_impl>(
         code, input_type, params, frame_start_tag, frame_tags);
 }
@@ -115,6 +135,17 @@ ldpc_decoder_impl::ldpc_decoder_impl(const std::string& code,
     d_out_items = d_core.output_bytes();
     d_batch_frames = ldpc_decoder_batch_frames(dec);
 
+    /* Copy helpers: automatic on the GPU, where the block's copies set the pace; the CPU
+     * backends' own workers want every core, so there only on request (LDPCGPU_COPY_THREADS). */
+    std::string env_error;
+    const int helpers = copy_pool::default_helpers(&env_error);
+    if (!env_error.empty())
+        d_logger->warn("{}", env_error);
+    if (d_core.backend_name() == "cuda" || std::getenv("LDPCGPU_COPY_THREADS")) {
+        d_copy_pool = std::make_unique<copy_pool>(helpers);
+        d_logger->debug("{} copy helper threads", helpers);
+    }
+
     /* Learn the core's batch slots once (their number is the backend's choice when 0 was
      * asked) and give each its frame bookkeeping, so nothing is allocated per frame later. */
     ldpc_batch* b = nullptr;
@@ -131,6 +162,7 @@ ldpc_decoder_impl::ldpc_decoder_impl(const std::string& code,
         throw std::runtime_error("ldpc_decoder: the decoder offers no batch slots");
 
     d_key_latency = pmt::intern("ldpc_latency_ns");
+    iterations_value(std::min(std::max(0, params.max_iterations), max_cached_iterations));
     d_srcid = pmt::intern(alias());
     d_frame_start_key = frame_start_tag.empty() ? pmt::PMT_NIL : pmt::intern(frame_start_tag);
 
@@ -140,7 +172,9 @@ ldpc_decoder_impl::ldpc_decoder_impl(const std::string& code,
      * source can fill every slot while batches decode, and this block, finding input whenever
      * a slot frees up, waits on the backend rather than polling for input (a smaller buffer,
      * one batch's worth, had it poll once per batch). Capped so that buffer stays moderate
-     * for long codes. */
+     * for long codes: holding a whole batch instead (DVB-T2 with int8 messages: 792 frames,
+     * 2 x 51 MB) measured slower on an H100, for this block and a copy block alike (buffers
+     * that size leave the CPU caches; docs/benchmarks-flowgraph.md, run 5). */
     const size_t frame_bytes = static_cast<size_t>(d_n) * d_item_size;
     const size_t slot_frames = d_slots.size() * static_cast<size_t>(d_batch_frames);
     d_frames_per_call = static_cast<int>(std::max<size_t>(
@@ -208,28 +242,70 @@ bool ldpc_decoder_impl::acquire_fill()
     return true;
 }
 
-void ldpc_decoder_impl::take_frame(const uint8_t* llr, uint64_t in_offset, int64_t now)
+void ldpc_decoder_impl::copy_bytes(void* dst, const void* src, size_t bytes)
+{
+    if (d_copy_pool)
+        d_copy_pool->copy(dst, src, bytes);
+    else
+        std::memcpy(dst, src, bytes);
+}
+
+pmt::pmt_t ldpc_decoder_impl::iterations_value(int iterations)
+{
+    if (iterations < 0 || iterations > max_cached_iterations)
+        return pmt::from_long(iterations);
+    /* allocated once per value; grows when max_iterations is raised at runtime */
+    while (d_iteration_values.size() <= static_cast<size_t>(iterations))
+        d_iteration_values.push_back(pmt::from_long(static_cast<long>(d_iteration_values.size())));
+    return d_iteration_values[iterations];
+}
+
+int ldpc_decoder_impl::frames_before_frame_start(uint64_t start, int max_frames) const
+{
+    /* The first frame was checked by realign(). A later frame with a frame-start tag strictly
+     * inside it ends the run there, so that realign() sees it first, as it would frame by
+     * frame. The call's tags are sorted by offset, so the first such tag decides. */
+    const uint64_t n = static_cast<uint64_t>(d_n);
+    const uint64_t end = start + static_cast<uint64_t>(max_frames) * n;
+    for (size_t i = d_call_tag_pos; i < d_call_tags.size(); i++) {
+        const gr::tag_t& t = d_call_tags[i];
+        if (t.offset >= end)
+            break;
+        if (t.offset <= start + n || (t.offset - start) % n == 0 ||
+            !pmt::eqv(t.key, d_frame_start_key))
+            continue;
+        return static_cast<int>((t.offset - start) / n);
+    }
+    return max_frames;
+}
+
+void ldpc_decoder_impl::take_frames(const uint8_t* llr, uint64_t in_offset, int count, int64_t now)
 {
     slot& s = *d_fill;
-    const int f = d_fill_count;
     const size_t frame_bytes = static_cast<size_t>(d_n) * d_item_size;
     uint8_t* staging = d_llr_type == LDPC_LLR_F32
                            ? reinterpret_cast<uint8_t*>(ldpc_batch_llr_f32(s.batch))
                            : reinterpret_cast<uint8_t*>(ldpc_batch_llr_i8(s.batch));
-    std::memcpy(staging + f * frame_bytes, llr, frame_bytes);
+    /* the frames follow each other at the input and in the batch: one copy for all */
+    copy_bytes(staging + static_cast<size_t>(d_fill_count) * frame_bytes,
+               llr,
+               static_cast<size_t>(count) * frame_bytes);
 
-    frame_meta& m = s.frames[f];
-    m.in_offset = in_offset;
-    m.ready_ns = now;
-    /* this frame's input tags, from the call's list (frames are taken in offset order) */
-    m.tag_begin = static_cast<uint32_t>(s.tags.size());
-    while (d_call_tag_pos < d_call_tags.size() && d_call_tags[d_call_tag_pos].offset < in_offset)
-        d_call_tag_pos++; /* before this frame: items dropped by realign() */
-    while (d_call_tag_pos < d_call_tags.size() &&
-           d_call_tags[d_call_tag_pos].offset < in_offset + static_cast<uint64_t>(d_n))
-        s.tags.push_back(d_call_tags[d_call_tag_pos++]);
-    m.tag_end = static_cast<uint32_t>(s.tags.size());
-    d_fill_count++;
+    for (int j = 0; j < count; j++) {
+        const uint64_t offset = in_offset + static_cast<uint64_t>(j) * d_n;
+        frame_meta& m = s.frames[d_fill_count + j];
+        m.in_offset = offset;
+        m.ready_ns = now;
+        /* this frame's input tags, from the call's list (frames are taken in offset order) */
+        m.tag_begin = static_cast<uint32_t>(s.tags.size());
+        while (d_call_tag_pos < d_call_tags.size() && d_call_tags[d_call_tag_pos].offset < offset)
+            d_call_tag_pos++; /* before this frame: items dropped by realign() */
+        while (d_call_tag_pos < d_call_tags.size() &&
+               d_call_tags[d_call_tag_pos].offset < offset + static_cast<uint64_t>(d_n))
+            s.tags.push_back(d_call_tags[d_call_tag_pos++]);
+        m.tag_end = static_cast<uint32_t>(s.tags.size());
+    }
+    d_fill_count += count;
 }
 
 void ldpc_decoder_impl::submit_fill()
@@ -276,19 +352,23 @@ int ldpc_decoder_impl::emit(uint8_t* out, int room_frames, int produced_frames)
         const int nframes = ldpc_batch_frames(s.batch);
         const uint8_t* bits = ldpc_batch_output(s.batch);
         const ldpc_frame_status* status = ldpc_batch_status(s.batch);
-        while (d_drain_pos < nframes && produced_frames + written < room_frames) {
-            const int f = d_drain_pos++;
-            const int o = produced_frames + written;
-            std::memcpy(out + static_cast<size_t>(o) * d_out_items,
-                        bits + static_cast<size_t>(f) * d_out_items,
-                        d_out_items);
-            const uint64_t out_offset =
-                nitems_written(0) + static_cast<uint64_t>(o) * d_out_items;
+        /* as many of the batch's frames as fit, one copy: they follow each other in the
+         * batch and at the output */
+        const int first = d_drain_pos;
+        const int count = std::min(nframes - first, room_frames - produced_frames - written);
+        const size_t o = static_cast<size_t>(produced_frames + written);
+        copy_bytes(out + o * d_out_items,
+                   bits + static_cast<size_t>(first) * d_out_items,
+                   static_cast<size_t>(count) * d_out_items);
+        const uint64_t out_base = nitems_written(0) + o * d_out_items;
+        for (int j = 0; j < count; j++) {
+            const int f = first + j;
+            const uint64_t out_offset = out_base + static_cast<uint64_t>(j) * d_out_items;
             const frame_meta& m = s.frames[f];
             const uint64_t latency = static_cast<uint64_t>(std::max<int64_t>(0, now - m.ready_ns));
             if (d_tag_mode == tag_mode::all ||
                 (d_tag_mode == tag_mode::failed && !status[f].parity_ok)) {
-                add_item_tag(0, out_offset, d_core.key_iterations, pmt::from_long(status[f].iterations), d_srcid);
+                add_item_tag(0, out_offset, d_core.key_iterations, iterations_value(status[f].iterations), d_srcid);
                 add_item_tag(0, out_offset, d_core.key_parity_ok, pmt::from_bool(status[f].parity_ok != 0), d_srcid);
                 add_item_tag(0, out_offset, d_key_latency, pmt::from_uint64(latency), d_srcid);
             }
@@ -301,8 +381,9 @@ int ldpc_decoder_impl::emit(uint8_t* out, int room_frames, int produced_frames)
             d_latency_sum += latency;
             if (latency > d_latency_max)
                 d_latency_max = latency;
-            written++;
         }
+        d_drain_pos += count;
+        written += count;
         if (d_drain_pos >= nframes) {
             ldpc_decoder_release(d_core.get(), s.batch);
             d_drain = nullptr;
@@ -380,10 +461,12 @@ int ldpc_decoder_impl::general_work(int noutput_items,
         d_call_tag_pos = 0;
     }
     const int64_t call_ns = now_ns();
+    const bool realigning = !pmt::is_null(d_frame_start_key);
     for (;;) {
-        if (!pmt::is_null(d_frame_start_key))
+        if (realigning)
             consumed += realign(consumed, avail);
-        if (avail - consumed < d_n)
+        const int whole_frames = (avail - consumed) / d_n;
+        if (whole_frames < 1)
             break;
         if (!acquire_fill()) {
             /* Every slot is in flight: the oldest must finish before more input fits. Wait
@@ -393,8 +476,13 @@ int ldpc_decoder_impl::general_work(int noutput_items,
             produced += emit(out, room, produced);
             continue;
         }
-        take_frame(in + static_cast<size_t>(consumed) * d_item_size, nitems_read(0) + consumed, call_ns);
-        consumed += d_n;
+        /* every whole frame the batch has room for, as one run */
+        const uint64_t start = nitems_read(0) + static_cast<uint64_t>(consumed);
+        int count = std::min(whole_frames, d_batch_frames - d_fill_count);
+        if (realigning)
+            count = frames_before_frame_start(start, count);
+        take_frames(in + static_cast<size_t>(consumed) * d_item_size, start, count, call_ns);
+        consumed += count * d_n;
         if (d_fill_count == d_batch_frames)
             submit_fill();
     }

@@ -3,8 +3,10 @@
 #define INCLUDED_LDPCGPU_LDPC_DECODER_IMPL_H
 
 #include "block_decoder.h"
+#include "copy_pool.h"
 #include <gnuradio/ldpcgpu/ldpc_decoder.h>
 #include <atomic>
+#include <memory>
 
 namespace gr {
 namespace ldpcgpu {
@@ -69,7 +71,10 @@ private:
 
     slot* slot_of(ldpc_batch* b);
     bool acquire_fill();
-    void take_frame(const uint8_t* llr, uint64_t in_offset, int64_t now);
+    int frames_before_frame_start(uint64_t start, int max_frames) const;
+    void take_frames(const uint8_t* llr, uint64_t in_offset, int count, int64_t now);
+    void copy_bytes(void* dst, const void* src, size_t bytes);
+    pmt::pmt_t iterations_value(int iterations);
     void submit_fill();
     bool collect(bool wait);
     int emit(uint8_t* out, int room_frames, int produced_frames);
@@ -95,6 +100,9 @@ private:
     int d_drain_pos = 0;
 
     pmt::pmt_t d_key_latency, d_srcid;
+    /* pmt::from_long(i) for every iteration count seen so far (index i), so that the
+     * ldpc_iterations tag allocates no PMT per frame; grows when max_iterations is raised */
+    std::vector<pmt::pmt_t> d_iteration_values;
     pmt::pmt_t d_frame_start_key; /* PMT_NIL if unused */
     std::string d_message_format;
     std::vector<gr::tag_t> d_tag_scratch;
@@ -103,6 +111,9 @@ private:
     std::vector<gr::tag_t> d_call_tags;
     size_t d_call_tag_pos = 0;
     bool d_warned_failure = false;
+    /* helpers for the big staging copies on the cuda backend; none on the CPU backends, whose
+     * own workers want the cores */
+    std::unique_ptr<copy_pool> d_copy_pool;
 
     /* counters of this block's own; the frame counters are d_core's */
     std::atomic<uint64_t> d_latency_sum{ 0 }, d_latency_max{ 0 };

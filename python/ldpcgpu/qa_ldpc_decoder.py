@@ -282,13 +282,34 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
         out, _ = run_stream_decoder(dec, q)
         self.assertTrue(np.array_equal(out.reshape(info.shape), info))
 
+    def test_message_format_auto_follows_input(self):
+        # the default, "auto": int8 messages for int8 input, float for float input
+        self.assertEqual(ldpcgpu.ldpc_decoder(self.alist_name, input_type="int8").message_format(), "int8")
+        self.assertEqual(ldpcgpu.ldpc_decoder(self.alist_name, input_type="float").message_format(), "float")
+        self.assertEqual(ldpcgpu.ldpc_decoder(self.alist_name, input_type="int8",
+                                              message_format="float").message_format(), "float")
+        # and decodes noisy int8 frames like an explicit "int8"
+        code = self.alist_code
+        info, cw = self.encoded(code, 9)
+        rng = np.random.default_rng(43)
+        llr = noiseless_llr(cw) / 20.0 * 2.0 + rng.normal(0, 0.5, cw.shape)
+        q = np.clip(np.round(llr * 4.0), -127, 127).astype(np.int8)
+        outs = []
+        for fmt in ("auto", "int8"):
+            dec = ldpcgpu.ldpc_decoder(self.alist_name, input_type="int8", max_iterations=20,
+                                       message_format=fmt)
+            out, _ = run_stream_decoder(dec, q)
+            outs.append(out)
+        self.assertTrue(np.array_equal(outs[0].reshape(info.shape), info))
+        self.assertTrue(np.array_equal(outs[0], outs[1]))
+
     def test_bad_new_options(self):
         for kwargs in ({"message_format": "int4"}, {"message_format": ""},
                        {"frame_tags": "some"}, {"frame_tags": "ALL"}):
             with self.assertRaises(ValueError) as ctx:
                 ldpcgpu.ldpc_decoder(self.alist_name, **kwargs)
             # the message names the valid values
-            valid = ("float", "int8", "int16") if "message_format" in kwargs else \
+            valid = ("auto", "float", "int8", "int16") if "message_format" in kwargs else \
                 ("all", "failed", "none")
             for v in valid:
                 self.assertIn('"%s"' % v, str(ctx.exception))
@@ -370,6 +391,81 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
         out, out_tags = run_stream_decoder(dec, stream, tags)
         self.assertEqual(dec.frames_decoded(), 4)
         self.assertGreater(dec.frames_failed(), 0)
+
+    def gapped_stream(self, code, frames, gaps, noisy, seed):
+        """frames codewords (those in noisy with weak, noisy LLRs) with junk LLRs before some
+        frames (gaps: frame -> junk length), a frame_start tag on every frame's first LLR and a
+        "mid" tag inside every seventh frame. Returns (info, the frames' LLRs, stream, tags)."""
+        n = code.n
+        info, cw = self.encoded(code, frames, seed)
+        llr = noiseless_llr(cw)
+        for f in noisy:
+            llr[f] = ldpcgpu.bpsk_awgn(cw[f], 0.7, seed + f)  # BPSK at about 3 dB
+        parts, tags, pos = [], [], 0
+        for f in range(frames):
+            if f in gaps:
+                parts.append(np.full(gaps[f], -2.0, np.float32))
+                pos += gaps[f]
+            tags.append(make_tag(pos, "frame_start", pmt.PMT_T))
+            if f % 7 == 3:
+                tags.append(make_tag(pos + n // 3, "mid", pmt.from_long(f)))
+            parts.append(llr[f].astype(np.float32))
+            pos += n
+        return info, llr, np.concatenate(parts), tags
+
+    def check_gapped_run(self, dec, code, llr, stream, tags, gaps, label):
+        n, k = code.n, code.k
+        frames = llr.shape[0]
+        out, out_tags = run_stream_decoder(dec, stream, tags)
+        # the same frames decoded by the numpy API with the same settings: bits and status
+        bits, iterations, parity_ok = ldpcgpu.Decoder(code, backend=dec.backend_name(),
+                                                      max_iterations=dec.max_iterations()).decode(llr)
+        self.assertEqual(out.size, frames * k, label)
+        self.assertTrue(np.array_equal(out.reshape(frames, k), bits.reshape(frames, k)), label)
+        self.assertEqual(dec.partial_frames_dropped(), len(gaps), label)
+        starts = [f * k for f in range(frames)]
+        self.assertEqual(tags_by_key(out_tags, "ldpc_iterations"),
+                         list(zip(starts, iterations.tolist())), label)
+        self.assertEqual(tags_by_key(out_tags, "ldpc_parity_ok"),
+                         [(o, bool(p)) for o, p in zip(starts, parity_ok)], label)
+        self.assertEqual(tags_by_key(out_tags, "frame_start"), [(o, True) for o in starts], label)
+        self.assertEqual(tags_by_key(out_tags, "mid"),
+                         [(f * k + (n // 3) * k // n, f) for f in range(frames) if f % 7 == 3], label)
+        return iterations
+
+    def test_runs_with_gaps(self):
+        # frames are queued and written in runs: gaps (frame_start realignment) anywhere in a run,
+        # runs cut by the batch's end, batches of one frame; every frame once, tags in place
+        code = self.alist_code
+        gaps = {0: 5, 7: 10, 8: code.n - 1, 20: 1, 33: 50}
+        info, llr, stream, tags = self.gapped_stream(code, 60, gaps, noisy=[4, 21, 22, 40], seed=31)
+        for batch, slots in [(64, 0), (5, 2), (1, 3)]:
+            dec = ldpcgpu.ldpc_decoder(self.alist_name, batch_frames=batch, batches_in_flight=slots,
+                                       frame_start_tag="frame_start", max_iterations=12)
+            its = self.check_gapped_run(dec, code, llr, stream, tags, gaps, (batch, slots))
+            self.assertGreater(max(its), 1)  # the noisy frames took more than one iteration
+
+    def test_copy_helpers(self):
+        # LDPCGPU_COPY_THREADS asks for copy helper threads on any backend (automatic only on
+        # the GPU): runs of frames large enough to be split among them come out the same
+        code = standard_code("wimax:2304:1/2")
+        if code is None:
+            self.skipTest("wimax:2304:1/2 is not in this build's core yet")
+        gaps = {60: 100, 61: 7, 190: 2000}
+        info, llr, stream, tags = self.gapped_stream(code, 230, gaps, noisy=[3, 64, 150], seed=32)
+        old = os.environ.get("LDPCGPU_COPY_THREADS")
+        try:
+            for threads in ("3", "1", "0", "not-a-number"):
+                os.environ["LDPCGPU_COPY_THREADS"] = threads
+                # 100 float frames of 2304 LLRs are 0.9 MB: the pool splits such copies
+                dec = ldpcgpu.ldpc_decoder("wimax:2304:1/2", batch_frames=100,
+                                           frame_start_tag="frame_start")
+                self.check_gapped_run(dec, code, llr, stream, tags, gaps, threads)
+        finally:
+            if old is None:
+                os.environ.pop("LDPCGPU_COPY_THREADS", None)
+            else:
+                os.environ["LDPCGPU_COPY_THREADS"] = old
 
     # ---- settings, counters, backends
 

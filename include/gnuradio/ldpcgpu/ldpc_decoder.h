@@ -44,9 +44,11 @@ namespace ldpcgpu {
  * Input tags are carried across in every mode; the counters are kept in every mode.
  *
  * Message format: \p message_format is the arithmetic of the decoder's internal messages:
- * "float" (default), "int8" or "int16" (saturating fixed point, LLR * int8_scale). int8 is the
- * fast format of the GPU and CPU SIMD backends, with no measured frame-error loss at the default
- * scale (docs/cpu-simd.md); the cpu-reference backend always computes in float.
+ * "auto" (default: int8 for int8 input, float for float input), "float", "int8" or "int16"
+ * (saturating fixed point, LLR * int8_scale). int8 is the fast format of the GPU and CPU SIMD
+ * backends, with no measured frame-error loss at the default scale (docs/cpu-simd.md): input
+ * that is already 8-bit gains nothing from float messages, and on the GPU they cost a DVB-T2
+ * flowgraph two thirds of its speed. The cpu-reference backend always computes in float.
  *
  * Frame alignment: with \p frame_start_tag set, an input tag of that key marks the first LLR of
  * a frame. If it appears inside a frame, the items before it (a partial frame after a gap) are
@@ -75,7 +77,7 @@ public:
      * \param int8_scale int8 LLR = round(LLR * int8_scale)
      * \param frame_start_tag tag key that marks a frame's first LLR ("" = none)
      * \param fallback_to_cpu if the CUDA backend is unusable, use the CPU (else throw)
-     * \param message_format decoder message arithmetic: "float", "int8" or "int16"
+     * \param message_format decoder message arithmetic: "auto", "float", "int8" or "int16"
      * \param frame_tags frames that get the ldpc_* tags: "all", "failed" or "none"
      */
     static sptr make(const std::string& code,
@@ -94,7 +96,7 @@ public:
                      float int8_scale = 4.0f,
                      const std::string& frame_start_tag = "",
                      bool fallback_to_cpu = true,
-                     const std::string& message_format = "float",
+                     const std::string& message_format = "auto",
                      const std::string& frame_tags = "all");
 
     /* Runtime settings: take effect for batches submitted afterwards. */

@@ -39,7 +39,7 @@ static void bind_decoder(py::module& m)
         "llr_positive_is_one), decoded bits out (k information bits or n code bits per frame, "
         "unpacked or packed MSB first). Tags ldpc_iterations, ldpc_parity_ok, ldpc_latency_ns "
         "on each frame's first output item (frame_tags: 'all', 'failed' frames only, or "
-        "'none'); message_format 'float', 'int8' or 'int16' inside the decoder; input tags carried to the frame's output. The last "
+        "'none'); message_format 'auto' (int8 for int8 input, else float), 'float', 'int8' or 'int16' inside the decoder; input tags carried to the frame's output. The last "
         "partial batch is flushed at the end of the stream; a stream ending inside a frame "
         "drops that incomplete frame with a warning.");
     cls.def(py::init(&ldpc_decoder::make),
@@ -59,7 +59,7 @@ static void bind_decoder(py::module& m)
             py::arg("int8_scale") = 4.0f,
             py::arg("frame_start_tag") = "",
             py::arg("fallback_to_cpu") = true,
-            py::arg("message_format") = "float",
+            py::arg("message_format") = "auto",
             py::arg("frame_tags") = "all");
     def_decoder_common<ldpc_decoder>(cls);
     cls.def("input_items_per_frame", &ldpc_decoder::input_items_per_frame)
