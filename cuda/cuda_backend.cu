@@ -44,6 +44,8 @@ size_t table_msg_bytes(ArithKind a, int Z, int total_groups)
 
 int table_lanes(ArithKind a) { return (a == ARITH_I8X2 || a == ARITH_H8X2) ? 2 : 1; }
 
+bool table_offsets16(ArithKind a) { return a == ARITH_I8; }
+
 size_t table_smem_bytes(const TableVariant &v, int n, int Z, int total_groups, int G)
 {
     size_t b = align16((size_t)G * 3 * sizeof(int));
@@ -100,7 +102,7 @@ struct DeviceCtx {
     int sms = 0;
     size_t smem_optin = 0;
     int4 *layers = nullptr;
-    uint4 *table = nullptr;
+    void *table = nullptr;
     int *out_pos = nullptr;
     int *row_ptr = nullptr, *col_idx = nullptr, *col_ptr = nullptr, *col_edge = nullptr;
     int *layer_ptr = nullptr, *layer_rows = nullptr;
@@ -332,8 +334,23 @@ static int init_device(State *s, ldpc_decoder *dec, int ctx_index, int nstreams)
             u.z = u.z == 0xFFFFFFFFu ? u.z : u.z * esz;
             u.w = u.w == 0xFFFFFFFFu ? u.w : u.w * esz;
         }
-        if ((st = upload(&d.layers, p.layers.data(), p.layers.size(), d.dev)) != LDPC_OK ||
-            (st = upload(&d.table, bytes.data(), bytes.size(), d.dev)) != LDPC_OK)
+        if ((st = upload(&d.layers, p.layers.data(), p.layers.size(), d.dev)) != LDPC_OK)
+            return st;
+        if (table_offsets16(s->var.arith)) {
+            /* (the backend takes this arithmetic only for n * esz < 65535) */
+            std::vector<uint2> half(bytes.size());
+            auto h = [](unsigned v) { return v == 0xFFFFFFFFu ? 0xFFFFu : v; };
+            for (size_t i = 0; i < bytes.size(); i++)
+                half[i] = make_uint2(h(bytes[i].x) | (h(bytes[i].y) << 16), h(bytes[i].z) | (h(bytes[i].w) << 16));
+            uint2 *t = nullptr;
+            st = upload(&t, half.data(), half.size(), d.dev);
+            d.table = t;
+        } else {
+            uint4 *t = nullptr;
+            st = upload(&t, bytes.data(), bytes.size(), d.dev);
+            d.table = t;
+        }
+        if (st != LDPC_OK)
             return st;
     } else {
         if ((st = upload(&d.row_ptr, c->row_ptr, (size_t)c->m + 1, d.dev)) != LDPC_OK ||
@@ -542,7 +559,8 @@ static int cuda_init_inner(ldpc_decoder *dec, State *s)
             pair_all.mem = MEM_SMEM_ALL;
             const bool fits = s->plan.Z <= table_max_threads(true, MEM_GLOBAL);
             const bool pair_off_chip = table_smem_bytes(pair_all, c->n, s->plan.Z, s->plan.total_groups, 1) > d.smem_optin;
-            if (fits && (lanes == 1 || (lanes != 2 && s->var.dmax == 8 && pair_off_chip)))
+            const bool offsets16 = c->n < 65535; /* its 16-bit table offsets (TabQ) */
+            if (fits && offsets16 && (lanes == 1 || (lanes != 2 && s->var.dmax == 8 && pair_off_chip)))
                 s->var.arith = ARITH_I8;
             /* Pairs compute in half2 (H8X2, full-rate HADD2/HFMA2) rather than 16x2 integers
              * where the half2 pair's state (APP 4 bytes per column pair) stays on chip.

@@ -90,7 +90,7 @@ struct OutFmt {
 struct TableCode {
     int n, Z, nlayers, total_groups;
     const int4 *layers;
-    const uint4 *table;
+    const void *table; /* uint4 entries, or uint2 of 16-bit offsets (table_offsets16) */
 };
 
 struct TableArgs {
@@ -142,6 +142,8 @@ struct TableVariant {
 size_t table_app_bytes(ArithKind a, int n);
 size_t table_msg_bytes(ArithKind a, int Z, int total_groups);
 int table_lanes(ArithKind a);
+/* whether the variant's table holds 16-bit offsets (kernel_table.cuh, TabQ) */
+bool table_offsets16(ArithKind a);
 /* Dynamic shared memory of a block of G groups. */
 size_t table_smem_bytes(const TableVariant &v, int n, int Z, int total_groups, int G);
 

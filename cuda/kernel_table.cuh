@@ -28,6 +28,27 @@ namespace ldpccuda {
 /* Table entry of a missing edge (rows shorter than their layer's longest row). */
 static constexpr unsigned kNone = 0xFFFFFFFFu;
 
+/* Four table entries (APP byte offsets of four edges): 32-bit, or 16-bit for the one-codeword
+ * int8 arithmetic (APP offsets = column numbers < 65535), whose DVB 64800 kernels are held to 56
+ * registers for three blocks per SM: the layer buffers' offsets take 4 registers instead of 8
+ * each, and one 8-byte load brings four. */
+template <class A> struct TabQ {
+    typedef uint4 Q;
+    static constexpr unsigned NONE = kNone;
+    __device__ static __forceinline__ void get(const Q &q, unsigned o[4])
+    {
+        o[0] = q.x; o[1] = q.y; o[2] = q.z; o[3] = q.w;
+    }
+};
+template <> struct TabQ<ArI8> {
+    typedef uint2 Q;
+    static constexpr unsigned NONE = 0xFFFFu;
+    __device__ static __forceinline__ void get(const Q &q, unsigned o[4])
+    {
+        o[0] = q.x & 0xFFFFu; o[1] = q.x >> 16; o[2] = q.y & 0xFFFFu; o[3] = q.y >> 16;
+    }
+};
+
 /* Shared memory of a block: per-group flags, then (two-lane int8 only) the scale table
  * s(m) for m = 0..255 (kScaleLutBytes, cuda_internal.h), then APPs and messages. */
 template <class A>
@@ -78,7 +99,7 @@ __device__ __forceinline__ void emit(const typename A::AppT *app, const OutFmt &
 /* Lanes (bit l) for which one of this thread's rows is unsatisfied. */
 template <class A>
 __device__ __forceinline__ unsigned row_parities(const unsigned char *app_b, const TableCode &c,
-                                                 const uint4 *tab_t, int t)
+                                                 const typename TabQ<A>::Q *tab_t, int t)
 {
     typedef typename A::AppT AppT;
     unsigned bad = 0;
@@ -88,11 +109,11 @@ __device__ __forceinline__ unsigned row_parities(const unsigned char *app_b, con
             continue;
         unsigned acc = 0;
         for (int gi = 0; gi < li.x; gi++) {
-            const uint4 o = __ldg(&tab_t[(li.y + gi) * c.Z]);
-            if (o.x != kNone) acc ^= A::raw(*(const AppT *)(app_b + o.x));
-            if (o.y != kNone) acc ^= A::raw(*(const AppT *)(app_b + o.y));
-            if (o.z != kNone) acc ^= A::raw(*(const AppT *)(app_b + o.z));
-            if (o.w != kNone) acc ^= A::raw(*(const AppT *)(app_b + o.w));
+            unsigned o[4];
+            TabQ<A>::get(__ldg(&tab_t[(li.y + gi) * c.Z]), o);
+            for (int u = 0; u < 4; u++)
+                if (o[u] != TabQ<A>::NONE)
+                    acc ^= A::raw(*(const AppT *)(app_b + o[u]));
         }
         bad |= A::lanes_of_raw(acc);
     }
@@ -106,10 +127,11 @@ template <class A, int DMAX, bool PF_MSG>
 struct LayerIn {
     static constexpr int NG = DMAX / 4;
     int4 li;
-    uint4 tab[NG];
+    typedef typename TabQ<A>::Q Q;
+    Q tab[NG];
     typename A::Msg4 msg[PF_MSG ? NG : 1];
 
-    __device__ __forceinline__ void load(const TableCode &c, int L, const uint4 *tab_t,
+    __device__ __forceinline__ void load(const TableCode &c, int L, const Q *tab_t,
                                          const typename A::Msg4 *msg_t, bool on)
     {
         li = __ldg(&c.layers[L]);
@@ -118,9 +140,9 @@ struct LayerIn {
         for (int gi = 0; gi < NG; gi++)
             if (on && gi < li.x) {
                 const unsigned e = row + (unsigned)gi * (unsigned)c.Z;
-                const unsigned tb = e * (unsigned)sizeof(uint4);
+                const unsigned tb = e * (unsigned)sizeof(Q);
                 const unsigned mb = e * (unsigned)sizeof(typename A::Msg4);
-                tab[gi] = __ldg((const uint4 *)((const char *)tab_t + tb));
+                tab[gi] = __ldg((const Q *)((const char *)tab_t + tb));
                 if (PF_MSG)
                     msg[PF_MSG ? gi : 0] = *(const typename A::Msg4 *)((const char *)msg_t + mb);
             }
@@ -152,13 +174,14 @@ __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg
         if (FIXED || gi < li.x) {
             W r[4];
             A::unpack(PF_MSG ? in.msg[PF_MSG ? gi : 0] : msg_t[(unsigned)(li.y + gi) * (unsigned)Z], r);
-            const unsigned o[4] = {in.tab[gi].x, in.tab[gi].y, in.tab[gi].z, in.tab[gi].w};
+            unsigned o[4];
+            TabQ<A>::get(in.tab[gi], o);
 #pragma unroll
             for (int u = 0; u < 4; u++) {
                 if (FIXED && gi * 4 + u >= D)
                     continue; /* compile-time: no such edge in this layer */
                 W tt = A::none();
-                if (FIXED || o[u] != kNone)
+                if (FIXED || o[u] != TabQ<A>::NONE)
                     tt = A::tsub(A::load(*(const AppT *)(app_b + o[u])), r[u], ar);
                 tv[gi * 4 + u] = tt;
                 if (u & 1)
@@ -175,7 +198,8 @@ __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg
 #pragma unroll
     for (int gi = 0; gi < NG; gi++) {
         if (FIXED || gi < li.x) {
-            const unsigned o[4] = {in.tab[gi].x, in.tab[gi].y, in.tab[gi].z, in.tab[gi].w};
+            unsigned o[4];
+            TabQ<A>::get(in.tab[gi], o);
             W r[4];
 #pragma unroll
             for (int u = 0; u < 4; u++) {
@@ -185,7 +209,7 @@ __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg
                 }
                 const W tt = tv[gi * 4 + u];
                 r[u] = A::newmsg(tt, A::mag(tt), m1, s1, s2, neg);
-                if (FIXED || o[u] != kNone)
+                if (FIXED || o[u] != TabQ<A>::NONE)
                     *(AppT *)(app_b + o[u]) = A::store(A::tadd(tt, r[u], ar));
             }
             msg_t[(unsigned)(li.y + gi) * (unsigned)Z] = A::pack(r);
@@ -308,7 +332,7 @@ table_kernel(const TableArgs a)
     Msg4 *msg = MEM == MEM_SMEM_ALL ? (Msg4 *)(p + (size_t)G * app_bytes) + (size_t)gl * msg_elems
                                     : (Msg4 *)a.msg_scratch + (size_t)gg_slot * msg_elems;
     Msg4 *msg_t = msg + t;
-    const uint4 *tab_t = c.table + t;
+    const typename TabQ<A>::Q *tab_t = (const typename TabQ<A>::Q *)c.table + t;
 
     const int ngroups_total = (a.batch.nframes + A::LANES - 1) / A::LANES;
     const int nchunks = (ngroups_total + G - 1) / G;
