@@ -44,7 +44,19 @@ size_t table_msg_bytes(ArithKind a, int Z, int total_groups)
 
 int table_lanes(ArithKind a) { return (a == ARITH_I8X2 || a == ARITH_H8X2) ? 2 : 1; }
 
-bool table_offsets16(ArithKind a) { return a == ARITH_I8; }
+/* 16-bit offsets (APP byte offsets below 65535): always for the one-codeword int8 kernel (the
+ * backend takes it only for n < 65535); for int8 half2 pairs with rows of up to 8 edges where
+ * the 32-bit table is larger than 16 KB (its parity check with early termination gains 11-13%
+ * on WiMAX 2304 and WiFi 1944; on WiMAX 576 and WiFi 648, whose 9-10 KB tables stay in L1, the
+ * unpacking cost 2-4%). */
+bool table_offsets16(const TableVariant &v, int n, int Z, int total_groups)
+{
+    if (v.arith == ARITH_I8)
+        return true;
+    const size_t table32 = (size_t)total_groups * Z * sizeof(uint4);
+    return v.arith == ARITH_H8X2 && v.dmax <= 8 && table32 > (16u << 10) &&
+           (size_t)n * app_value_bytes(v.arith) < 65535;
+}
 
 size_t table_smem_bytes(const TableVariant &v, int n, int Z, int total_groups, int G)
 {
@@ -61,11 +73,11 @@ size_t table_smem_bytes(const TableVariant &v, int n, int Z, int total_groups, i
 const void *table_kernel_fn(const TableVariant &v)
 {
     switch (v.arith) {
-    case ARITH_F32: return table_kernel_fn_f32(v.dmax, v.mem);
-    case ARITH_I8X2: return table_kernel_fn_i8x2(v.dmax, v.mem);
-    case ARITH_H8X2: return table_kernel_fn_h8x2(v.dmax, v.mem);
-    case ARITH_I8: return table_kernel_fn_i8(v.dmax, v.mem);
-    default: return table_kernel_fn_i16(v.dmax, v.mem);
+    case ARITH_F32: return table_kernel_fn_f32(v.dmax, v.mem, v.t16);
+    case ARITH_I8X2: return table_kernel_fn_i8x2(v.dmax, v.mem, v.t16);
+    case ARITH_H8X2: return table_kernel_fn_h8x2(v.dmax, v.mem, v.t16);
+    case ARITH_I8: return table_kernel_fn_i8(v.dmax, v.mem, v.t16);
+    default: return table_kernel_fn_i16(v.dmax, v.mem, v.t16);
     }
 }
 
@@ -73,11 +85,11 @@ cudaError_t table_launch(const TableVariant &v, const TableArgs &a, int grid, in
                          size_t smem, cudaStream_t s)
 {
     switch (v.arith) {
-    case ARITH_F32: return table_launch_f32(v.dmax, v.mem, a, grid, threads, smem, s);
-    case ARITH_I8X2: return table_launch_i8x2(v.dmax, v.mem, a, grid, threads, smem, s);
-    case ARITH_H8X2: return table_launch_h8x2(v.dmax, v.mem, a, grid, threads, smem, s);
-    case ARITH_I8: return table_launch_i8(v.dmax, v.mem, a, grid, threads, smem, s);
-    default: return table_launch_i16(v.dmax, v.mem, a, grid, threads, smem, s);
+    case ARITH_F32: return table_launch_f32(v.dmax, v.mem, v.t16, a, grid, threads, smem, s);
+    case ARITH_I8X2: return table_launch_i8x2(v.dmax, v.mem, v.t16, a, grid, threads, smem, s);
+    case ARITH_H8X2: return table_launch_h8x2(v.dmax, v.mem, v.t16, a, grid, threads, smem, s);
+    case ARITH_I8: return table_launch_i8(v.dmax, v.mem, v.t16, a, grid, threads, smem, s);
+    default: return table_launch_i16(v.dmax, v.mem, v.t16, a, grid, threads, smem, s);
     }
 }
 
@@ -336,7 +348,7 @@ static int init_device(State *s, ldpc_decoder *dec, int ctx_index, int nstreams)
         }
         if ((st = upload(&d.layers, p.layers.data(), p.layers.size(), d.dev)) != LDPC_OK)
             return st;
-        if (table_offsets16(s->var.arith)) {
+        if (s->var.t16) {
             /* (the backend takes this arithmetic only for n * esz < 65535) */
             std::vector<uint2> half(bytes.size());
             auto h = [](unsigned v) { return v == 0xFFFFFFFFu ? 0xFFFFu : v; };
@@ -414,9 +426,9 @@ static void describe(State *s, ldpc_decoder *dec, int nstreams)
     const DeviceCtx &d = s->devs[0];
     if (s->use_table)
         snprintf(buf, sizeof buf,
-                 "table kernel %s, rows <= %d edges, %s; %d layers x %d rows; %d codeword(s) per "
+                 "table kernel %s, rows <= %d edges, %s, %s table; %d layers x %d rows; %d codeword(s) per "
                  "block x %d block(s)/SM on %d SMs; batch %d; %d device(s) x %d stream(s)",
-                 arith_name(s->var.arith), s->var.dmax, mem_name(s->var.mem), s->plan.nlayers,
+                 arith_name(s->var.arith), s->var.dmax, mem_name(s->var.mem), s->var.t16 ? "16-bit" : "32-bit", s->plan.nlayers,
                  s->plan.Z, s->G * s->lanes_per_group, s->blocks_per_sm, d.sms, dec->batch_frames,
                  (int)s->devs.size(), nstreams);
     else
@@ -576,6 +588,7 @@ static int cuda_init_inner(ldpc_decoder *dec, State *s)
             }
             s->lanes_per_group = table_lanes(s->var.arith);
         }
+        s->var.t16 = s->use_table && table_offsets16(s->var, c->n, s->plan.Z, s->plan.total_groups);
         if (s->use_table && (st = choose_table_config(s, c)) != LDPC_OK)
             return st;
         if (dec->batch_frames <= 0) {

@@ -136,14 +136,15 @@ struct TableVariant {
     ArithKind arith;
     int dmax;
     MemKind mem;
+    bool t16 = false; /* 16-bit table offsets (kernel_table.cuh, TabQ; table_offsets16) */
 };
 
 /* Bytes of one codeword group's APP and messages, for a variant. */
 size_t table_app_bytes(ArithKind a, int n);
 size_t table_msg_bytes(ArithKind a, int Z, int total_groups);
 int table_lanes(ArithKind a);
-/* whether the variant's table holds 16-bit offsets (kernel_table.cuh, TabQ) */
-bool table_offsets16(ArithKind a);
+/* whether a variant's table should hold 16-bit offsets (kernel_table.cuh, TabQ) */
+bool table_offsets16(const TableVariant &v, int n, int Z, int total_groups);
 /* Dynamic shared memory of a block of G groups. */
 size_t table_smem_bytes(const TableVariant &v, int n, int Z, int total_groups, int G);
 
@@ -157,20 +158,20 @@ size_t generic_slot_bytes(const GenericCode &c, int fixed, int spa);
 cudaError_t generic_launch(const GenericArgs &a, int grid, int threads, cudaStream_t s);
 
 /* Each half of a table kernel, instantiated in its own file (compile time). */
-const void *table_kernel_fn_f32(int dmax, MemKind mem);
-cudaError_t table_launch_f32(int dmax, MemKind mem, const TableArgs &a, int grid, int threads,
+const void *table_kernel_fn_f32(int dmax, MemKind mem, bool t16);
+cudaError_t table_launch_f32(int dmax, MemKind mem, bool t16, const TableArgs &a, int grid, int threads,
                              size_t smem, cudaStream_t s);
-const void *table_kernel_fn_i8x2(int dmax, MemKind mem);
-cudaError_t table_launch_i8x2(int dmax, MemKind mem, const TableArgs &a, int grid, int threads,
+const void *table_kernel_fn_i8x2(int dmax, MemKind mem, bool t16);
+cudaError_t table_launch_i8x2(int dmax, MemKind mem, bool t16, const TableArgs &a, int grid, int threads,
                               size_t smem, cudaStream_t s);
-const void *table_kernel_fn_h8x2(int dmax, MemKind mem);
-cudaError_t table_launch_h8x2(int dmax, MemKind mem, const TableArgs &a, int grid, int threads,
+const void *table_kernel_fn_h8x2(int dmax, MemKind mem, bool t16);
+cudaError_t table_launch_h8x2(int dmax, MemKind mem, bool t16, const TableArgs &a, int grid, int threads,
                               size_t smem, cudaStream_t s);
-const void *table_kernel_fn_i16(int dmax, MemKind mem);
-const void *table_kernel_fn_i8(int dmax, MemKind mem);
-cudaError_t table_launch_i8(int dmax, MemKind mem, const TableArgs &a, int grid, int threads,
+const void *table_kernel_fn_i16(int dmax, MemKind mem, bool t16);
+const void *table_kernel_fn_i8(int dmax, MemKind mem, bool t16);
+cudaError_t table_launch_i8(int dmax, MemKind mem, bool t16, const TableArgs &a, int grid, int threads,
                             size_t smem, cudaStream_t s);
-cudaError_t table_launch_i16(int dmax, MemKind mem, const TableArgs &a, int grid, int threads,
+cudaError_t table_launch_i16(int dmax, MemKind mem, bool t16, const TableArgs &a, int grid, int threads,
                              size_t smem, cudaStream_t s);
 
 } // namespace ldpccuda

@@ -28,11 +28,13 @@ namespace ldpccuda {
 /* Table entry of a missing edge (rows shorter than their layer's longest row). */
 static constexpr unsigned kNone = 0xFFFFFFFFu;
 
-/* Four table entries (APP byte offsets of four edges): 32-bit, or 16-bit for the one-codeword
- * int8 arithmetic (APP offsets = column numbers < 65535), whose DVB 64800 kernels are held to 56
- * registers for three blocks per SM: the layer buffers' offsets take 4 registers instead of 8
- * each, and one 8-byte load brings four. */
-template <class A> struct TabQ {
+/* Four table entries (APP byte offsets of four edges), 32-bit, or 16-bit (T16) where the host
+ * finds that they fit and pay (table_offsets16): the one-codeword int8 kernels of DVB 64800,
+ * held to 56 registers for three blocks per SM, then hold 4 instead of 8 offset registers per
+ * layer buffer (spills 184/320 -> 16/64 bytes, +9%), and the parity check of early termination,
+ * which reads a large table once per iteration with nothing to overlap it, reads half the bytes
+ * (WiMAX 2304 / WiFi 1944 int8 pairs with early stop +11-13%). */
+template <bool T16> struct TabQ {
     typedef uint4 Q;
     static constexpr unsigned NONE = kNone;
     __device__ static __forceinline__ void get(const Q &q, unsigned o[4])
@@ -40,7 +42,7 @@ template <class A> struct TabQ {
         o[0] = q.x; o[1] = q.y; o[2] = q.z; o[3] = q.w;
     }
 };
-template <> struct TabQ<ArI8> {
+template <> struct TabQ<true> {
     typedef uint2 Q;
     static constexpr unsigned NONE = 0xFFFFu;
     __device__ static __forceinline__ void get(const Q &q, unsigned o[4])
@@ -97,9 +99,9 @@ __device__ __forceinline__ void emit(const typename A::AppT *app, const OutFmt &
 }
 
 /* Lanes (bit l) for which one of this thread's rows is unsatisfied. */
-template <class A>
+template <class A, class TQ>
 __device__ __forceinline__ unsigned row_parities(const unsigned char *app_b, const TableCode &c,
-                                                 const typename TabQ<A>::Q *tab_t, int t)
+                                                 const typename TQ::Q *tab_t, int t)
 {
     typedef typename A::AppT AppT;
     unsigned bad = 0;
@@ -110,9 +112,9 @@ __device__ __forceinline__ unsigned row_parities(const unsigned char *app_b, con
         unsigned acc = 0;
         for (int gi = 0; gi < li.x; gi++) {
             unsigned o[4];
-            TabQ<A>::get(__ldg(&tab_t[(li.y + gi) * c.Z]), o);
+            TQ::get(__ldg(&tab_t[(li.y + gi) * c.Z]), o);
             for (int u = 0; u < 4; u++)
-                if (o[u] != TabQ<A>::NONE)
+                if (o[u] != TQ::NONE)
                     acc ^= A::raw(*(const AppT *)(app_b + o[u]));
         }
         bad |= A::lanes_of_raw(acc);
@@ -123,11 +125,11 @@ __device__ __forceinline__ unsigned row_parities(const unsigned char *app_b, con
 /* One layer's table entries (byte offsets into the codeword's APP) and, when messages live in
  * global memory, its messages: loaded one layer ahead, so that their latency hides behind the
  * current layer's work. Only the APP reads must wait for the barrier between layers. */
-template <class A, int DMAX, bool PF_MSG>
+template <class A, int DMAX, bool PF_MSG, class TQ>
 struct LayerIn {
     static constexpr int NG = DMAX / 4;
     int4 li;
-    typedef typename TabQ<A>::Q Q;
+    typedef typename TQ::Q Q;
     Q tab[NG];
     typename A::Msg4 msg[PF_MSG ? NG : 1];
 
@@ -154,9 +156,9 @@ struct LayerIn {
  * table slots (the layer's li.w), so the missing-edge checks and the dead slots' arithmetic
  * are compiled out: e.g. WiMAX 1/2 rows of degree 6 and 7 no longer pay for 8 slots. Skipping
  * a missing edge is exact: its value (A::none()) is never a minimum and its sign is positive. */
-template <class A, int DMAX, bool PF_MSG, int D>
+template <class A, int DMAX, bool PF_MSG, class TQ, int D>
 __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg4 *msg_t, int Z,
-                                           const LayerIn<A, DMAX, PF_MSG> &in, const Arith &ar,
+                                           const LayerIn<A, DMAX, PF_MSG, TQ> &in, const Arith &ar,
                                            const unsigned char *lut)
 {
     typedef typename A::W W;
@@ -175,13 +177,13 @@ __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg
             W r[4];
             A::unpack(PF_MSG ? in.msg[PF_MSG ? gi : 0] : msg_t[(unsigned)(li.y + gi) * (unsigned)Z], r);
             unsigned o[4];
-            TabQ<A>::get(in.tab[gi], o);
+            TQ::get(in.tab[gi], o);
 #pragma unroll
             for (int u = 0; u < 4; u++) {
                 if (FIXED && gi * 4 + u >= D)
                     continue; /* compile-time: no such edge in this layer */
                 W tt = A::none();
-                if (FIXED || o[u] != TabQ<A>::NONE)
+                if (FIXED || o[u] != TQ::NONE)
                     tt = A::tsub(A::load(*(const AppT *)(app_b + o[u])), r[u], ar);
                 tv[gi * 4 + u] = tt;
                 if (u & 1)
@@ -199,7 +201,7 @@ __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg
     for (int gi = 0; gi < NG; gi++) {
         if (FIXED || gi < li.x) {
             unsigned o[4];
-            TabQ<A>::get(in.tab[gi], o);
+            TQ::get(in.tab[gi], o);
             W r[4];
 #pragma unroll
             for (int u = 0; u < 4; u++) {
@@ -209,7 +211,7 @@ __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg
                 }
                 const W tt = tv[gi * 4 + u];
                 r[u] = A::newmsg(tt, A::mag(tt), m1, s1, s2, neg);
-                if (FIXED || o[u] != TabQ<A>::NONE)
+                if (FIXED || o[u] != TQ::NONE)
                     *(AppT *)(app_b + o[u]) = A::store(A::tadd(tt, r[u], ar));
             }
             msg_t[(unsigned)(li.y + gi) * (unsigned)Z] = A::pack(r);
@@ -220,21 +222,21 @@ __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg
 /* The row update of one layer: specialised on the layer's uniform row degree (li.w) for the
  * degrees of the common codes with rows of at most 8 edges (WiMAX/WiFi 1/2, DVB-T2 1/2: 6, 7,
  * 8); the generic update otherwise. li.w is the same for every thread: no divergence. */
-template <class A, int DMAX, bool PF_MSG>
+template <class A, int DMAX, bool PF_MSG, class TQ>
 __device__ __forceinline__ void layer_update(unsigned char *app_b, typename A::Msg4 *msg_t, int Z,
-                                             const LayerIn<A, DMAX, PF_MSG> &in, const Arith &ar,
+                                             const LayerIn<A, DMAX, PF_MSG, TQ> &in, const Arith &ar,
                                              const unsigned char *lut)
 {
     if constexpr (DMAX == 8) {
         const int d = in.li.w;
         if (d == 7)
-            return row_update<A, DMAX, PF_MSG, 7>(app_b, msg_t, Z, in, ar, lut);
+            return row_update<A, DMAX, PF_MSG, TQ, 7>(app_b, msg_t, Z, in, ar, lut);
         if (d == 6)
-            return row_update<A, DMAX, PF_MSG, 6>(app_b, msg_t, Z, in, ar, lut);
+            return row_update<A, DMAX, PF_MSG, TQ, 6>(app_b, msg_t, Z, in, ar, lut);
         if (d == 8)
-            return row_update<A, DMAX, PF_MSG, 8>(app_b, msg_t, Z, in, ar, lut);
+            return row_update<A, DMAX, PF_MSG, TQ, 8>(app_b, msg_t, Z, in, ar, lut);
     }
-    row_update<A, DMAX, PF_MSG, 0>(app_b, msg_t, Z, in, ar, lut);
+    row_update<A, DMAX, PF_MSG, TQ, 0>(app_b, msg_t, Z, in, ar, lut);
 }
 
 /* Four input values in one load: float4 for float LLRs, char4 for int8. */
@@ -298,7 +300,7 @@ __host__ __device__ constexpr int table_min_blocks(int lanes, bool one_byte_app,
     return table_three_blocks(one_byte_app, mem) ? 3 : (lanes == 2 && dmax <= 8 && mem == MEM_SMEM_ALL ? 2 : 1);
 }
 
-template <class A, int DMAX, int MEM>
+template <class A, int DMAX, int MEM, bool T16>
 __global__ void __launch_bounds__(table_max_threads(sizeof(typename A::AppT) == 1, MEM),
                                   table_min_blocks(A::LANES, sizeof(typename A::AppT) == 1, DMAX, MEM))
 table_kernel(const TableArgs a)
@@ -332,7 +334,8 @@ table_kernel(const TableArgs a)
     Msg4 *msg = MEM == MEM_SMEM_ALL ? (Msg4 *)(p + (size_t)G * app_bytes) + (size_t)gl * msg_elems
                                     : (Msg4 *)a.msg_scratch + (size_t)gg_slot * msg_elems;
     Msg4 *msg_t = msg + t;
-    const typename TabQ<A>::Q *tab_t = (const typename TabQ<A>::Q *)c.table + t;
+    typedef TabQ<T16> TQ;
+    const typename TQ::Q *tab_t = (const typename TQ::Q *)c.table + t;
 
     const int ngroups_total = (a.batch.nframes + A::LANES - 1) / A::LANES;
     const int nchunks = (ngroups_total + G - 1) / G;
@@ -364,14 +367,14 @@ table_kernel(const TableArgs a)
         __syncthreads();
 
         /* two layer buffers used in turn (no copying): layer L is in x, L+1 goes to y */
-        LayerIn<A, DMAX, PF_MSG> x, y;
+        LayerIn<A, DMAX, PF_MSG, TQ> x, y;
         x.load(c, 0, tab_t, msg_t, in_group);
         const bool early_ok = !PF_MSG || c.nlayers > 1;
         /* whether this thread's group still decodes: gdone changes only between iterations
          * (below), so it is read once per iteration rather than per layer, where the shared
          * memory read would sit on every layer's critical path */
         bool group_open = in_group;
-        auto step = [&](LayerIn<A, DMAX, PF_MSG> &cur, LayerIn<A, DMAX, PF_MSG> &nxt, int L) {
+        auto step = [&](LayerIn<A, DMAX, PF_MSG, TQ> &cur, LayerIn<A, DMAX, PF_MSG, TQ> &nxt, int L) {
             const bool work = group_open && t < cur.li.z;
             const int Ln = L + 1 < c.nlayers ? L + 1 : 0;
             /* prefetch the next layer; a single-layer code's messages are the ones about to
@@ -379,7 +382,7 @@ table_kernel(const TableArgs a)
             if (early_ok)
                 nxt.load(c, Ln, tab_t, msg_t, in_group);
             if (work)
-                layer_update<A, DMAX, PF_MSG>(app_b, msg_t, Z, cur, a.ar, lut);
+                layer_update<A, DMAX, PF_MSG, TQ>(app_b, msg_t, Z, cur, a.ar, lut);
             if (!early_ok)
                 nxt.load(c, Ln, tab_t, msg_t, in_group);
             __syncthreads();
@@ -396,7 +399,7 @@ table_kernel(const TableArgs a)
             if (!a.batch.early)
                 continue;
             if (in_group && gdone[g] != (int)ALL) {
-                const unsigned bad = row_parities<A>(app_b, c, tab_t, t);
+                const unsigned bad = row_parities<A, TQ>(app_b, c, tab_t, t);
                 if (bad)
                     atomicOr(&gunsat[g], (int)bad);
             }
@@ -421,7 +424,7 @@ table_kernel(const TableArgs a)
 
         /* frames still open: those that never converged, or all of them without early stop */
         if (!a.batch.early && in_group && valid) {
-            const unsigned bad = row_parities<A>(app_b, c, tab_t, t);
+            const unsigned bad = row_parities<A, TQ>(app_b, c, tab_t, t);
             if (bad)
                 atomicOr(&gunsat[g], (int)bad);
         }

@@ -2,4 +2,4 @@
  * compilation). */
 #include "kernel_table_instances.cuh"
 
-LDPC_TABLE_INSTANCES(f32, ArF32)
+LDPC_TABLE_INSTANCES(f32, ArF32, LDPC_TABLE_CASES_32)

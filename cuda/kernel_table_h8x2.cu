@@ -1,5 +1,7 @@
 /* Table kernel instantiations for the ArH8x2 arithmetic (the int8 model in half2; one file per
- * arithmetic: parallel compilation). */
+ * arithmetic: parallel compilation): 32-bit tables, and 16-bit ones for rows of up to 8 edges
+ * (large WiMAX/WiFi rate-1/2 tables, table_offsets16). */
 #include "kernel_table_instances.cuh"
 
-LDPC_TABLE_INSTANCES(h8x2, ArH8x2)
+#define LDPC_H8X2_CASES(X, ARITH) LDPC_TABLE_CASES_ALL(X, ARITH, false) LDPC_TABLE_CASES_D(X, ARITH, 8, true)
+LDPC_TABLE_INSTANCES(h8x2, ArH8x2, LDPC_H8X2_CASES)

@@ -2,4 +2,4 @@
  * compilation). */
 #include "kernel_table_instances.cuh"
 
-LDPC_TABLE_INSTANCES(i16, ArI16)
+LDPC_TABLE_INSTANCES(i16, ArI16, LDPC_TABLE_CASES_32)

@@ -2,4 +2,4 @@
  * compilation). */
 #include "kernel_table_instances.cuh"
 
-LDPC_TABLE_INSTANCES(i8x2, ArI8x2)
+LDPC_TABLE_INSTANCES(i8x2, ArI8x2, LDPC_TABLE_CASES_32)

@@ -6,33 +6,36 @@
 
 #include "kernel_table.cuh"
 
-/* (rows of at most DMAX edges, where the state lives) */
-#define LDPC_TABLE_CASES(X, ARITH) X(ARITH, 8, MEM_SMEM_ALL) X(ARITH, 8, MEM_SMEM_APP) \
-    X(ARITH, 8, MEM_GLOBAL) X(ARITH, 16, MEM_SMEM_ALL) X(ARITH, 16, MEM_SMEM_APP)          \
-    X(ARITH, 16, MEM_GLOBAL) X(ARITH, 32, MEM_SMEM_ALL) X(ARITH, 32, MEM_SMEM_APP)         \
-    X(ARITH, 32, MEM_GLOBAL)
+/* (rows of at most DMAX edges, where the state lives, 16-bit table offsets) */
+#define LDPC_TABLE_CASES_D(X, ARITH, D, T) X(ARITH, D, MEM_SMEM_ALL, T) X(ARITH, D, MEM_SMEM_APP, T) \
+    X(ARITH, D, MEM_GLOBAL, T)
+#define LDPC_TABLE_CASES_ALL(X, ARITH, T) LDPC_TABLE_CASES_D(X, ARITH, 8, T)                     \
+    LDPC_TABLE_CASES_D(X, ARITH, 16, T) LDPC_TABLE_CASES_D(X, ARITH, 32, T)
+/* the arithmetics with 32-bit tables only */
+#define LDPC_TABLE_CASES_32(X, ARITH) LDPC_TABLE_CASES_ALL(X, ARITH, false)
 
-#define LDPC_TABLE_FN(ARITH, D, M)                                                               \
-    if (dmax == D && mem == M)                                                                   \
-        return (const void *)table_kernel<ARITH, D, M>;
-#define LDPC_TABLE_GO(ARITH, D, M)                                                               \
-    if (dmax == D && mem == M) {                                                                 \
-        table_kernel<ARITH, D, M><<<grid, threads, smem, s>>>(a);                                \
+#define LDPC_TABLE_FN(ARITH, D, M, T)                                                            \
+    if (dmax == D && mem == M && t16 == T)                                                       \
+        return (const void *)table_kernel<ARITH, D, M, T>;
+#define LDPC_TABLE_GO(ARITH, D, M, T)                                                            \
+    if (dmax == D && mem == M && t16 == T) {                                                     \
+        table_kernel<ARITH, D, M, T><<<grid, threads, smem, s>>>(a);                             \
         return cudaGetLastError();                                                               \
     }
 
-/* SUFFIX: f32, i8x2, h8x2, i16, i8 (the names in cuda_internal.h); ARITH: the policy type */
-#define LDPC_TABLE_INSTANCES(SUFFIX, ARITH)                                                      \
+/* SUFFIX: f32, i8x2, h8x2, i16, i8 (the names in cuda_internal.h); ARITH: the policy type;
+ * CASES(X, ARITH): the variants compiled (LDPC_TABLE_CASES_32 or a file's own list) */
+#define LDPC_TABLE_INSTANCES(SUFFIX, ARITH, CASES)                                               \
     namespace ldpccuda {                                                                         \
-    const void *table_kernel_fn_##SUFFIX(int dmax, MemKind mem)                                 \
+    const void *table_kernel_fn_##SUFFIX(int dmax, MemKind mem, bool t16)                       \
     {                                                                                            \
-        LDPC_TABLE_CASES(LDPC_TABLE_FN, ARITH)                                                   \
+        CASES(LDPC_TABLE_FN, ARITH)                                                              \
         return NULL;                                                                             \
     }                                                                                            \
-    cudaError_t table_launch_##SUFFIX(int dmax, MemKind mem, const TableArgs &a, int grid,      \
-                                      int threads, size_t smem, cudaStream_t s)                  \
+    cudaError_t table_launch_##SUFFIX(int dmax, MemKind mem, bool t16, const TableArgs &a,      \
+                                      int grid, int threads, size_t smem, cudaStream_t s)        \
     {                                                                                            \
-        LDPC_TABLE_CASES(LDPC_TABLE_GO, ARITH)                                                   \
+        CASES(LDPC_TABLE_GO, ARITH)                                                              \
         return cudaErrorInvalidValue;                                                            \
     }                                                                                            \
     }
