@@ -98,25 +98,55 @@ __device__ __forceinline__ void emit(const typename A::AppT *app, const OutFmt &
                 b.status[f0 + l] = make_int2(iterations, (parity_fail >> l) & 1u ? 0 : 1);
 }
 
-/* Lanes (bit l) for which one of this thread's rows is unsatisfied. */
-template <class A, class TQ>
+/* Lanes (bit l) for which one of this thread's rows is unsatisfied. With early termination this
+ * runs once per iteration with nothing to overlap it, a chain of table and APP loads per layer:
+ * for int8 pairs with rows of up to 8 edges and 16-bit tables (few registers; the one-codeword
+ * DVB kernel, held to 56 registers, spilled with it) two layers' table entries are loaded
+ * before either layer's APP signs are combined, halving the chain. */
+template <class A, class TQ, int DMAX>
 __device__ __forceinline__ unsigned row_parities(const unsigned char *app_b, const TableCode &c,
                                                  const typename TQ::Q *tab_t, int t)
 {
     typedef typename A::AppT AppT;
+    typedef typename TQ::Q Q;
     unsigned bad = 0;
-    for (int L = 0; L < c.nlayers; L++) {
+    auto combine = [&](const Q &q, unsigned &acc) {
+        unsigned o[4];
+        TQ::get(q, o);
+        for (int u = 0; u < 4; u++)
+            if (o[u] != TQ::NONE)
+                acc ^= A::raw(*(const AppT *)(app_b + o[u]));
+    };
+    int L = 0;
+    if constexpr (DMAX <= 8 && sizeof(Q) == 8 && A::LANES == 2) {
+        constexpr int NG = DMAX / 4;
+        for (; L + 1 < c.nlayers; L += 2) {
+            const int4 la = __ldg(&c.layers[L]), lb = __ldg(&c.layers[L + 1]);
+            const bool ra = t < la.z, rb = t < lb.z;
+            Q qa[NG], qb[NG];
+            for (int gi = 0; gi < NG; gi++) {
+                if (ra && gi < la.x)
+                    qa[gi] = __ldg(&tab_t[(la.y + gi) * c.Z]);
+                if (rb && gi < lb.x)
+                    qb[gi] = __ldg(&tab_t[(lb.y + gi) * c.Z]);
+            }
+            unsigned acca = 0, accb = 0;
+            for (int gi = 0; gi < NG; gi++) {
+                if (ra && gi < la.x)
+                    combine(qa[gi], acca);
+                if (rb && gi < lb.x)
+                    combine(qb[gi], accb);
+            }
+            bad |= A::lanes_of_raw(acca) | A::lanes_of_raw(accb);
+        }
+    }
+    for (; L < c.nlayers; L++) {
         const int4 li = __ldg(&c.layers[L]);
         if (t >= li.z)
             continue;
         unsigned acc = 0;
-        for (int gi = 0; gi < li.x; gi++) {
-            unsigned o[4];
-            TQ::get(__ldg(&tab_t[(li.y + gi) * c.Z]), o);
-            for (int u = 0; u < 4; u++)
-                if (o[u] != TQ::NONE)
-                    acc ^= A::raw(*(const AppT *)(app_b + o[u]));
-        }
+        for (int gi = 0; gi < li.x; gi++)
+            combine(__ldg(&tab_t[(li.y + gi) * c.Z]), acc);
         bad |= A::lanes_of_raw(acc);
     }
     return bad;
@@ -399,7 +429,7 @@ table_kernel(const TableArgs a)
             if (!a.batch.early)
                 continue;
             if (in_group && gdone[g] != (int)ALL) {
-                const unsigned bad = row_parities<A, TQ>(app_b, c, tab_t, t);
+                const unsigned bad = row_parities<A, TQ, DMAX>(app_b, c, tab_t, t);
                 if (bad)
                     atomicOr(&gunsat[g], (int)bad);
             }
@@ -424,7 +454,7 @@ table_kernel(const TableArgs a)
 
         /* frames still open: those that never converged, or all of them without early stop */
         if (!a.batch.early && in_group && valid) {
-            const unsigned bad = row_parities<A, TQ>(app_b, c, tab_t, t);
+            const unsigned bad = row_parities<A, TQ, DMAX>(app_b, c, tab_t, t);
             if (bad)
                 atomicOr(&gunsat[g], (int)bad);
         }
