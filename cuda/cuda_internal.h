@@ -24,10 +24,11 @@ namespace ldpccuda {
  * another would. Layers also end at multiples of the code's lifting size (z for WiMAX/WiFi,
  * 360 for DVB), so a quasi-cyclic code's layers are its block rows.
  *
- * The "table" kernel (kernel_layered.cuh) gives each row of a layer to one thread: thread t of
- * a codeword runs row t of every layer. It reads the row's columns from a table of 16-bit column
+ * The "table" kernel (kernel_table.cuh) gives each row of a layer to one thread: thread t of
+ * a codeword runs row t of every layer. It reads the row's columns from a table of column
  * numbers, 4 edges per entry: entry (layer group gi, thread t) = table[(group_base + gi) * Z + t],
- * 0xFFFF = no edge. Check-to-variable messages use the same indexing, one message per edge.
+ * all ones = no edge; on upload they become APP byte offsets, 32- or 16-bit (TableVariant::t16).
+ * Check-to-variable messages use the same indexing, one message per edge.
  * ------------------------------------------------------------------------------------- */
 struct HostPlan {
     /* layers of the row order (shared by both kernels) */

@@ -1,8 +1,8 @@
 /* The table kernel: layered min-sum for any code whose plan has a column table
  * (cuda_plan.cpp): WiMAX, WiFi, DVB and most alist codes.
  *
- * Shape. A block decodes G codeword groups at a time (a group = 1 codeword, or 2 for I8X2,
- * one per 16-bit lane); group g owns threads g*Z .. g*Z+Z-1 and thread t of a group runs row t
+ * Shape. A block decodes G codeword groups at a time (a group = 1 codeword, or 2 for the int8
+ * pairs I8X2 and H8X2, one per 16-bit lane); group g owns threads g*Z .. g*Z+Z-1 and thread t of a group runs row t
  * of every layer. All iterations run inside the kernel. Per codeword the state stays on chip
  * when it fits (MEM_SMEM_ALL): APP and one message per edge in shared memory. Codes too large
  * for that keep messages (MEM_SMEM_APP) or both (MEM_GLOBAL) in a per-block global scratch.
