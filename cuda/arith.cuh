@@ -33,6 +33,8 @@ __device__ __forceinline__ unsigned prmt(unsigned a, unsigned b, unsigned sel)
 /* ---------------------------------------------------------------------------- float */
 struct ArF32 {
     static constexpr int LANES = 1;
+    /* NaN magnitudes (see minupd) must go through minupd, also for a tracker's first values */
+    static constexpr bool MAG_BELOW_INIT = false;
     typedef float W;
     typedef float AppT;
     typedef float4 Msg4;
@@ -113,6 +115,7 @@ struct ArF32 {
 /* ---------------------------------------------------------------------------- int8 x 2 */
 struct ArI8x2 {
     static constexpr int LANES = 2;
+    static constexpr bool MAG_BELOW_INIT = true;
     typedef unsigned W;          /* lane A: bits 0-15, lane B: bits 16-31, two's complement */
     typedef unsigned short AppT; /* lane A: byte 0, lane B: byte 1 */
     typedef uint2 Msg4;          /* edge e: bytes 2e (A) and 2e+1 (B) */
@@ -152,6 +155,11 @@ struct ArI8x2 {
     __device__ static __forceinline__ void minupd(W &m1, W &m2, W a)
     {
         m2 = __vmins2(m2, __vmaxs2(m1, a));
+        m1 = __vmins2(m1, a);
+    }
+    __device__ static __forceinline__ void minpair(W &m1, W &m2, W a)
+    {
+        m2 = __vmaxs2(m1, a);
         m1 = __vmins2(m1, a);
     }
     __device__ static __forceinline__ void minmerge(W a1, W a2, W b1, W b2, W &m1, W &m2)
@@ -217,17 +225,24 @@ struct ArI8x2 {
         asm(PTX " %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));                                      \
         return r;                                                                                \
     }
+LDPC_H2_OP2(h2add, "add.f16x2")
 LDPC_H2_OP2(h2add_sat, "add.sat.f16x2")
 LDPC_H2_OP2(h2sub, "sub.f16x2")
 LDPC_H2_OP2(h2min, "min.f16x2")
 LDPC_H2_OP2(h2max, "max.f16x2")
+LDPC_H2_OP2(h2set_eq, "set.eq.f16x2.f16x2") /* 1.0 in each half where equal, else 0.0 */
 #undef LDPC_H2_OP2
-__device__ __forceinline__ unsigned h2fma(unsigned a, unsigned b, unsigned c)
-{
-    unsigned r;
-    asm("fma.rn.f16x2 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c));
-    return r;
-}
+#define LDPC_H2_OP3(NAME, PTX)                                                                   \
+    __device__ __forceinline__ unsigned NAME(unsigned a, unsigned b, unsigned c)                 \
+    {                                                                                            \
+        unsigned r;                                                                              \
+        asm(PTX " %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c));                          \
+        return r;                                                                                \
+    }
+LDPC_H2_OP3(h2fma, "fma.rn.f16x2")
+LDPC_H2_OP3(h2fma_sat, "fma.rn.sat.f16x2")
+LDPC_H2_OP3(h2fma_relu, "fma.rn.relu.f16x2")
+#undef LDPC_H2_OP3
 __device__ __forceinline__ unsigned h2abs(unsigned a)
 {
     unsigned r;
@@ -239,73 +254,80 @@ __device__ __forceinline__ unsigned h2abs(unsigned a)
  *
  * Why: on the H100 every min/max instruction (IMNMX, VIMNMX.S16x2, HMNMX2, FMNMX) issues at 64
  * lanes per clock per SM, and so do the 16x2 integer adds I8X2 is made of, while HADD2/HFMA2
- * issue at 128 (cuda/bench/cuda_pipe_bench.cu). I8X2 spends ~26 of those half-rate instructions per
- * edge pair; here the saturating adds and the message selection move to full-rate HADD2/HFMA2
- * (the saturation at 0 comes free with add.sat), leaving 6 min/max per edge pair.
+ * issue at 128 (cuda/bench/cuda_pipe_bench.cu). Here the saturating adds, the scaling and the
+ * message selection are full-rate HADD2/HFMA2/HSET2 (the saturation at 0 comes free with .sat),
+ * leaving 4 min/max per edge pair (two upper clamps, ~2 for the two minima).
  *
  * Exactness: values are integers v in [-255, 255] scaled by 1/256; every one of them, and every
  * sum, difference and product below, is exactly representable in half (11 significant bits),
- * so each f16x2 operation computes the model's integer operation with no rounding.
- *   U(v) = v / 256            APP values (stored, 4 bytes per column pair), messages in registers
- *   R(t) = (t + 128) / 256    v2c values t: sat(t) to [-128, 127] is R clamped to [0, 255/256],
- *                             i.e. add.sat (clamps at 0 and 1) and one min with 255/256
- *   B(r) = 1/2 - r / 256      a stored message as tsub wants it: R(a - r) = U(a) + B(r)
- * Messages are stored as offset-binary bytes r + 128 (same layout as I8X2): a byte b becomes
- * the half 1024 + b by placing 0x64 above it (PRMT), and one HFMA2 turns that into B(r); one
- * HFMA2 turns U(r) back into 1024 + r + 128, whose low byte is b. Sign bits of U are the
- * model's "v < 0" (+0 for v = 0: x - x rounds to +0). */
+ * so each f16x2 operation computes the model's integer operation with no rounding (the one
+ * rounding on purpose is the scaling's, below).
+ *   U(v) = v / 256            v2c values t in registers (pass 1 to pass 2), messages
+ *   R(t) = (t + 128) / 256    t before its clamp: sat(t) to [-128, 127] is R clamped to
+ *                             [0, 255/256], i.e. .sat (clamps at 0 and 1) and one min
+ *   S(a) = R(a) + 4.5         APP values as stored: in [4.5, 5.5), where the half's ulp is
+ *                             1/256 and its bits are 0x4500 + a, so bit 8 is "a >= 0"
+ * Messages are stored as offset-binary bytes b = r + 128 (same layout as I8X2). PRMT places
+ * 0x64 above a byte: the half 1024 + b, and R(a - r) = S(a) - (1024 + b) / 256, one HFMA2.
+ *
+ * Scaling s(m) (rule 3: NMS round(alpha m) for alpha = j/8, OMS max(m - beta, 0), MS m; other
+ * alphas use I8X2): y = alpha m + 2^-12 is exact (m <= 127/256), and y + 4 rounds to a
+ * multiple of 1/256 (the ulp in [4, 8)): the 2^-12 turns the model's round-half-up into a
+ * round to nearest with no ties. Then s = relu(y + 4 - 4 - beta). */
 struct ArH8x2 {
     static constexpr int LANES = 2;
-    typedef unsigned W;    /* R(t), U(app) or U(message), two half lanes */
-    typedef unsigned AppT; /* U(app), lane A in bits 0-15, lane B in 16-31 */
+    static constexpr bool MAG_BELOW_INIT = true;
+    typedef unsigned W;    /* U(t), or (unpacked messages) the halves 1024 + b */
+    typedef unsigned AppT; /* S(app), lane A in bits 0-15, lane B in 16-31 */
     typedef uint2 Msg4;    /* edge e: bytes 2e (A) and 2e+1 (B), offset binary */
 
+    static constexpr unsigned kEps = 0x0C000C00u;      /* 2^-12 */
+    static constexpr unsigned kQmax = 0x37F037F0u;     /* 127/256 */
     static constexpr unsigned kHalf = 0x38003800u;     /* 0.5 */
     static constexpr unsigned kTop = 0x3BF83BF8u;      /* 255/256: R(127) */
-    static constexpr unsigned kMinus128 = 0xD800D800u; /* -128 */
+    static constexpr unsigned kOne = 0x3C003C00u;      /* 1 */
+    static constexpr unsigned k4 = 0x44004400u;        /* 4 */
+    static constexpr unsigned k4_5 = 0x44804480u;      /* 4.5 */
     static constexpr unsigned k256 = 0x5C005C00u;      /* 256 */
     static constexpr unsigned k1024 = 0x64006400u;     /* 1024, also the bits placed above a byte */
-    static constexpr unsigned k1152 = 0x64806480u;     /* 1024 + 128 */
     static constexpr unsigned kInv256 = 0x1C001C00u;   /* 1/256 */
     static constexpr unsigned kMinusInv256 = 0x9C009C00u; /* -1/256 */
-    static constexpr unsigned k5 = 0x45004500u;        /* 5 */
-    static constexpr unsigned kMinus4 = 0xC400C400u;   /* -4 */
-    static constexpr unsigned kMinus4_5 = 0xC480C480u; /* -4.5 */
+    static constexpr unsigned kSigns = 0x80008000u;
 
     __device__ static __forceinline__ W load(AppT a) { return a; }
-    /* R(app) -> U(app) */
-    __device__ static __forceinline__ AppT store(W w) { return h2sub(w, kHalf); }
-    /* bytes b -> halves 1024 + b -> B(r) = 5 - (1024 + b) / 256 */
-    __device__ static __forceinline__ W unbyte(unsigned x) { return h2fma(x, kMinusInv256, k5); }
+    /* bytes b -> halves 1024 + b */
     __device__ static __forceinline__ void unpack(const Msg4 &m, W r[4])
     {
-        r[0] = unbyte(prmt(m.x, 0x64646464u, 0x4140u));
-        r[1] = unbyte(prmt(m.x, 0x64646464u, 0x4342u));
-        r[2] = unbyte(prmt(m.y, 0x64646464u, 0x4140u));
-        r[3] = unbyte(prmt(m.y, 0x64646464u, 0x4342u));
+        r[0] = prmt(m.x, 0x64646464u, 0x4140u);
+        r[1] = prmt(m.x, 0x64646464u, 0x4342u);
+        r[2] = prmt(m.y, 0x64646464u, 0x4140u);
+        r[3] = prmt(m.y, 0x64646464u, 0x4342u);
     }
-    /* U(r) -> 1024 + r + 128: its low byte is the offset-binary message */
+    /* halves 1024 + b -> their low bytes */
     __device__ static __forceinline__ Msg4 pack(const W r[4])
     {
-        const unsigned y0 = h2fma(r[0], k256, k1152), y1 = h2fma(r[1], k256, k1152);
-        const unsigned y2 = h2fma(r[2], k256, k1152), y3 = h2fma(r[3], k256, k1152);
-        return make_uint2(prmt(y0, y1, 0x6420u), prmt(y2, y3, 0x6420u));
+        return make_uint2(prmt(r[0], r[1], 0x6420u), prmt(r[2], r[3], 0x6420u));
     }
     __device__ static __forceinline__ Msg4 zero4() { return make_uint2(0x80808080u, 0x80808080u); }
-    /* a missing edge's R(t): far above any magnitude, positive */
+    /* a missing edge's U(t): far above any magnitude, positive */
     __device__ static __forceinline__ W none() { return 0x7BFF7BFFu; }
     /* "no minimum yet" = 255 */
     __device__ static __forceinline__ W min_init() { return kTop; }
-    /* R(sat(app - r)) = min(sat01(U(app) + B(r)), 255/256) */
-    __device__ static __forceinline__ W tsub(W app, W r, const Arith &) { return h2min(h2add_sat(app, r), kTop); }
-    /* R(sat(t + r)) from R(t) and U(r) */
-    __device__ static __forceinline__ W tadd(W t, W r, const Arith &) { return h2min(h2add_sat(t, r), kTop); }
-    /* U(t) = R(t) - 1/2: t's value, whose sign bits are the model's t < 0 */
-    __device__ static __forceinline__ W value(W t) { return h2sub(t, kHalf); }
-    __device__ static __forceinline__ W mag(W t) { return h2abs(value(t)); }
+    /* U(sat(app - r)) from S(app) and the message's 1024 + b */
+    __device__ static __forceinline__ W tsub(W app, W x, const Arith &)
+    {
+        return h2sub(h2min(h2fma_sat(x, kMinusInv256, app), kTop), kHalf);
+    }
+    __device__ static __forceinline__ W mag(W t) { return h2abs(t); }
     __device__ static __forceinline__ void minupd(W &m1, W &m2, W a)
     {
         m2 = h2min(m2, h2max(m1, a));
+        m1 = h2min(m1, a);
+    }
+    /* minupd on a tracker holding one value (m2 still min_init, above any magnitude) */
+    __device__ static __forceinline__ void minpair(W &m1, W &m2, W a)
+    {
+        m2 = h2max(m1, a);
         m1 = h2min(m1, a);
     }
     __device__ static __forceinline__ void minmerge(W a1, W a2, W b1, W b2, W &m1, W &m2)
@@ -313,35 +335,25 @@ struct ArH8x2 {
         m1 = h2min(a1, b1);
         m2 = h2min(h2min(a2, b2), h2max(a1, b1));
     }
-    __device__ static __forceinline__ unsigned signw(W t) { return value(t); }
-    /* s(m) of both lanes from the block's table: m = k/256 -> 1024 + k (bits 0x6400 | k) gives
-     * the index k; the table's byte s becomes U(s) = (1024 + s) / 256 - 4 */
-    __device__ static __forceinline__ W scale_lut(W m, const Arith &, const unsigned char *lut)
+    __device__ static __forceinline__ unsigned signw(W t) { return t; }
+    /* s(m) + 4 (see above); ar.h_alpha = alpha (or 1) */
+    __device__ static __forceinline__ W scale4(W m, const Arith &ar)
     {
-        const unsigned k = h2fma(m, k256, k1024);
-        const unsigned s = lut[k & 0xffu] | ((unsigned)lut[(k >> 16) & 0xffu] << 16);
-        return h2fma(s | k1024, kInv256, kMinus4);
+        return h2add(h2fma(h2min(m, kQmax), ar.h_alpha, kEps), k4);
     }
-    /* |t| == min1 ? s2 : s1 as max(s1, s2 - 128 (|t| - min1)): |t| - min1 is 0 for the edge
-     * holding the minimum (then exactly s2) and at least 1/256 otherwise (then below 0 <= s1);
-     * the sign is the row's XOR with t's own */
-    __device__ static __forceinline__ W newmsg(W t, W a, W m1, W s1, W s2, unsigned neg)
-    {
-        const W mg = h2max(s1, h2fma(h2sub(a, m1), kMinus128, s2));
-        return mg ^ ((neg ^ value(t)) & 0x80008000u);
-    }
-    __device__ static __forceinline__ unsigned raw(AppT a) { return a; }
+    /* the complement of bit 8 (APP < 0), so that XOR-ing raws combines signs */
+    __device__ static __forceinline__ unsigned raw(AppT a) { return ~a; }
     __device__ static __forceinline__ unsigned lanes_of_raw(unsigned x)
     {
-        return ((x >> 15) & 1u) | ((x >> 30) & 2u);
+        return ((x >> 8) & 1u) | ((x >> 23) & 2u);
     }
-    /* U(c) of both lanes' channel values c (rule 1): halves 1024 + c + 128, then - 4.5 */
+    /* S(c) of both lanes' channel values c (rule 1): halves 1024 + c + 128, / 256, + 1/2 */
     template <class T>
     __device__ static __forceinline__ AppT in_lanes(T x0, T x1, unsigned valid, const Arith &ar)
     {
         const unsigned c0 = (unsigned)(ArI8x2::in_one(x0, ar) ^ 0x80u);
         const unsigned c1 = (valid & 2u) ? (unsigned)(ArI8x2::in_one(x1, ar) ^ 0x80u) : 0x80u;
-        return h2fma(c0 | (c1 << 16) | k1024, kInv256, kMinus4_5);
+        return h2fma(c0 | (c1 << 16) | k1024, kInv256, kHalf);
     }
 };
 
@@ -351,6 +363,7 @@ struct ArH8x2 {
 template <class AppT_, class Msg4_, int BITS>
 struct ArIntOne {
     static constexpr int LANES = 1;
+    static constexpr bool MAG_BELOW_INIT = true;
     static constexpr int QMIN = -(1 << (BITS - 1)), QMAX = (1 << (BITS - 1)) - 1;
     typedef int W;
     typedef AppT_ AppT;
@@ -367,6 +380,11 @@ struct ArIntOne {
     __device__ static __forceinline__ void minupd(W &m1, W &m2, W a)
     {
         m2 = min(m2, max(m1, a));
+        m1 = min(m1, a);
+    }
+    __device__ static __forceinline__ void minpair(W &m1, W &m2, W a)
+    {
+        m2 = max(m1, a);
         m1 = min(m1, a);
     }
     __device__ static __forceinline__ void minmerge(W a1, W a2, W b1, W b2, W &m1, W &m2)
@@ -431,6 +449,63 @@ struct ArI8 : ArIntOne<signed char, unsigned, 8> {
     }
     __device__ static __forceinline__ Msg4 zero4() { return 0u; }
 };
+
+/* ---------------------------------------------------------------------------- row update */
+/* What pass 2 of a row update needs from pass 1 (the row's two minima and signs), and the
+ * update of one edge from its v2c value t: the new message (as pack() takes it) and the APP
+ * value to store. RowMinSum is the policies' common form; H8X2 has its own. */
+template <class A>
+struct RowMinSum {
+    typedef typename A::W W;
+    W m1, s1, s2;
+    unsigned neg;
+    __device__ static __forceinline__ RowMinSum make(W m1, W m2, unsigned neg, const Arith &ar,
+                                                     const unsigned char *lut)
+    {
+        RowMinSum r;
+        r.m1 = m1;
+        r.s1 = A::scale_lut(m1, ar, lut);
+        r.s2 = A::scale_lut(m2, ar, lut);
+        r.neg = neg;
+        return r;
+    }
+    __device__ __forceinline__ W update(W t, typename A::AppT &app, const Arith &ar) const
+    {
+        const W r = A::newmsg(t, A::mag(t), m1, s1, s2, neg);
+        app = A::store(A::tadd(t, r, ar));
+        return r;
+    }
+};
+
+/* H8X2 (t = U(t)): the edge holding the minimum (|t| == min1, HSET2 gives 1.0 there) gets
+ * s2 = s1 + d, the others s1; the sign is the row's XOR with t's own, as +-1.0 (nc: the row's
+ * sign above 1.0). mp = U(message) + 1/2, from which both R(t + message) (then S of the new
+ * APP) and the stored byte's 1024 + b = 256 mp + 1024 follow in one instruction each. */
+struct RowH8x2 {
+    typedef ArH8x2 A;
+    unsigned m1, s1, d, nc;
+    __device__ static __forceinline__ RowH8x2 make(unsigned m1, unsigned m2, unsigned neg,
+                                                   const Arith &ar, const unsigned char *)
+    {
+        RowH8x2 r;
+        r.m1 = m1;
+        r.s1 = h2fma_relu(A::scale4(m1, ar), A::kOne, ar.h_negb);
+        r.d = h2sub(h2fma_relu(A::scale4(m2, ar), A::kOne, ar.h_negb), r.s1);
+        r.nc = (neg & A::kSigns) | A::kOne;
+        return r;
+    }
+    __device__ __forceinline__ unsigned update(unsigned t, unsigned &app, const Arith &) const
+    {
+        const unsigned mg = h2fma(h2set_eq(h2abs(t), m1), d, s1);
+        const unsigned sgn = (t & A::kSigns) ^ nc;
+        const unsigned mp = h2fma(sgn, mg, A::kHalf);
+        app = h2add(h2min(h2add_sat(t, mp), A::kTop), A::k4_5);
+        return h2fma(mp, A::k256, A::k1024);
+    }
+};
+
+template <class A> struct RowOf { typedef RowMinSum<A> T; };
+template <> struct RowOf<ArH8x2> { typedef RowH8x2 T; };
 
 } // namespace ldpccuda
 #endif

@@ -17,6 +17,7 @@
 #include <mutex>
 #include <string>
 #include <vector>
+#include <cuda_fp16.h>
 #include "kernel_table.cuh"
 
 extern "C" {
@@ -218,6 +219,13 @@ static void free_device(State *s)
     cudaGetLastError();
 }
 
+/* x (exactly representable in half) in both halves of a 32-bit word */
+static unsigned half2_bits(float x)
+{
+    const unsigned h = __half_as_ushort(__float2half_rn(x));
+    return h | (h << 16);
+}
+
 static Arith make_arith(const ldpc_decoder_config *cfg)
 {
     Arith a;
@@ -230,7 +238,20 @@ static Arith make_arith(const ldpc_decoder_config *cfg)
     a.f_b = cfg->algorithm == LDPC_ALG_OFFSET_MIN_SUM ? cfg->oms_beta : 0.0f;
     memset(&a.fx, 0, sizeof a.fx);
     ldpc_fixed_params_init(cfg, &a.fx);
+    const float alpha = a.fx.algorithm == LDPC_ALG_NORMALIZED_MIN_SUM ? a.fx.nms_a15 / 32768.0f : 1.0f;
+    const int beta = a.fx.algorithm == LDPC_ALG_OFFSET_MIN_SUM ? std::min(std::max(a.fx.oms_b, 0), 1023) : 0;
+    a.h_alpha = half2_bits(alpha);
+    a.h_negb = half2_bits(-(4.0f + beta / 256.0f));
     return a;
+}
+
+/* Whether H8X2 computes this configuration's scaling exactly (ArH8x2): alpha in eighths
+ * (the default 0.75 is 6/8); offset and plain min-sum always. Others run as I8X2. */
+static bool h8x2_scale_exact(const ldpc_fixed_params &fx)
+{
+    if (fx.algorithm == LDPC_ALG_NORMALIZED_MIN_SUM)
+        return fx.nms_a15 > 0 && fx.nms_a15 <= 32768 && fx.nms_a15 % 4096 == 0;
+    return fx.algorithm == LDPC_ALG_OFFSET_MIN_SUM || fx.algorithm == LDPC_ALG_MIN_SUM;
 }
 
 /* Pick the table kernel variant and codewords per block on the first device. */
@@ -576,13 +597,14 @@ static int cuda_init_inner(ldpc_decoder *dec, State *s)
                 s->var.arith = ARITH_I8;
             /* Pairs compute in half2 (H8X2, full-rate HADD2/HFMA2) rather than 16x2 integers
              * where the half2 pair's state (APP 4 bytes per column pair) stays on chip.
-             * LDPCGPU_CUDA_I8_PAIR=int|half forces one. */
+             * LDPCGPU_CUDA_I8_PAIR=int|half forces one (half only where h8x2_scale_exact). */
             if (s->var.arith == ARITH_I8X2) {
                 const char *pair_env = getenv("LDPCGPU_CUDA_I8_PAIR");
                 TableVariant half_all = pair_all;
                 half_all.arith = ARITH_H8X2;
                 const bool half_on_chip = table_smem_bytes(half_all, c->n, s->plan.Z, s->plan.total_groups, 1) <= d.smem_optin;
-                const bool want_half = pair_env ? strcmp(pair_env, "half") == 0 : half_on_chip;
+                const bool want_half = h8x2_scale_exact(s->ar.fx) &&
+                                       (pair_env ? strcmp(pair_env, "half") == 0 : half_on_chip);
                 if (want_half)
                     s->var.arith = ARITH_H8X2;
             }

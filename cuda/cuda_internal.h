@@ -66,6 +66,7 @@ struct Arith {
     float nms_alpha, oms_beta;
     float f_a, f_b;          /* table kernel, float: s(m) = max(f_a * m - f_b, 0) */
     ldpc_fixed_params fx;    /* integer kernels */
+    unsigned h_alpha, h_negb; /* H8X2 (half2 pairs): alpha (or 1) and -(4 + beta/256) in both halves */
 };
 
 /* One launch: a batch of frames. */

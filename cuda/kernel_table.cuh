@@ -220,17 +220,23 @@ __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg
                 if (FIXED || o[u] != TQ::NONE)
                     tt = A::tsub(A::load(*(const AppT *)(app_b + o[u])), r[u], ar);
                 tv[gi * 4 + u] = tt;
-                if (u & 1)
-                    A::minupd(m1o, m2o, A::mag(tt));
+                /* a fixed row's first two edges start the trackers: m1 = |t| (m2 stays above
+                 * any magnitude), the next two sort against it, 2 min/max fewer per tracker */
+                const int k = (gi * 4 + u) >> 1; /* the edge's place in its tracker */
+                W &m1 = (u & 1) ? m1o : m1e, &m2 = (u & 1) ? m2o : m2e;
+                if (FIXED && A::MAG_BELOW_INIT && k == 0)
+                    m1 = A::mag(tt);
+                else if constexpr (FIXED && A::MAG_BELOW_INIT)
+                    k == 1 ? A::minpair(m1, m2, A::mag(tt)) : A::minupd(m1, m2, A::mag(tt));
                 else
-                    A::minupd(m1e, m2e, A::mag(tt));
+                    A::minupd(m1, m2, A::mag(tt));
                 neg ^= A::signw(tt);
             }
         }
     }
     W m1, m2;
     A::minmerge(m1e, m2e, m1o, m2o, m1, m2);
-    const W s1 = A::scale_lut(m1, ar, lut), s2 = A::scale_lut(m2, ar, lut);
+    const typename RowOf<A>::T row = RowOf<A>::T::make(m1, m2, neg, ar, lut);
 #pragma unroll
     for (int gi = 0; gi < NG; gi++) {
         if (FIXED || gi < li.x) {
@@ -243,10 +249,10 @@ __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg
                     r[u] = W(0); /* a slot no edge of this layer reads */
                     continue;
                 }
-                const W tt = tv[gi * 4 + u];
-                r[u] = A::newmsg(tt, A::mag(tt), m1, s1, s2, neg);
+                AppT appnew;
+                r[u] = row.update(tv[gi * 4 + u], appnew, ar);
                 if (FIXED || o[u] != TQ::NONE)
-                    *(AppT *)(app_b + o[u]) = A::store(A::tadd(tt, r[u], ar));
+                    *(AppT *)(app_b + o[u]) = appnew;
             }
             msg_t[(unsigned)(li.y + gi) * (unsigned)Z] = A::pack(r);
         }
