@@ -272,10 +272,17 @@ static int choose_table_config(State *s, const ldpc_code *c)
     const void *fn = table_kernel_fn(v);
     if (!fn)
         return ldpc_error(LDPC_ERR_UNSUPPORTED, "cuda: no table kernel for this variant");
-    /* Occupancy of every G; then the smallest G that keeps at least 80% of the most codewords
-     * per SM: several independent blocks per SM hide each other's barrier waits (measured on
-     * the H100, WiMAX f32: 4 blocks x 1 codeword 16.3 Gb/s, 1 block x 5 codewords 13.8). */
+    /* Occupancy of every G, scored as codeword groups per SM times the share of warp lanes
+     * that run a row (G * Z threads in whole warps: Z = 24, 27, 81 leave lanes idle unless
+     * several groups share warps); the best score with at least two blocks per SM (one block
+     * alone has no other block to run while it waits at its barriers), the smallest G among
+     * equals. Measured on the H100 (kernel-only, 10 it, int8 pairs; G: Gb/s): WiMAX 576
+     * (Z = 24) 1: 36.4, 4: 46.0, 8: 44.8, 16: 43.2; WiFi 648 (Z = 27) 1: 34.0, 4: 37.2;
+     * WiFi 1944 r1/2 (Z = 81) 1: 34.3, 3: 40.1, 4: 36.4; r3/4 1: 26.0, 3: 30.8, 4 (one block
+     * per SM): 24.1; WiMAX 2304 f32 (Z = 96) 1: 22.0, 2: 21.3, 4 (one block): 20.6. */
     int occ[1025] = {0};
+    double score[1025] = {0};
+    double best_score = 0, best_score2 = 0;
     int best_groups = 0;
     for (int G = 1; G * p.Z <= table_max_threads(v.arith == ARITH_I8, v.mem) && G <= 1024; G++) {
         const size_t smem = table_smem_bytes(v, c->n, p.Z, p.total_groups, G);
@@ -288,11 +295,17 @@ static int choose_table_config(State *s, const ldpc_code *c)
         CU(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, fn, threads, smem),
            "cudaOccupancyMaxActiveBlocksPerMultiprocessor", d.dev);
         occ[G] = blocks;
+        score[G] = (double)blocks * G * (double)(G * p.Z) / threads;
         best_groups = std::max(best_groups, blocks * G);
+        best_score = std::max(best_score, score[G]);
+        if (blocks >= 2)
+            best_score2 = std::max(best_score2, score[G]);
     }
+    const bool two = best_score2 > 0; /* some G leaves two blocks per SM */
+    const double target = two ? best_score2 : best_score;
     int best_G = 1, best_blocks = occ[1];
     for (int G = 1; G <= 1024 && best_groups > 0; G++)
-        if (occ[G] > 0 && 5 * occ[G] * G >= 4 * best_groups) {
+        if (occ[G] > 0 && (!two || occ[G] >= 2) && score[G] >= target * (1 - 1e-9)) {
             best_G = G;
             best_blocks = occ[G];
             break;
