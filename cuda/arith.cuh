@@ -35,6 +35,7 @@ struct ArF32 {
     static constexpr int LANES = 1;
     /* NaN magnitudes (see minupd) must go through minupd, also for a tracker's first values */
     static constexpr bool MAG_BELOW_INIT = false;
+    static constexpr bool SCALE_LUT = false; /* the block's int8 scale table (scale_lut) */
     typedef float W;
     typedef float AppT;
     typedef float4 Msg4;
@@ -116,6 +117,7 @@ struct ArF32 {
 struct ArI8x2 {
     static constexpr int LANES = 2;
     static constexpr bool MAG_BELOW_INIT = true;
+    static constexpr bool SCALE_LUT = true;
     typedef unsigned W;          /* lane A: bits 0-15, lane B: bits 16-31, two's complement */
     typedef unsigned short AppT; /* lane A: byte 0, lane B: byte 1 */
     typedef uint2 Msg4;          /* edge e: bytes 2e (A) and 2e+1 (B) */
@@ -277,6 +279,7 @@ __device__ __forceinline__ unsigned h2abs(unsigned a)
 struct ArH8x2 {
     static constexpr int LANES = 2;
     static constexpr bool MAG_BELOW_INIT = true;
+    static constexpr bool SCALE_LUT = false; /* scales in half2 (RowH8x2) */
     typedef unsigned W;    /* U(t), or (unpacked messages) the halves 1024 + b */
     typedef unsigned AppT; /* S(app), lane A in bits 0-15, lane B in 16-31 */
     typedef uint2 Msg4;    /* edge e: bytes 2e (A) and 2e+1 (B), offset binary */
@@ -364,6 +367,7 @@ template <class AppT_, class Msg4_, int BITS>
 struct ArIntOne {
     static constexpr int LANES = 1;
     static constexpr bool MAG_BELOW_INIT = true;
+    static constexpr bool SCALE_LUT = false;
     static constexpr int QMIN = -(1 << (BITS - 1)), QMAX = (1 << (BITS - 1)) - 1;
     typedef int W;
     typedef AppT_ AppT;

@@ -62,8 +62,8 @@ bool table_offsets16(const TableVariant &v, int n, int Z, int total_groups)
 size_t table_smem_bytes(const TableVariant &v, int n, int Z, int total_groups, int G)
 {
     size_t b = align16((size_t)G * 3 * sizeof(int));
-    if (table_lanes(v.arith) == 2)
-        b += kScaleLutBytes; /* the int8 scale table (kernel_table.cuh, TableSmem) */
+    if (v.arith == ARITH_I8X2)
+        b += kScaleLutBytes; /* the int8 scale table (kernel_table.cuh, TableSmem; A::SCALE_LUT) */
     if (v.mem != MEM_GLOBAL)
         b += (size_t)G * table_app_bytes(v.arith, n);
     if (v.mem == MEM_SMEM_ALL)

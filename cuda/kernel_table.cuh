@@ -52,13 +52,13 @@ template <> struct TabQ<true> {
     }
 };
 
-/* Shared memory of a block: per-group flags, then (two-lane int8 only) the scale table
+/* Shared memory of a block: per-group flags, then (I8X2 only: A::SCALE_LUT) the scale table
  * s(m) for m = 0..255 (kScaleLutBytes, cuda_internal.h), then APPs and messages. */
 template <class A>
 struct TableSmem {
     static __host__ __device__ size_t flags_bytes(int G)
     {
-        return (((size_t)G * 3 * sizeof(int) + 15) & ~(size_t)15) + (A::LANES == 2 ? kScaleLutBytes : 0);
+        return (((size_t)G * 3 * sizeof(int) + 15) & ~(size_t)15) + (A::SCALE_LUT ? kScaleLutBytes : 0);
     }
 };
 
@@ -360,7 +360,7 @@ table_kernel(const TableArgs a)
     int *gdone = gvalid + G;
     int *gunsat = gdone + G;
     unsigned char *lut = smem + (((size_t)G * 3 * sizeof(int) + 15) & ~(size_t)15);
-    if (A::LANES == 2) /* covered by the barrier after the first chunk's input */
+    if (A::SCALE_LUT) /* covered by the barrier after the first chunk's input */
         for (int i = tid; i < kScaleLutBytes; i += blockDim.x)
             lut[i] = (unsigned char)ldpc_fixed_scale(&a.ar.fx, i);
     unsigned char *p = smem + TableSmem<A>::flags_bytes(G);
