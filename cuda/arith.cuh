@@ -13,7 +13,9 @@
  *        64800 APP is 65 KB instead of 130, so three blocks share an SM instead of one.
  *
  * Each policy provides: the register word W; the stored APP type (AppT); 4 messages in one
- * 8- or 16-byte word (Msg4); unpack/pack; the check-node steps; lane sign bits.
+ * 4-, 8- or 16-byte word (Msg4); unpack/pack; the check-node steps; lane sign bits. The end of
+ * a row update (scaled minima, then each edge's message and APP) is RowOf<A> at the end of
+ * this file: RowMinSum for all but H8X2, which has its own (RowH8x2).
  * Sign convention: a "sign word" keeps each lane's sign in the lane's top bit (bit 31 for
  * 32-bit lanes; bits 15 and 31 for 16x2), so XOR-ing words combines signs lane by lane. */
 #ifndef LDPCGPU_CUDA_ARITH_CUH
