@@ -341,10 +341,10 @@ struct ArH8x2 {
         m2 = h2min(h2min(a2, b2), h2max(a1, b1));
     }
     __device__ static __forceinline__ unsigned signw(W t) { return t; }
-    /* s(m) + 4 (see above); ar.h_alpha = alpha (or 1) */
-    __device__ static __forceinline__ W scale4(W m, const Arith &ar)
+    /* s(m) (see above): ar.h_alpha = alpha (or 1), ar.h_negb = -(4 + beta/256) */
+    __device__ static __forceinline__ W scale(W m, const Arith &ar)
     {
-        return h2add(h2fma(h2min(m, kQmax), ar.h_alpha, kEps), k4);
+        return h2fma_relu(h2add(h2fma(h2min(m, kQmax), ar.h_alpha, kEps), k4), kOne, ar.h_negb);
     }
     /* the complement of bit 8 (APP < 0), so that XOR-ing raws combines signs */
     __device__ static __forceinline__ unsigned raw(AppT a) { return ~a; }
@@ -495,8 +495,8 @@ struct RowH8x2 {
     {
         RowH8x2 r;
         r.m1 = m1;
-        r.s1 = h2fma_relu(A::scale4(m1, ar), A::kOne, ar.h_negb);
-        r.d = h2sub(h2fma_relu(A::scale4(m2, ar), A::kOne, ar.h_negb), r.s1);
+        r.s1 = A::scale(m1, ar);
+        r.d = h2sub(A::scale(m2, ar), r.s1);
         r.nc = (neg & A::kSigns) | A::kOne;
         return r;
     }
