@@ -1,9 +1,9 @@
 /* A small, quick pass over every GPU kernel path, meant to run under compute-sanitizer
  * (memcheck, racecheck; scripts/gpu-check does): the table kernel in f32 / int8 pairs / int16
  * with shared-memory and global-memory state, the generic kernel (flooding, sum-product, a
- * 40-edge row), packed and unpacked output, odd frame counts. Each decode is also checked
- * against the CPU (reference or fixed-point model), so the run means something without a
- * sanitizer too. */
+ * 40-edge row), packed and unpacked output, odd frame counts, groups of whole warps (Z = 96).
+ * Each decode is also checked against the CPU (reference or fixed-point model), so the run
+ * means something without a sanitizer too. */
 #include "test_cuda_util.h"
 #include "decoder_fixed.h"
 
@@ -74,6 +74,17 @@ int main(void)
     cfg.algorithm = LDPC_ALG_SUM_PRODUCT;
     cfg.schedule = LDPC_SCHEDULE_LAYERED;
     one("wimax 576 sum-product layered (generic)", code, cfg, 2, 2.5);
+    ldpc_code_destroy(code);
+
+    /* Z = 96 (groups of whole warps), the benchmark's code; with several groups per block when
+     * LDPCGPU_CUDA_GROUPS is set (gpu-check's sanitizer runs) */
+    REQUIRE_OK(ldpc_code_create(&code, "wimax:2304:1/2"));
+    ldpc_decoder_config_init(&cfg);
+    cfg.max_iterations = 4;
+    cfg.msg_format = LDPC_MSG_I8;
+    one("wimax 2304 i8 pairs (half2), 7 frames", code, cfg, 7, 2.0);
+    cfg.msg_format = LDPC_MSG_F32;
+    one("wimax 2304 f32, 5 frames", code, cfg, 5, 2.0);
     ldpc_code_destroy(code);
 
     code = make_irregular_code(300, 150, 40, 5);
