@@ -130,6 +130,7 @@ struct Lane {
     void *scratch_app = nullptr; /* table kernel, MEM_GLOBAL */
     void *scratch_msg = nullptr; /* table kernel, MEM_SMEM_APP / MEM_GLOBAL */
     char *scratch = nullptr;     /* generic kernel */
+    int *sched = nullptr;        /* table kernel: chunk counter, blocks finished (kernel_table.cuh) */
 };
 
 struct State {
@@ -139,6 +140,8 @@ struct State {
     int lanes_per_group = 1;
     int G = 1;                   /* groups per block at full load */
     bool forced_G = false;       /* LDPCGPU_CUDA_GROUPS: keep G even for small batches */
+    bool dynamic_chunks = true;  /* blocks take chunks from a counter (LDPCGPU_CUDA_CHUNKS=static: not) */
+    int max_blocks = 0;          /* LDPCGPU_CUDA_MAX_BLOCKS: at most this many blocks a launch (tests) */
     int blocks_per_sm = 1;
     int slots = 0;               /* groups the table scratch holds (MEM_SMEM_APP/GLOBAL) */
     int fixed = 0, spa = 0;
@@ -198,6 +201,7 @@ static void free_device(State *s)
         cudaFree(l.out); /* holds the statuses too */
         cudaFree(l.scratch_app);
         cudaFree(l.scratch_msg);
+        cudaFree(l.sched);
         cudaFree(l.scratch);
         if (l.stream)
             cudaStreamDestroy(l.stream);
@@ -328,6 +332,10 @@ static int choose_table_config(State *s, const ldpc_code *c)
         }
         cudaGetLastError();
     }
+    const char *chunks_env = getenv("LDPCGPU_CUDA_CHUNKS");
+    s->dynamic_chunks = !(chunks_env && strcmp(chunks_env, "static") == 0);
+    const char *max_blocks_env = getenv("LDPCGPU_CUDA_MAX_BLOCKS");
+    s->max_blocks = max_blocks_env ? std::max(0, atoi(max_blocks_env)) : 0;
     s->var = v;
     s->G = best_G;
     s->blocks_per_sm = best_blocks;
@@ -438,6 +446,8 @@ static int init_device(State *s, ldpc_decoder *dec, int ctx_index, int nstreams)
         const size_t sb = status_offset(dec, dec->batch_frames);
         CU(cudaMalloc((void **)&L.out, sb + (size_t)dec->batch_frames * sizeof(int2)),
            "cudaMalloc (output buffer)", d.dev);
+        CU(cudaMalloc((void **)&L.sched, 2 * sizeof(int)), "cudaMalloc (chunk counters)", d.dev);
+        CU(cudaMemset(L.sched, 0, 2 * sizeof(int)), "cudaMemset (chunk counters)", d.dev);
         L.status = (int2 *)(L.out + sb);
         if (s->use_table && s->var.mem != MEM_SMEM_ALL) {
             CU(cudaMalloc(&L.scratch_msg, (size_t)s->slots * table_msg_bytes(s->var.arith, p.Z, p.total_groups)),
@@ -506,6 +516,7 @@ static int launch(State *s, ldpc_decoder *dec, Lane &L, const void *llr, int llr
         a.ar = s->ar;
         a.app_scratch = L.scratch_app;
         a.msg_scratch = L.scratch_msg;
+        a.sched = s->dynamic_chunks ? L.sched : nullptr;
         /* small batches: fewer codewords per block, so that they spread over the SMs */
         const int groups = (nframes + s->lanes_per_group - 1) / s->lanes_per_group;
         int G = s->G;
@@ -519,6 +530,8 @@ static int launch(State *s, ldpc_decoder *dec, Lane &L, const void *llr, int llr
         grid = std::min(grid, std::max(1, resident));
         if (s->var.mem != MEM_SMEM_ALL)
             grid = std::min(grid, std::max(1, s->slots / G));
+        if (s->max_blocks > 0) /* tests: few blocks, each taking many chunks */
+            grid = std::min(grid, s->max_blocks);
         e = table_launch(s->var, a, grid, threads, smem, L.stream);
     } else {
         GenericArgs a;
@@ -789,66 +802,92 @@ static const ldpc_backend_ops cuda_ops = {
 };
 
 /* ---- benchmark entry point ---- */
+/* Kernel-only timing on the first device's first `streams` lanes: the LLRs copied there once
+ * (shared, read-only), each lane its own outputs and scratch; launch r goes to lane r % streams,
+ * each timed by its own pair of events, and the whole run from one start event (every lane
+ * waits for it) to the end of the last lane. With one stream the launches run one at a time;
+ * with several, a launch can start on the SMs that the one before leaves idle at its end. */
 static int time_kernel(ldpc_decoder *dec, ldpc_llr_type type, const void *llr, int nframes, int reps,
-                       double *seconds)
+                       int streams, double *seconds, double *total)
 {
     State *s = (State *)dec->backend_state;
-    Lane &L = s->lanes[0];
-    const int dev = s->devs[(size_t)L.ctx].dev;
+    std::vector<Lane *> lanes;
+    for (Lane &L : s->lanes)
+        if (L.ctx == 0 && (int)lanes.size() < streams)
+            lanes.push_back(&L);
+    const int S = (int)lanes.size();
+    const int dev = s->devs[0].dev;
     CU(cudaSetDevice(dev), "cudaSetDevice", dev);
-    CU(cudaStreamSynchronize(L.stream), "cudaStreamSynchronize", dev);
+    for (Lane *L : lanes)
+        CU(cudaStreamSynchronize(L->stream), "cudaStreamSynchronize", dev);
     const int i8 = type == LDPC_LLR_I8;
     const size_t in_bytes = (size_t)nframes * dec->code->n * (i8 ? 1 : sizeof(float));
     void *d_llr = nullptr;
-    uint8_t *d_out = nullptr;
-    int2 *d_status = nullptr;
-    cudaEvent_t e0 = nullptr, e1 = nullptr;
+    std::vector<uint8_t *> d_out((size_t)S, nullptr);
+    std::vector<int2 *> d_status((size_t)S, nullptr);
+    std::vector<cudaEvent_t> ev((size_t)2 * reps + 2 + S, nullptr);
     int st = LDPC_OK;
     cudaError_t e = cudaMalloc(&d_llr, in_bytes);
-    if (e == cudaSuccess)
-        e = cudaMalloc((void **)&d_out, (size_t)nframes * dec->output_bytes);
-    if (e == cudaSuccess)
-        e = cudaMalloc((void **)&d_status, (size_t)nframes * sizeof(int2));
+    for (int l = 0; l < S && e == cudaSuccess; l++) {
+        e = cudaMalloc((void **)&d_out[(size_t)l], (size_t)nframes * dec->output_bytes);
+        if (e == cudaSuccess)
+            e = cudaMalloc((void **)&d_status[(size_t)l], (size_t)nframes * sizeof(int2));
+    }
     if (e == cudaSuccess)
         e = cudaMemcpy(d_llr, llr, in_bytes, cudaMemcpyHostToDevice);
-    if (e == cudaSuccess)
-        e = cudaEventCreate(&e0);
-    if (e == cudaSuccess)
-        e = cudaEventCreate(&e1);
+    for (size_t i = 0; i < ev.size() && e == cudaSuccess; i++)
+        e = cudaEventCreate(&ev[i]);
     if (e != cudaSuccess)
         st = cuda_fail(e, "setting up the kernel timing", dev);
-    /* one untimed launch first: module load and caches */
-    if (st == LDPC_OK)
-        st = launch(s, dec, L, d_llr, i8, nframes, d_out, d_status);
-    for (int r = 0; r < reps && st == LDPC_OK; r++) {
-        e = cudaEventRecord(e0, L.stream);
-        if (e == cudaSuccess && (st = launch(s, dec, L, d_llr, i8, nframes, d_out, d_status)) != LDPC_OK)
-            break;
+    /* one untimed launch per lane first: module load and caches */
+    for (int l = 0; l < S && st == LDPC_OK; l++)
+        st = launch(s, dec, *lanes[(size_t)l], d_llr, i8, nframes, d_out[(size_t)l], d_status[(size_t)l]);
+    for (int l = 0; l < S && st == LDPC_OK && e == cudaSuccess; l++)
+        e = cudaStreamSynchronize(lanes[(size_t)l]->stream);
+    cudaEvent_t start = ev[(size_t)2 * reps], end = ev[(size_t)2 * reps + 1];
+    if (st == LDPC_OK && e == cudaSuccess)
+        e = cudaEventRecord(start, lanes[0]->stream);
+    for (int l = 1; l < S && st == LDPC_OK && e == cudaSuccess; l++)
+        e = cudaStreamWaitEvent(lanes[(size_t)l]->stream, start, 0);
+    for (int r = 0; r < reps && st == LDPC_OK && e == cudaSuccess; r++) {
+        const int l = r % S;
+        Lane &L = *lanes[(size_t)l];
+        e = cudaEventRecord(ev[(size_t)2 * r], L.stream);
         if (e == cudaSuccess)
-            e = cudaEventRecord(e1, L.stream);
+            st = launch(s, dec, L, d_llr, i8, nframes, d_out[(size_t)l], d_status[(size_t)l]);
+        if (st == LDPC_OK && e == cudaSuccess)
+            e = cudaEventRecord(ev[(size_t)2 * r + 1], L.stream);
+    }
+    for (int l = 1; l < S && st == LDPC_OK && e == cudaSuccess; l++) {
+        e = cudaEventRecord(ev[(size_t)2 * reps + 2 + l], lanes[(size_t)l]->stream);
         if (e == cudaSuccess)
-            e = cudaEventSynchronize(e1);
+            e = cudaStreamWaitEvent(lanes[0]->stream, ev[(size_t)2 * reps + 2 + l], 0);
+    }
+    if (st == LDPC_OK && e == cudaSuccess)
+        e = cudaEventRecord(end, lanes[0]->stream);
+    if (st == LDPC_OK && e == cudaSuccess)
+        e = cudaEventSynchronize(end);
+    for (int r = 0; r < reps && st == LDPC_OK && e == cudaSuccess; r++) {
         float ms = 0.0f;
-        if (e == cudaSuccess)
-            e = cudaEventElapsedTime(&ms, e0, e1);
-        if (e != cudaSuccess) {
-            st = cuda_fail(e, "timing the kernel", dev);
-            break;
-        }
+        e = cudaEventElapsedTime(&ms, ev[(size_t)2 * r], ev[(size_t)2 * r + 1]);
         seconds[r] = ms * 1e-3;
     }
-    if (st == LDPC_OK) {
-        e = cudaStreamSynchronize(L.stream);
-        if (e != cudaSuccess)
-            st = cuda_fail(e, "kernel", dev);
+    if (st == LDPC_OK && e == cudaSuccess) {
+        float ms = 0.0f;
+        e = cudaEventElapsedTime(&ms, start, end);
+        *total = ms * 1e-3;
+    }
+    if (st == LDPC_OK && e != cudaSuccess)
+        st = cuda_fail(e, "timing the kernel", dev);
+    for (int l = 0; l < S; l++) {
+        cudaStreamSynchronize(lanes[(size_t)l]->stream);
+        cudaFree(d_out[(size_t)l]);
+        cudaFree(d_status[(size_t)l]);
     }
     cudaFree(d_llr);
-    cudaFree(d_out);
-    cudaFree(d_status);
-    if (e0)
-        cudaEventDestroy(e0);
-    if (e1)
-        cudaEventDestroy(e1);
+    for (cudaEvent_t x : ev)
+        if (x)
+            cudaEventDestroy(x);
     return st;
 }
 
@@ -860,15 +899,16 @@ extern "C" const ldpc_backend_ops *ldpc_backend_cuda_ops(void) { return &ldpccud
 extern "C" int ldpc_cuda_device_count(void) { return ldpccuda::device_count(); }
 
 extern "C" int ldpc_cuda_time_kernel(ldpc_decoder *dec, ldpc_llr_type type, const void *llr,
-                                     int nframes, int reps, double *seconds)
+                                     int nframes, int reps, int streams, double *seconds,
+                                     double *total)
 {
-    if (!dec || !llr || nframes < 1 || reps < 1 || !seconds)
+    if (!dec || !llr || nframes < 1 || reps < 1 || streams < 1 || !seconds || !total)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_cuda_time_kernel: bad argument");
     if (dec->ops != &ldpccuda::cuda_ops || !dec->backend_state)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_cuda_time_kernel: the decoder does not use the cuda backend");
     if (type != LDPC_LLR_F32 && type != LDPC_LLR_I8)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_cuda_time_kernel: unknown LLR type");
-    return ldpccuda::time_kernel(dec, type, llr, nframes, reps, seconds);
+    return ldpccuda::time_kernel(dec, type, llr, nframes, reps, streams, seconds, total);
 }
 
 extern "C" const char *ldpc_cuda_describe(const ldpc_decoder *dec)

@@ -103,6 +103,7 @@ struct TableArgs {
     int G;                   /* codeword groups per block (a group = 1 or 2 codewords) */
     void *app_scratch;       /* global APP / messages when they do not fit in shared memory */
     void *msg_scratch;
+    int *sched;              /* {next chunk, blocks finished}, both 0 between launches; null: static */
 };
 
 /* Generic kernel: H on the device. */

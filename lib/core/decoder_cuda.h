@@ -11,10 +11,13 @@ extern "C" {
 
 /* Kernel-only timing: copy nframes frames of LLRs (as a caller would write them into a batch)
  * to the first GPU of dec once, then run the decode kernel reps times on them (outputs stay on
- * the GPU) and store each launch's time, measured with CUDA events, in seconds[0..reps-1].
- * dec must use the cuda backend; nframes may exceed the batch size. */
+ * the GPU), launch r on the stream r % streams of that GPU (at most the decoder's streams), and
+ * store each launch's time, measured with CUDA events, in seconds[0..reps-1] and the time from
+ * the first launch's start to the last one's end in *total (with one stream about the sum;
+ * with several, launches overlap). dec must use the cuda backend; nframes may exceed the batch
+ * size. */
 int ldpc_cuda_time_kernel(ldpc_decoder *dec, ldpc_llr_type type, const void *llr, int nframes,
-                          int reps, double *seconds);
+                          int reps, int streams, double *seconds, double *total);
 
 /* One line describing how the cuda backend decodes this code (kernel, codewords per block,
  * blocks, devices, streams), or "" if dec does not use the cuda backend. */

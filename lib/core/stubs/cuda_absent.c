@@ -9,14 +9,16 @@ const ldpc_backend_ops *ldpc_backend_cuda_ops(void) { return NULL; }
 int ldpc_cuda_device_count(void) { return 0; }
 
 int ldpc_cuda_time_kernel(ldpc_decoder *dec, ldpc_llr_type type, const void *llr, int nframes,
-                          int reps, double *seconds)
+                          int reps, int streams, double *seconds, double *total)
 {
     (void)dec;
     (void)type;
     (void)llr;
     (void)nframes;
     (void)reps;
+    (void)streams;
     (void)seconds;
+    (void)total;
     return ldpc_error(LDPC_ERR_UNSUPPORTED, "this build has no cuda backend");
 }
 

@@ -108,6 +108,12 @@ int main(void)
         snprintf(label, sizeof label, "wimax 2304 r1/2 %s layered nms, 301 frames", fname[fi]);
         run(label, code, cfg_of(fmts[fi], LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 10),
             2.0, 301, LDPC_LLR_F32, 0);
+        /* 7 blocks for ~75 chunks: each block takes its next chunk from the lane's counter */
+        setenv("LDPCGPU_CUDA_MAX_BLOCKS", "7", 1);
+        snprintf(label, sizeof label, "wimax 2304 r1/2 %s nms, 301 frames, 7 blocks", fname[fi]);
+        run(label, code, cfg_of(fmts[fi], LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 10),
+            2.0, 301, LDPC_LLR_F32, 0);
+        unsetenv("LDPCGPU_CUDA_MAX_BLOCKS");
         snprintf(label, sizeof label, "wimax 2304 r1/2 %s layered oms, int8 in", fname[fi]);
         run(label, code, cfg_of(fmts[fi], LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 10),
             2.0, 200, LDPC_LLR_I8, 0);
@@ -144,6 +150,12 @@ int main(void)
     run("wimax 2304 r1/2 i8 half2 pairs, state in global memory", code,
         cfg_of(LDPC_MSG_I8, LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 10), 2.0, 101,
         LDPC_LLR_I8, 0);
+    /* a block's global scratch reused by the chunks it takes from the counter */
+    setenv("LDPCGPU_CUDA_MAX_BLOCKS", "5", 1);
+    run("wimax 2304 r1/2 i8 half2 pairs, state in global memory, 5 blocks", code,
+        cfg_of(LDPC_MSG_I8, LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 10), 2.0, 101,
+        LDPC_LLR_F32, 0);
+    unsetenv("LDPCGPU_CUDA_MAX_BLOCKS");
     unsetenv("LDPCGPU_CUDA_MEM");
     unsetenv("LDPCGPU_CUDA_I8_PAIR");
 

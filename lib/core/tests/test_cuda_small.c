@@ -83,6 +83,11 @@ int main(void)
     cfg.max_iterations = 4;
     cfg.msg_format = LDPC_MSG_I8;
     one("wimax 2304 i8 pairs (half2), 7 frames", code, cfg, 7, 2.0);
+    /* two blocks for 6 and 5 chunks: blocks take their next chunk from the lane's counter */
+    setenv("LDPCGPU_CUDA_MAX_BLOCKS", "2", 1);
+    one("wimax 2304 i8 pairs, 2 blocks, chunks by counter", code, cfg, 11, 2.0);
+    one("wimax 2304 i8 pairs, 2 blocks, again (counter reset)", code, cfg, 9, 2.0);
+    unsetenv("LDPCGPU_CUDA_MAX_BLOCKS");
     cfg.msg_format = LDPC_MSG_F32;
     one("wimax 2304 f32, 5 frames", code, cfg, 5, 2.0);
     ldpc_code_destroy(code);
