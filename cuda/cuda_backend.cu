@@ -825,7 +825,9 @@ static int time_kernel(ldpc_decoder *dec, ldpc_llr_type type, const void *llr, i
     void *d_llr = nullptr;
     std::vector<uint8_t *> d_out((size_t)S, nullptr);
     std::vector<int2 *> d_status((size_t)S, nullptr);
-    std::vector<cudaEvent_t> ev((size_t)2 * reps + 2 + S, nullptr);
+    /* per launch r: its start ev[2r] and end ev[2r+1]; the run's start and end; lane l > 0's end */
+    std::vector<cudaEvent_t> ev((size_t)2 * reps, nullptr), lane_end((size_t)S, nullptr);
+    cudaEvent_t start = nullptr, end = nullptr;
     int st = LDPC_OK;
     cudaError_t e = cudaMalloc(&d_llr, in_bytes);
     for (int l = 0; l < S && e == cudaSuccess; l++) {
@@ -835,8 +837,15 @@ static int time_kernel(ldpc_decoder *dec, ldpc_llr_type type, const void *llr, i
     }
     if (e == cudaSuccess)
         e = cudaMemcpy(d_llr, llr, in_bytes, cudaMemcpyHostToDevice);
-    for (size_t i = 0; i < ev.size() && e == cudaSuccess; i++)
-        e = cudaEventCreate(&ev[i]);
+    for (cudaEvent_t &x : ev)
+        if (e == cudaSuccess)
+            e = cudaEventCreate(&x);
+    for (int l = 1; l < S && e == cudaSuccess; l++)
+        e = cudaEventCreate(&lane_end[(size_t)l]);
+    if (e == cudaSuccess)
+        e = cudaEventCreate(&start);
+    if (e == cudaSuccess)
+        e = cudaEventCreate(&end);
     if (e != cudaSuccess)
         st = cuda_fail(e, "setting up the kernel timing", dev);
     /* one untimed launch per lane first: module load and caches */
@@ -844,7 +853,6 @@ static int time_kernel(ldpc_decoder *dec, ldpc_llr_type type, const void *llr, i
         st = launch(s, dec, *lanes[(size_t)l], d_llr, i8, nframes, d_out[(size_t)l], d_status[(size_t)l]);
     for (int l = 0; l < S && st == LDPC_OK && e == cudaSuccess; l++)
         e = cudaStreamSynchronize(lanes[(size_t)l]->stream);
-    cudaEvent_t start = ev[(size_t)2 * reps], end = ev[(size_t)2 * reps + 1];
     if (st == LDPC_OK && e == cudaSuccess)
         e = cudaEventRecord(start, lanes[0]->stream);
     for (int l = 1; l < S && st == LDPC_OK && e == cudaSuccess; l++)
@@ -859,9 +867,9 @@ static int time_kernel(ldpc_decoder *dec, ldpc_llr_type type, const void *llr, i
             e = cudaEventRecord(ev[(size_t)2 * r + 1], L.stream);
     }
     for (int l = 1; l < S && st == LDPC_OK && e == cudaSuccess; l++) {
-        e = cudaEventRecord(ev[(size_t)2 * reps + 2 + l], lanes[(size_t)l]->stream);
+        e = cudaEventRecord(lane_end[(size_t)l], lanes[(size_t)l]->stream);
         if (e == cudaSuccess)
-            e = cudaStreamWaitEvent(lanes[0]->stream, ev[(size_t)2 * reps + 2 + l], 0);
+            e = cudaStreamWaitEvent(lanes[0]->stream, lane_end[(size_t)l], 0);
     }
     if (st == LDPC_OK && e == cudaSuccess)
         e = cudaEventRecord(end, lanes[0]->stream);
@@ -885,6 +893,9 @@ static int time_kernel(ldpc_decoder *dec, ldpc_llr_type type, const void *llr, i
         cudaFree(d_status[(size_t)l]);
     }
     cudaFree(d_llr);
+    ev.insert(ev.end(), lane_end.begin(), lane_end.end());
+    ev.push_back(start);
+    ev.push_back(end);
     for (cudaEvent_t x : ev)
         if (x)
             cudaEventDestroy(x);
