@@ -6,24 +6,31 @@
  * vec_generic.h integer operations written out here), so the three agree frame for frame.
  * The model is slow on purpose; it exists to be read and to be tested against.
  *
- * THE RULES. Q is the message type: int8 (LDPC_MSG_I8, QMIN = -128, QMAX = 127) or int16
- * (LDPC_MSG_I16, QMIN = -32768, QMAX = 32767). sat(x) clamps an integer to [QMIN, QMAX].
+ * THE RULES. Q is the message format: int8 (LDPC_MSG_I8) or int16 (LDPC_MSG_I16). Its constants:
+ *
+ *                 channel range [CMIN, CMAX]   APP bound AMAX   word holding APP and t
+ *   int8          [-128, 127]                  896              16 bits (int16, or half on GPUs)
+ *   int16         [-8192, 8191]                32767            16 bits
+ *
+ * and, for a code whose largest column degree is DV, the message cap
+ *       MCAP = min(CMAX, floor((AMAX + CMIN) / DV))       (int8: 768 / DV, int16: 24575 / DV)
+ * sat(x) clamps an integer to [CMIN, CMAX].
  *
  *  1. Channel values, one per code bit, in units of 1/llr_scale:
- *     - int8 input x:  c = sat(llr_positive_is_one ? -x : x)   (so -(-128) becomes 127 in int8;
- *       the int8 input is taken as already scaled, whatever the message format);
+ *     - int8 input x:  c = sat(llr_positive_is_one ? -x : x)   (so -(-128) becomes 127; the int8
+ *       input is taken as already scaled, whatever the message format);
  *     - float input x: v = x * (llr_positive_is_one ? -1 : 1); NaN -> 0; v clamped to
- *       +-LDPC_LLR_CLAMP (ldpc_llr_to_float's rules); f = v * llr_scale (one float multiply);
- *       f clamped to [QMIN, QMAX] (as floats); c = (int)roundf(f) (ties away from zero).
+ *       +-LDPC_LLR_CLAMP (ldpc_llr_clean); f = v * llr_scale (one float multiply); f clamped to
+ *       [CMIN, CMAX] (as floats); c = (int)roundf(f) (ties away from zero).
  *  2. State: APP[j] = c[j]; every check-to-variable message c2v[e] = 0.
  *  3. Check-node update of one row with edges e = 0..d-1 on columns col[e] (columns ascending,
  *     as in H's compressed rows):
- *       t[e]   = sat(A[col[e]] - c2v[e])            A: APP (layered) or the previous APP (flooding)
- *       mag[e] = |t[e]| as an unsigned number      (|-128| = 128 in int8)
- *       min1, min2 = the two smallest mag (unsigned; both start at 2^bits - 1, i.e. 255 / 65535;
+ *       t[e]   = A[col[e]] - c2v[e]        exact; A: APP (layered) or the previous APP (flooding)
+ *       mag[e] = |t[e]|
+ *       min1, min2 = the two smallest mag (both start at 65535, above any |t|;
  *                    min2 = min(min2, max(min1, mag)), min1 = min(min1, mag), in edge order)
  *       neg    = XOR over the row of (t[e] < 0)
- *       s(m)   = scale(min(m, QMAX)) where scale is, by algorithm:
+ *       s(m)   = min(scale(min(m, CMAX)), MCAP) where scale is, by algorithm:
  *                  normalized min-sum: (m * A15 + 16384) >> 15, A15 = round(nms_alpha * 32768)
  *                  offset min-sum:     m > B ? m - B : 0,     B = round(oms_beta * llr_scale)
  *                  plain min-sum:      m
@@ -33,18 +40,29 @@
  *     it always runs in float (ldpc_fixed_supported() says so).
  *  4. Layered schedule: rows are visited in the decoder row order (ldpc_decoder_row_order():
  *     H's order, except DVB codes, visited by 360-row groups: rows g, g+q, g+2q, ... for
- *     g = 0..q-1, q = (n-k)/360). After each row's update, A[col[e]] = sat(t[e] + c2v[e]).
+ *     g = 0..q-1, q = (n-k)/360). After each row's update, A[col[e]] = t[e] + c2v[e] (exact).
  *  5. Flooding schedule: every row is updated from the APP of the previous iteration, then
- *     APP[j] = channel c[j] plus the column's new messages added one at a time, saturating after
- *     every addition, in ascending row order.
+ *     APP[j] = c[j] + the sum of the column's new messages (exact).
  *  6. Hard decision bit j = APP[j] < 0. An iteration is one pass over all rows. At least one
  *     iteration runs; with early termination a frame stops after the first iteration whose hard
  *     decision satisfies every check (iterations = that count); otherwise max_iterations run.
  *     parity_ok = the returned hard decision satisfies every check.
  *
- * Why these rules: they are what saturating int8/int16 SIMD lanes compute natively (CPU) and
- * what 16-bit-pair integer instructions compute exactly (GPU), with no rounding anywhere but the
- * one-time quantisation of float input and the normalisation's fixed rounding.
+ * WHY THIS CANNOT DRIFT. Messages are narrow (int8: stored as bytes), the APP is wide and never
+ * clipped: APP[j] is always exactly c[j] + the sum of the column's current messages, because
+ * |c| <= -CMIN and DV * MCAP <= AMAX + CMIN give |APP| <= AMAX, and every t (the APP less one of
+ * its own terms) obeys the same bound. No operation saturates, so nothing is lost when a message
+ * grows and later shrinks: the decoder is min-sum on integers, with the only roundings the
+ * one-time quantisation of the channel values and the normalisation's, and messages limited to
+ * MCAP (int8: 127 for column degrees <= 6, e.g. 59 for DVB's 13). An earlier form clipped the
+ * APP and t to 8 bits; a clipped APP stopped equalling channel + messages and layered decoding
+ * collapsed after tens of iterations (docs/quality.md).
+ *
+ * Why these bounds: AMAX = 896 keeps APP + 1152 (the GPU's half2 kernel stores the APP with that
+ * offset, so that the message byte's PRMT-made half 1024 + (c2v + 128) subtracts in one
+ * instruction) below 2048, where halves hold every integer exactly; int16 SIMD lanes and 16x2
+ * integer instructions hold the same values exactly. int16 keeps its channel at 14 bits so that
+ * its APP fits an int16 word with room for large messages.
  */
 #ifndef LDPCGPU_DECODER_FIXED_H
 #define LDPCGPU_DECODER_FIXED_H
@@ -66,8 +84,10 @@ extern "C" {
 
 /* Arithmetic constants of one configuration. */
 typedef struct ldpc_fixed_params {
-    int qmin, qmax;       /* -128/127 or -32768/32767 */
-    int umax;             /* 255 or 65535: the "no minimum yet" magnitude */
+    int cmin, cmax;       /* channel range: -128/127 (int8) or -8192/8191 (int16) */
+    int amax;             /* APP bound, never reached: 896 (int8) or 32767 (int16) */
+    int mcap;             /* message cap MCAP = min(cmax, (amax + cmin) / max column degree) */
+    int umax;             /* 65535: the "no minimum yet" magnitude */
     int algorithm;        /* ldpc_algorithm (min-sum family only) */
     int nms_a15;          /* round(nms_alpha * 32768) */
     int oms_b;            /* round(oms_beta * llr_scale) */
@@ -75,13 +95,16 @@ typedef struct ldpc_fixed_params {
     int positive_is_one;
 } ldpc_fixed_params;
 
-/* LDPC_OK if cfg runs in fixed point (msg_format I8/I16 with a min-sum algorithm);
- * LDPC_ERR_UNSUPPORTED otherwise (float messages, or sum-product). Fills p when OK. */
-int ldpc_fixed_params_init(const ldpc_decoder_config *cfg, ldpc_fixed_params *p);
+/* LDPC_OK if cfg runs in fixed point (msg_format I8/I16 with a min-sum algorithm) on code;
+ * LDPC_ERR_UNSUPPORTED otherwise (float messages, sum-product, or a column degree so large that
+ * MCAP would be 0). Fills p when OK. */
+int ldpc_fixed_params_init(const ldpc_decoder_config *cfg, const ldpc_code *code,
+                           ldpc_fixed_params *p);
 
+/* sat(x) of the rules: clamp to the channel range */
 LDPC_FIXED_FN int ldpc_fixed_sat(const ldpc_fixed_params *p, int x)
 {
-    return x > p->qmax ? p->qmax : (x < p->qmin ? p->qmin : x);
+    return x > p->cmax ? p->cmax : (x < p->cmin ? p->cmin : x);
 }
 
 /* The one input rule every backend applies to a float LLR (after the sign switch): NaN carries
@@ -98,10 +121,10 @@ LDPC_FIXED_FN int ldpc_fixed_quantize_f32(const ldpc_fixed_params *p, float x)
 {
     const float v = ldpc_llr_clean(p->positive_is_one ? -x : x);
     float f = v * p->llr_scale;
-    if (f > (float)p->qmax)
-        f = (float)p->qmax;
-    else if (f < (float)p->qmin)
-        f = (float)p->qmin;
+    if (f > (float)p->cmax)
+        f = (float)p->cmax;
+    else if (f < (float)p->cmin)
+        f = (float)p->cmin;
     return (int)roundf(f);
 }
 
@@ -111,16 +134,17 @@ LDPC_FIXED_FN int ldpc_fixed_quantize_i8(const ldpc_fixed_params *p, int8_t x)
     return ldpc_fixed_sat(p, p->positive_is_one ? -(int)x : (int)x);
 }
 
-/* s(m) of rule 3, for an unsigned magnitude m in [0, umax]. */
+/* s(m) of rule 3, for a magnitude m in [0, umax]. */
 LDPC_FIXED_FN int ldpc_fixed_scale(const ldpc_fixed_params *p, int m)
 {
-    if (m > p->qmax)
-        m = p->qmax;
+    if (m > p->cmax)
+        m = p->cmax;
+    int s = m;
     if (p->algorithm == LDPC_ALG_NORMALIZED_MIN_SUM)
-        return (m * p->nms_a15 + 16384) >> 15;
-    if (p->algorithm == LDPC_ALG_OFFSET_MIN_SUM)
-        return m > p->oms_b ? m - p->oms_b : 0;
-    return m;
+        s = (m * p->nms_a15 + 16384) >> 15;
+    else if (p->algorithm == LDPC_ALG_OFFSET_MIN_SUM)
+        s = m > p->oms_b ? m - p->oms_b : 0;
+    return s < p->mcap ? s : p->mcap;
 }
 
 /* The decoder row order of rule 4 (m entries). Used by the model and by the GPU plan. */

@@ -292,10 +292,10 @@ static inline elem_t quantize_f32_scalar(const simd_params *prm, float x)
     return v;
 #else
     float f = v * prm->llr_scale;
-    if (f > (float)ELEM_MAX)
-        f = (float)ELEM_MAX;
-    else if (f < (float)ELEM_MIN)
-        f = (float)ELEM_MIN;
+    if (f > (float)prm->cmax)
+        f = (float)prm->cmax;
+    else if (f < (float)prm->cmin)
+        f = (float)prm->cmin;
     float r = truncf(f), d = f - r;
     if (d >= 0.5f)
         r += 1.0f;
@@ -311,7 +311,7 @@ static inline elem_t quantize_i8_scalar(const simd_params *prm, int8_t x)
     return (float)x * ((prm->positive_is_one ? -1.0f : 1.0f) / prm->llr_scale);
 #else
     int v = prm->positive_is_one ? -(int)x : (int)x;
-    return (elem_t)(v > ELEM_MAX ? ELEM_MAX : v);
+    return (elem_t)(v > prm->cmax ? prm->cmax : v);
 #endif
 }
 

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "decoder_erased.h"
 #include "error.h"
 #include "simd_internal.h"
 
@@ -39,6 +40,8 @@ typedef struct simd_state {
     simd_job *head, *tail;
     int stop;
     ldpc_decoder *dec;
+    ldpc_fixed_params fixed; /* integer formats: the input rule, for the erased-frame test */
+    const ldpc_fixed_params *erase_p; /* &fixed, or NULL for float messages */
 } simd_state;
 
 typedef struct worker_arg {
@@ -111,7 +114,9 @@ static void decode_group(simd_state *s, simd_thread *t, const simd_job *job, int
         write_frame(dec, t->w.hard + (size_t)(l / 8) * n, l % 8, t->hard_bytes,
                     b->out + (size_t)(f0 + l) * dec->output_bytes);
         b->status[f0 + l].iterations = t->res.iterations[l];
-        b->status[f0 + l].parity_ok = t->res.parity_ok[l];
+        /* an erased frame (decoder_erased.h) decodes to the all-zero word: never parity ok */
+        b->status[f0 + l].parity_ok =
+            t->res.parity_ok[l] && !ldpc_frame_erased(s->erase_p, b->llr_type, in.frame[l], n);
     }
 }
 
@@ -218,6 +223,12 @@ static int simd_init(ldpc_decoder *dec)
     dec->backend_state = s;
     s->dec = dec;
     s->fmt = ldpc_simd_effective_format(&dec->cfg);
+    if (s->fmt != LDPC_MSG_F32) {
+        ldpc_decoder_config fc = dec->cfg;
+        fc.msg_format = s->fmt;
+        if (ldpc_fixed_params_init(&fc, c, &s->fixed) == LDPC_OK)
+            s->erase_p = &s->fixed;
+    }
     s->k = ldpc_simd_kernel_select(s->fmt);
     int st = ldpc_simd_plan_init(&s->plan, c, s->fmt == LDPC_MSG_F32,
                                  s->k->lanes * s->k->elem_size);
@@ -304,7 +315,7 @@ static int simd_submit(ldpc_decoder *dec, ldpc_batch *b)
     simd_job *job = b->backend_data;
     job->b = b;
     job->next = NULL;
-    ldpc_simd_params_init(&job->prm, &dec->cfg);
+    ldpc_simd_params_init(&job->prm, &dec->cfg, dec->code);
     job->groups = (b->nframes + s->k->lanes - 1) / s->k->lanes;
     job->next_group = job->groups_done = job->done = 0;
     pthread_mutex_lock(&s->mu);

@@ -52,8 +52,10 @@ typedef struct simd_params {
     ldpc_schedule schedule;
     int max_iterations;
     int early_termination;
-    /* fixed point (decoder_fixed.h rule 3): NMS magnitude = (m * nms_a15 + 2^14) >> 15,
-     * OMS magnitude = max(m - oms_q, 0) */
+    /* fixed point (decoder_fixed.h): channel range [cmin, cmax]; message magnitude
+     * s(m) = min(scale(min(m, cmax)), mcap), where NMS scale = (m * nms_a15 + 2^14) >> 15 and
+     * OMS scale = max(m - oms_q, 0) */
+    int cmin, cmax, mcap;
     int nms_a15;      /* round(alpha * 32768); alpha = 1 runs as plain min-sum (same result) */
     int oms_q;        /* round(beta * llr_scale), in quantised units */
     /* float */
@@ -121,7 +123,8 @@ int ldpc_simd_register_isa(const char *name, const simd_kernel *f32, const simd_
 const simd_kernel *ldpc_simd_decoder_kernel(const ldpc_decoder *dec);
 
 /* Fill params from a decoder configuration (integer constants from ldpc_fixed_params_init). */
-void ldpc_simd_params_init(simd_params *prm, const ldpc_decoder_config *cfg);
+void ldpc_simd_params_init(simd_params *prm, const ldpc_decoder_config *cfg,
+                           const ldpc_code *code);
 /* The message format the backend actually uses (sum-product always runs in float). */
 ldpc_msg_format ldpc_simd_effective_format(const ldpc_decoder_config *cfg);
 

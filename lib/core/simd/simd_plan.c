@@ -8,7 +8,8 @@
 #include "error.h"
 #include "simd_internal.h"
 
-void ldpc_simd_params_init(simd_params *prm, const ldpc_decoder_config *cfg)
+void ldpc_simd_params_init(simd_params *prm, const ldpc_decoder_config *cfg,
+                           const ldpc_code *code)
 {
     memset(prm, 0, sizeof *prm);
     prm->algorithm = cfg->algorithm;
@@ -24,9 +25,12 @@ void ldpc_simd_params_init(simd_params *prm, const ldpc_decoder_config *cfg)
         ldpc_decoder_config c = *cfg;
         c.msg_format = fmt;
         ldpc_fixed_params fp;
-        if (ldpc_fixed_params_init(&c, &fp) == LDPC_OK) {
+        if (ldpc_fixed_params_init(&c, code, &fp) == LDPC_OK) {
             prm->nms_a15 = fp.nms_a15;
             prm->oms_q = fp.oms_b;
+            prm->cmin = fp.cmin;
+            prm->cmax = fp.cmax;
+            prm->mcap = fp.mcap;
         }
         if (prm->nms_a15 > 32768)
             prm->nms_a15 = 32768;

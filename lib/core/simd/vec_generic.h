@@ -1,28 +1,25 @@
 /* Vector operations for the kernel template, in plain C (any compiler, any CPU).
  * A "vector" is GENERIC_LANES messages; the compiler may vectorise the loops, but nothing here
- * needs it. Include after defining SIMD_FMT_I8, SIMD_FMT_I16 or SIMD_FMT_F32.
+ * needs it. Include after defining SIMD_FMT_I16 (both integer formats: int16 lanes hold the
+ * fixed-point model's exact APP and t, decoder_fixed.h) or SIMD_FMT_F32.
  * The operations and their exact meaning (shared by every vec_*.h):
- *   v_sub(a,b), v_add(a,b)   a-b, a+b (saturating for integers)
- *   v_mag(t)                 |t| (integers: as unsigned, so |-128| = 128)
+ *   v_sub(a,b), v_add(a,b)   a-b, a+b (saturating for integers, which the model's bounds
+ *                            never reach: the results are exact)
+ *   v_mag(t)                 |t|
  *   v_min, v_max             of magnitudes (unsigned for integers)
  *   v_neg(t)                 a vector whose sign bit is set exactly where t < 0
  *   v_sign_apply(m, s)       -m where the sign bit of s is set, else m
  *   v_sel_eq(a, b, x, y)     a == b ? x : y, per lane
  *   v_signs(v)               lane mask of sign bits
- *   v_clamp_scale(m, prm)    check message magnitude from a minimum: saturate to the largest
- *                            message, then normalise (NMS) or offset (OMS)
+ *   v_clamp_scale(m, prm)    check message magnitude s(m) from a minimum (decoder_fixed.h rule
+ *                            3): min(m, cmax), normalise (NMS) or offset (OMS), then min(., mcap)
  */
 #include <math.h>
 #include <string.h>
 
 #define LANES 16
 
-#if defined(SIMD_FMT_I8)
-typedef int8_t elem_t;
-typedef uint8_t uelem_t;
-#define ELEM_MAX 127
-#define ELEM_MIN (-128)
-#elif defined(SIMD_FMT_I16)
+#if defined(SIMD_FMT_I16)
 typedef int16_t elem_t;
 typedef uint16_t uelem_t;
 #define ELEM_MAX 32767
@@ -30,7 +27,7 @@ typedef uint16_t uelem_t;
 #elif defined(SIMD_FMT_F32)
 typedef float elem_t;
 #else
-#error "define SIMD_FMT_I8, SIMD_FMT_I16 or SIMD_FMT_F32"
+#error "define SIMD_FMT_I16 or SIMD_FMT_F32"
 #endif
 
 typedef struct vec_t {
@@ -102,13 +99,13 @@ static inline vec_t v_clamp_scale(vec_t m, const simd_params *prm)
 {
     V_LOOP {
         int x = (uelem_t)m.v[l_];
-        if (x > ELEM_MAX)
-            x = ELEM_MAX;
+        if (x > prm->cmax)
+            x = prm->cmax;
         if (prm->algorithm == LDPC_ALG_NORMALIZED_MIN_SUM)
             x = (x * prm->nms_a15 + 16384) >> 15;
         else if (prm->algorithm == LDPC_ALG_OFFSET_MIN_SUM)
             x = x > prm->oms_q ? x - prm->oms_q : 0;
-        m.v[l_] = (elem_t)x;
+        m.v[l_] = (elem_t)(x < prm->mcap ? x : prm->mcap);
     }
     return m;
 }

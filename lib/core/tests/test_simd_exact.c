@@ -282,9 +282,9 @@ static void test_conversion(void)
                 cfg.llr_scale = scale;
                 cfg.llr_positive_is_one = flip;
                 ldpc_fixed_params fp;
-                REQUIRE_OK(ldpc_fixed_params_init(&cfg, &fp));
+                REQUIRE_OK(ldpc_fixed_params_init(&cfg, code, &fp));
                 simd_params prm;
-                ldpc_simd_params_init(&prm, &cfg);
+                ldpc_simd_params_init(&prm, &cfg, code);
                 for (int i = 0; i < ldpc_simd_isa_count(); i++) {
                     const char *isa = ldpc_simd_isa_name(i);
                     if (!ldpc_simd_isa_supported(isa) || (ONLY_ISA && strcmp(isa, ONLY_ISA)))

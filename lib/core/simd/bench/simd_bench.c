@@ -138,7 +138,7 @@ int main(int argc, char **argv)
     simd_plan plan;
     ldpc_simd_plan_init(&plan, code, k->format == LDPC_MSG_F32, lanes * k->elem_size);
     simd_params prm;
-    ldpc_simd_params_init(&prm, &cfg);
+    ldpc_simd_params_init(&prm, &cfg, code);
     const size_t vec = (size_t)lanes * k->elem_size;
     simd_work w = {0};
     w.app = ldpc_simd_alloc((size_t)n * vec);
