@@ -92,10 +92,17 @@ typedef struct ldpc_decoder_config {
     int num_threads;         /* cpu backends: worker threads, 0 = one per core */
 } ldpc_decoder_config;
 
-/* Per-frame result. */
+/* Per-frame result.
+ * Erased frames: a frame that carries no information -- every channel value 0 after the input
+ * rule of the decoder's arithmetic (float messages: every LLR NaN or +-0; int8/int16 messages:
+ * every LLR quantises to 0, i.e. NaN, +-0 or |LLR * llr_scale| < 0.5; int8 input: every byte
+ * 0) -- is reported with parity_ok = 0 on every backend, although its hard decision (usually
+ * all zero) satisfies every check: a dead source never looks like valid data. Its bits and
+ * iteration count are whatever the decoder produced. */
 typedef struct ldpc_frame_status {
     int32_t iterations; /* iterations run for this frame */
-    int32_t parity_ok;  /* 1 if the hard decision satisfies every parity check */
+    int32_t parity_ok;  /* 1 if the hard decision satisfies every parity check and the frame
+                         * is not erased (above) */
 } ldpc_frame_status;
 
 typedef struct ldpc_decoder ldpc_decoder;

@@ -1,14 +1,17 @@
 /* The fixed-point decoder model (rules in decoder_fixed.h): plain C, one frame at a time,
  * written for clarity. The CUDA integer kernels are tested against it bit for bit. */
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "decoder_erased.h"
 #include "decoder_fixed.h"
 #include "error.h"
 
-int ldpc_fixed_params_init(const ldpc_decoder_config *cfg, ldpc_fixed_params *p)
+int ldpc_fixed_params_init(const ldpc_decoder_config *cfg, const ldpc_code *code,
+                           ldpc_fixed_params *p)
 {
-    if (!cfg || !p)
+    if (!cfg || !code || !p)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_fixed_params_init: NULL argument");
     if (cfg->msg_format != LDPC_MSG_I8 && cfg->msg_format != LDPC_MSG_I16)
         return LDPC_ERR_UNSUPPORTED;
@@ -16,9 +19,16 @@ int ldpc_fixed_params_init(const ldpc_decoder_config *cfg, ldpc_fixed_params *p)
         return LDPC_ERR_UNSUPPORTED;
     memset(p, 0, sizeof *p);
     const int i8 = cfg->msg_format == LDPC_MSG_I8;
-    p->qmin = i8 ? -128 : -32768;
-    p->qmax = i8 ? 127 : 32767;
-    p->umax = i8 ? 255 : 65535;
+    p->cmin = i8 ? -128 : -8192;
+    p->cmax = i8 ? 127 : 8191;
+    p->amax = i8 ? 896 : 32767;
+    const int dv = code->max_col_degree > 0 ? code->max_col_degree : 1;
+    p->mcap = (p->amax + p->cmin) / dv;
+    if (p->mcap > p->cmax)
+        p->mcap = p->cmax;
+    if (p->mcap < 1)
+        return LDPC_ERR_UNSUPPORTED;
+    p->umax = 65535;
     p->algorithm = (int)cfg->algorithm;
     p->nms_a15 = (int)lroundf(cfg->nms_alpha * 32768.0f);
     p->oms_b = (int)lroundf(cfg->oms_beta * cfg->llr_scale);
@@ -80,7 +90,7 @@ int ldpc_fixed_model_create(ldpc_fixed_model **out, const ldpc_code *c,
         return ldpc_error(LDPC_ERR_NO_MEMORY, "fixed model: out of memory");
     m->code = c;
     m->cfg = *cfg;
-    int st = ldpc_fixed_params_init(cfg, &m->p);
+    int st = ldpc_fixed_params_init(cfg, c, &m->p);
     if (st != LDPC_OK) {
         ldpc_fixed_model_destroy(m);
         return st == LDPC_ERR_UNSUPPORTED
@@ -104,7 +114,8 @@ int ldpc_fixed_model_create(ldpc_fixed_model **out, const ldpc_code *c,
 
 static int uabs(int x) { return x < 0 ? -x : x; }
 
-/* Rule 3 on one row; layered also writes the APP back (rule 4). */
+/* Rule 3 on one row; layered also writes the APP back (rule 4). No value is clamped: the
+ * bounds of the rules keep every APP and t within +-amax (checked in debug builds). */
 static void row_update(ldpc_fixed_model *m, int r, int layered)
 {
     const ldpc_code *c = m->code;
@@ -114,7 +125,7 @@ static void row_update(ldpc_fixed_model *m, int r, int layered)
     int *c2v = m->c2v + e0;
     int min1 = p->umax, min2 = p->umax, neg = 0;
     for (int e = 0; e < d; e++) {
-        int t = ldpc_fixed_sat(p, m->app[col[e]] - c2v[e]);
+        int t = m->app[col[e]] - c2v[e];
         int a = uabs(t);
         m->t[e] = t;
         min2 = a > min1 ? (a < min2 ? a : min2) : (min1 < min2 ? min1 : min2);
@@ -127,7 +138,8 @@ static void row_update(ldpc_fixed_model *m, int r, int layered)
         int mag = uabs(t) == min1 ? s2 : s1;
         c2v[e] = (neg ^ (t < 0)) ? -mag : mag;
         if (layered)
-            m->app[col[e]] = ldpc_fixed_sat(p, t + c2v[e]);
+            m->app[col[e]] = t + c2v[e];
+        assert(uabs(t) <= p->amax && uabs(t + c2v[e]) <= p->amax);
     }
 }
 
@@ -163,7 +175,7 @@ int ldpc_fixed_model_decode(ldpc_fixed_model *m, ldpc_llr_type type, const void 
             for (int j = 0; j < c->n; j++) {
                 int a = m->chan[j];
                 for (int q = c->col_ptr[j]; q < c->col_ptr[j + 1]; q++)
-                    a = ldpc_fixed_sat(p, a + m->c2v[c->col_edge[q]]);
+                    a += m->c2v[c->col_edge[q]];
                 m->app[j] = a;
             }
         }
@@ -175,6 +187,6 @@ int ldpc_fixed_model_decode(ldpc_fixed_model *m, ldpc_llr_type type, const void 
         ok = hard_and_check(m);
     memcpy(hard, m->hard, (size_t)c->n);
     st->iterations = it;
-    st->parity_ok = ok;
+    st->parity_ok = ok && !ldpc_frame_erased(p, type, llr, c->n); /* decoder_erased.h */
     return LDPC_OK;
 }

@@ -14,11 +14,12 @@
  *  - hard decision: bit = 1 iff APP < 0.
  *  - iterations: at least one is run; with early termination the frame stops after the first
  *    iteration whose hard decision satisfies every check. parity_ok is the syndrome of the
- *    hard decision returned.
+ *    hard decision returned, and 0 for an erased frame (decoder_erased.h: every cleaned LLR 0).
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "decoder_erased.h"
 #include "decoder_internal.h"
 #include "error.h"
 
@@ -205,9 +206,11 @@ static int ref_submit(ldpc_decoder *dec, ldpc_batch *b)
     const int n = dec->code->n;
     const size_t in_frame = (size_t)n * (b->llr_type == LDPC_LLR_F32 ? sizeof(float) : 1);
     for (int f = 0; f < b->nframes; f++) {
-        ldpc_llr_to_float(&dec->cfg, b->llr_type, (const uint8_t *)b->llr + f * in_frame, n,
-                          s->llr);
+        const void *frame = (const uint8_t *)b->llr + f * in_frame;
+        ldpc_llr_to_float(&dec->cfg, b->llr_type, frame, n, s->llr);
         decode_frame(dec, s, &b->status[f]);
+        if (ldpc_frame_erased(NULL, b->llr_type, frame, n)) /* float messages: p = NULL */
+            b->status[f].parity_ok = 0;
         ldpc_format_output(dec, s->hard, b->out + (size_t)f * dec->output_bytes);
     }
     return LDPC_OK;

@@ -160,8 +160,9 @@ static void test_bad_llrs(void)
                   ldpc_algorithm_name(alg));
         ldpc_decoder_destroy(dec);
     }
-    /* all-NaN frame: no information at all; the decoder returns some word, says parity holds
-     * only if it does, and never crashes */
+    /* all-NaN frame: no information at all; the decoder returns some word, never crashes, and
+     * reports the frame as failed (erased, decoder_erased.h), although its word (all zero)
+     * satisfies every check */
     for (int j = 0; j < n; j++)
         llr[j] = NAN;
     ldpc_decoder *dec;
@@ -170,7 +171,7 @@ static void test_bad_llrs(void)
     REQUIRE_OK(ldpc_decoder_create(&dec, code, &cfg));
     ldpc_frame_status st;
     REQUIRE_OK(ldpc_decoder_decode_f32(dec, llr, 1, out, &st));
-    CHECK(st.parity_ok == (ldpc_code_syndrome_weight(code, out) == 0));
+    CHECK(st.parity_ok == 0);
     ldpc_decoder_destroy(dec);
     free(info);
     free(cw);
