@@ -3,7 +3,7 @@
  * call). One Eb/N0 point or a sweep. */
 #include <stdlib.h>
 #include <string.h>
-#include "app_util.h"
+#include "app_sim.h"
 #include "commands.h"
 
 #define MAX_POINTS 1000
@@ -45,53 +45,7 @@ typedef struct sim_opts {
     ldpc_decoder_config cfg;
 } sim_opts;
 
-typedef struct sim_point {
-    double ebn0;
-    long long frames, bit_errors, frame_errors, parity_failures, undetected, iterations;
-    double decode_seconds;
-} sim_point;
-
-/* "1.2", "1.0:3.0:0.5" or "1.0,1.5,2.5" into o->ebn0[]. */
-static int parse_ebn0(const char *text, sim_opts *o)
-{
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s", text);
-    if (strchr(buf, ':')) {
-        char *first = strtok(buf, ":"), *last = strtok(NULL, ":"), *step = strtok(NULL, ":");
-        double a, b, s;
-        if (!first || !last || !step || strtok(NULL, ":")) {
-            fprintf(stderr, "ldpcgpu simulate: --ebn0: a sweep is FIRST:LAST:STEP\n");
-            return 1;
-        }
-        if (app_parse_double("simulate", "--ebn0", first, -50, 100, &a) ||
-            app_parse_double("simulate", "--ebn0", last, a, 100, &b) ||
-            app_parse_double("simulate", "--ebn0 step", step, 1e-3, 100, &s))
-            return 1;
-        o->npoints = 0;
-        for (int i = 0; a + i * s <= b + 1e-9; i++) {
-            if (o->npoints == MAX_POINTS) {
-                fprintf(stderr, "ldpcgpu simulate: --ebn0: more than %d points\n", MAX_POINTS);
-                return 1;
-            }
-            o->ebn0[o->npoints++] = a + i * s;
-        }
-        return 0;
-    }
-    o->npoints = 0;
-    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-        if (o->npoints == MAX_POINTS) {
-            fprintf(stderr, "ldpcgpu simulate: --ebn0: more than %d points\n", MAX_POINTS);
-            return 1;
-        }
-        if (app_parse_double("simulate", "--ebn0", tok, -50, 100, &o->ebn0[o->npoints++]))
-            return 1;
-    }
-    if (!o->npoints) {
-        fprintf(stderr, "ldpcgpu simulate: --ebn0: no value\n");
-        return 1;
-    }
-    return 0;
-}
+typedef app_sim_point sim_point;
 
 /* Returns 0 to go on, -1 after printing help, or an exit code. */
 static int parse(int argc, char **argv, sim_opts *o)
@@ -116,7 +70,7 @@ static int parse(int argc, char **argv, sim_opts *o)
         if (app_opt(&a, "--ebn0", NULL, &v)) {
             have_ebn0 = 1;
             if (!a.error)
-                a.error = parse_ebn0(v, o);
+                a.error = app_parse_ebn0("simulate", v, o->ebn0, MAX_POINTS, &o->npoints);
         } else if (app_opt(&a, "--frames", NULL, &v)) {
             if (!a.error)
                 a.error = app_parse_int("simulate", "--frames", v, 1, 1LL << 40, &o->frames);
@@ -147,102 +101,20 @@ static int parse(int argc, char **argv, sim_opts *o)
     return 0;
 }
 
-/* Buffers for one chunk of frames. */
-typedef struct sim_buffers {
-    int chunk;        /* frames per decode call */
-    uint8_t *info;    /* chunk * k, what was sent */
-    uint8_t *cw;      /* chunk * n */
-    float *llr;       /* chunk * n */
-    int8_t *llr_i8;   /* chunk * n when --llr i8 */
-    uint8_t *decoded; /* chunk * k */
-    ldpc_frame_status *status;
-} sim_buffers;
-
-static void buffers_free(sim_buffers *b)
-{
-    free(b->info);
-    free(b->cw);
-    free(b->llr);
-    free(b->llr_i8);
-    free(b->decoded);
-    free(b->status);
-}
-
-static int buffers_alloc(sim_buffers *b, const ldpc_decoder *dec, long long frames, int llr_i8,
-                         int stop_early)
-{
-    const ldpc_code *code = ldpc_decoder_code(dec);
-    const size_t n = (size_t)ldpc_code_n(code), k = (size_t)ldpc_code_k(code);
-    /* Frames per decode call: at least 4 batches, to keep every batch slot of the backend busy;
-     * else about 128 MB of float LLRs (fewer pipeline fills and drains on a GPU), or, when a
-     * point may stop after some frame errors, just those 4 batches (it stops between calls). */
-    long long batches = 4LL * ldpc_decoder_batch_frames(dec);
-    long long chunk = stop_early ? batches : (long long)(((size_t)128 << 20) / (n * sizeof(float)));
-    if (chunk < batches)
-        chunk = batches;
-    if (chunk * (long long)n > (1LL << 30)) /* the channel and RNG calls count bits in an int */
-        chunk = (1LL << 30) / (long long)n;
-    if (chunk > frames)
-        chunk = frames;
-    if (chunk < 1)
-        chunk = 1;
-    b->chunk = (int)chunk;
-    b->info = malloc((size_t)chunk * k);
-    b->cw = malloc((size_t)chunk * n);
-    b->llr = malloc((size_t)chunk * n * sizeof(float));
-    b->llr_i8 = llr_i8 ? malloc((size_t)chunk * n) : NULL;
-    b->decoded = malloc((size_t)chunk * k);
-    b->status = malloc((size_t)chunk * sizeof(ldpc_frame_status));
-    if (!b->info || !b->cw || !b->llr || (llr_i8 && !b->llr_i8) || !b->decoded || !b->status) {
-        fprintf(stderr, "ldpcgpu simulate: out of memory for %lld frames of %zu bits\n", chunk,
-                n);
-        return APP_FAILED;
-    }
-    return APP_OK;
-}
-
 /* Run one Eb/N0 point. */
 static int simulate_point(const sim_opts *o, ldpc_encoder *enc, ldpc_decoder *dec,
-                          sim_buffers *b, sim_point *p, app_progress *progress)
+                          app_sim_buffers *b, sim_point *p, app_progress *progress)
 {
-    const ldpc_code *code = ldpc_decoder_code(dec);
-    const int n = ldpc_code_n(code), k = ldpc_code_k(code);
-    const double sigma = ldpc_awgn_sigma(p->ebn0, app_code_rate(code));
-    ldpc_rng bits_rng, noise_rng;
-    ldpc_rng_seed(&bits_rng, o->seed);
-    ldpc_rng_seed(&noise_rng, o->seed + 1);
-
+    app_sim_source src;
+    app_sim_source_start(&src, enc, ldpc_decoder_code(dec), p->ebn0, o->seed);
     while (p->frames < o->frames &&
            (o->max_frame_errors == 0 || p->frame_errors < o->max_frame_errors)) {
         int nf = o->frames - p->frames < b->chunk ? (int)(o->frames - p->frames) : b->chunk;
-        ldpc_rng_bits(&bits_rng, b->info, nf * k);
-        int st = ldpc_encoder_encode(enc, b->info, b->cw, nf);
+        int st = app_sim_source_next(&src, b, nf);
         if (st != LDPC_OK)
             return app_fail("simulate", st, "encoding");
-        ldpc_channel_bpsk_awgn(&noise_rng, b->cw, nf * n, sigma, b->llr);
-        if (o->llr_i8)
-            app_llr_to_i8(b->llr, (size_t)nf * n, ldpc_decoder_config_get(dec)->llr_scale,
-                          b->llr_i8);
-
-        double t0 = app_now();
-        st = o->llr_i8 ? ldpc_decoder_decode_i8(dec, b->llr_i8, nf, b->decoded, b->status)
-                       : ldpc_decoder_decode_f32(dec, b->llr, nf, b->decoded, b->status);
-        p->decode_seconds += app_now() - t0;
-        if (st != LDPC_OK)
+        if ((st = app_sim_decode(dec, b, nf, o->llr_i8, p)) != LDPC_OK)
             return app_fail("simulate", st, "decoding");
-
-        for (int f = 0; f < nf; f++) {
-            const uint8_t *sent = b->info + (size_t)f * k, *got = b->decoded + (size_t)f * k;
-            int errors = 0;
-            for (int i = 0; i < k; i++)
-                errors += (sent[i] ^ got[i]) & 1;
-            p->bit_errors += errors;
-            p->frame_errors += errors > 0;
-            p->parity_failures += !b->status[f].parity_ok;
-            p->undetected += errors > 0 && b->status[f].parity_ok;
-            p->iterations += b->status[f].iterations;
-        }
-        p->frames += nf;
         app_progress_update(progress, "Eb/N0 %.2f dB: %lld/%lld frames, %lld frame errors",
                             p->ebn0, p->frames, o->frames, p->frame_errors);
     }
@@ -320,7 +192,7 @@ int cmd_simulate(int argc, char **argv)
     ldpc_code *code = NULL;
     ldpc_encoder *enc = NULL;
     ldpc_decoder *dec = NULL;
-    sim_buffers b;
+    app_sim_buffers b;
     memset(&b, 0, sizeof b);
     sim_point *pts = calloc((size_t)o.npoints, sizeof *pts);
     int st;
@@ -335,7 +207,8 @@ int cmd_simulate(int argc, char **argv)
         app_fail("simulate", st, "creating the decoder");
         goto done;
     }
-    if (buffers_alloc(&b, dec, o.frames, o.llr_i8, o.max_frame_errors > 0) != APP_OK)
+    if (app_sim_buffers_alloc(&b, "simulate", code, ldpc_decoder_batch_frames(dec), o.frames,
+                              o.llr_i8, o.max_frame_errors > 0) != APP_OK)
         goto done;
 
     const int n = ldpc_code_n(code), k = ldpc_code_k(code);
@@ -360,7 +233,7 @@ int cmd_simulate(int argc, char **argv)
            decode_total, app_now() - t0);
     rc = o.json_path ? write_json(&o, dec, pts, o.npoints) : APP_OK;
 done:
-    buffers_free(&b);
+    app_sim_buffers_free(&b);
     free(pts);
     ldpc_decoder_destroy(dec);
     ldpc_encoder_destroy(enc);

@@ -9,5 +9,6 @@ int cmd_encode(int argc, char **argv);   /* encode bits (random or from a file) 
 int cmd_simulate(int argc, char **argv); /* BPSK/AWGN decode: throughput and FER */
 int cmd_decode(int argc, char **argv);   /* decode an LLR file to a bit file */
 int cmd_bench(int argc, char **argv);    /* throughput/latency sweeps, JSON out */
+int cmd_quality(int argc, char **argv);  /* FER of int8/int16 against float, grid */
 
 #endif

@@ -16,6 +16,7 @@ static const struct {
     {"simulate", cmd_simulate, "decode BPSK/AWGN frames: throughput and frame error rate"},
     {"decode", cmd_decode, "decode a float32/int8 LLR file to a bit file"},
     {"bench", cmd_bench, "throughput and latency sweeps, table and JSON"},
+    {"quality", cmd_quality, "FER of the int8/int16 arithmetic next to float, over a grid"},
 };
 
 static void usage(FILE *f)
