@@ -124,6 +124,22 @@ int app_parse_double(const char *cmd, const char *opt, const char *text, double 
     return 0;
 }
 
+int app_parse_llr_scale(const char *cmd, const char *text, float *out)
+{
+    double v;
+    if (app_parse_double(cmd, "--llr-scale", text, -1e300, 1e300, &v))
+        return 1;
+    if (!(v >= LDPC_LLR_SCALE_MIN && v <= LDPC_LLR_SCALE_MAX)) {
+        fprintf(stderr,
+                "ldpcgpu %s: --llr-scale: %g is outside %g..%g, the range where int8 LLRs and "
+                "int8/int16 messages keep their quality\n",
+                cmd, v, (double)LDPC_LLR_SCALE_MIN, (double)LDPC_LLR_SCALE_MAX);
+        return 1;
+    }
+    *out = (float)v;
+    return 0;
+}
+
 int app_parse_u64(const char *cmd, const char *opt, const char *text, uint64_t *out)
 {
     char *end;
@@ -224,13 +240,13 @@ void app_decoder_options_help(FILE *f)
             "  --backend B        auto (default: cuda if a GPU is usable, else the CPU), cpu,\n"
             "                     cpu-reference, cpu-simd or cuda (cuda without a GPU falls back\n"
             "                     to the CPU and says so)\n"
-            "  --algorithm A      nms (normalized min-sum, default), oms (offset min-sum),\n"
+            "  --algorithm A      oms (offset min-sum, default), nms (normalized min-sum),\n"
             "                     min-sum, sum-product\n"
             "  --schedule S       layered (default) or flooding\n"
             "  --iterations I     maximum iterations per frame (default 10)\n"
             "  --no-early-stop    always run every iteration (default: stop a frame once H*c = 0)\n"
-            "  --alpha A          nms scaling factor in (0, 1] (default 0.75)\n"
-            "  --beta B           oms offset in LLR units (default 0.5)\n"
+            "  --alpha A          nms scaling factor in (0, 1] (default 0.875)\n"
+            "  --beta B           oms offset in LLR units (default 0.25)\n"
             "  --msg F            message arithmetic of cpu-simd/cuda: f32 (default), i16, i8\n"
             "  --threads T        CPU worker threads (default 0 = one per core)\n"
             "  --batch-frames F   frames per batch (default: the backend's choice)\n"
@@ -372,6 +388,17 @@ void app_progress_clear(app_progress *p)
     if (p->shown)
         fputs("\r\033[K", stderr);
     p->shown = 0;
+}
+
+void app_count_saturated(const ldpc_decoder *dec, const void *llr, int llr_i8, size_t count,
+                         long long *saturated)
+{
+    uint64_t s = 0;
+    if (llr_i8)
+        ldpc_decoder_count_saturated_i8(dec, llr, count, &s);
+    else
+        ldpc_decoder_count_saturated_f32(dec, llr, count, &s);
+    *saturated += (long long)s;
 }
 
 void app_llr_to_i8(const float *llr, size_t count, float scale, int8_t *out)

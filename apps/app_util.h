@@ -50,6 +50,9 @@ int app_parse_int(const char *cmd, const char *opt, const char *text, long long 
 int app_parse_double(const char *cmd, const char *opt, const char *text, double lo, double hi,
                      double *out);
 int app_parse_u64(const char *cmd, const char *opt, const char *text, uint64_t *out);
+/* --llr-scale S: a number in LDPC_LLR_SCALE_MIN..LDPC_LLR_SCALE_MAX (decoder.h: the range where
+ * int8 LLRs and integer messages keep their quality); prints why otherwise, returns non-zero. */
+int app_parse_llr_scale(const char *cmd, const char *text, float *out);
 
 /* ---- decoder options shared by simulate, decode (and bench) ---- */
 /* Parses --backend --algorithm --schedule --iterations --no-early-stop --alpha --beta --threads
@@ -94,6 +97,10 @@ void app_progress_init(app_progress *p);
 void app_progress_update(app_progress *p, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void app_progress_clear(app_progress *p); /* erase the line before printing results */
+/* Saturated LLRs (ldpc_decoder_count_saturated_f32/_i8): add the count among count LLRs
+ * (float, or int8 when llr_i8) to *saturated. */
+void app_count_saturated(const ldpc_decoder *dec, const void *llr, int llr_i8, size_t count,
+                         long long *saturated);
 /* Quantize float LLRs to int8 as the decoder expects: round(llr * scale) saturated to +-127. */
 void app_llr_to_i8(const float *llr, size_t count, float scale, int8_t *out);
 

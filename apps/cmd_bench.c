@@ -44,7 +44,7 @@ static void usage(FILE *f)
             "  --streams S          CUDA streams per device (default 4; kernel-only: 1)\n"
             "  --in-flight B        batches in flight end-to-end (default 2 x streams, >= 2)\n"
             "  --llr f32|i8         LLRs handed to the decoder (default f32)\n"
-            "  --llr-scale S        int8 LLR scale (default 4)\n"
+            "  --llr-scale S        int8 LLR scale (default 4, %g..%g)\n"
             "  --ebn0 DB            Eb/N0 of the BPSK/AWGN frames decoded (default 3)\n"
             "  --reps R             kernel launches per kernel-only point (default 30)\n"
             "  --seconds T          wall time per end-to-end point (default 0.5)\n"
@@ -54,7 +54,8 @@ static void usage(FILE *f)
             "  --latency            also measure one batch at a time (in flight 1, 1 stream):\n"
             "                       the host-to-host latency of a lone batch\n"
             "  --sweep LIST         comma list of streams, batch, iterations, all\n"
-            "  --json FILE          write the results as JSON\n");
+            "  --json FILE          write the results as JSON\n",
+            (double)LDPC_LLR_SCALE_MIN, (double)LDPC_LLR_SCALE_MAX);
     app_decoder_options_help(f);
 }
 
@@ -419,9 +420,7 @@ static int parse(bench_opts *o, int argc, char **argv)
         } else if (app_opt_choice(&a, "--llr", app_llr_formats, &choice)) {
             o->llr_i8 = choice;
         } else if (app_opt(&a, "--llr-scale", NULL, &v)) {
-            if (!a.error && !app_parse_double("bench", "--llr-scale", v, 1e-3, 1e5, &dv))
-                o->cfg.llr_scale = (float)dv;
-            else
+            if (a.error || app_parse_llr_scale("bench", v, &o->cfg.llr_scale))
                 a.error = 1;
         } else if (app_opt(&a, "--ebn0", NULL, &v)) {
             if (!a.error && !app_parse_double("bench", "--ebn0", v, -10, 30, &dv))

@@ -16,7 +16,8 @@ static void usage(FILE *f)
             "LLR sign convention: LLR = ln(P(bit=0) / P(bit=1)), so a positive LLR means 0\n"
             "(DVB, gr-dvbs2rx, and this project's default). GNU Radio's gr-fec uses the opposite\n"
             "sign: give --llr-sign positive-one for its soft bits. NaN LLRs count as erasures\n"
-            "(no information); +-Inf and huge values are clamped to +-%g.\n\n"
+            "(no information); +-Inf and huge values are clamped to +-%g. A frame with no\n"
+            "information at all (every LLR 0 or NaN) counts as a parity failure.\n\n"
             "Formats: f32 = native float32 (little-endian on x86), 4*n bytes per frame;\n"
             "i8 = signed bytes holding round(LLR * scale), n bytes per frame. Output bits are\n"
             "unpacked (one 0/1 byte per bit) unless --packed: 8 bits per byte, first bit in the\n"
@@ -25,12 +26,15 @@ static void usage(FILE *f)
             "  -i, --input FILE       LLRs in (- = standard input)\n"
             "  -o FILE                bits out (- = standard output)\n"
             "  --format f32|i8        LLR format of the input (default f32)\n"
-            "  --llr-scale S          i8 input: LLR = value / S (default 4)\n"
+            "  --llr-scale S          i8 input: LLR = value / S (default 4, %g..%g)\n"
             "  --llr-sign SIGN        positive-zero (default) or positive-one (gr-fec)\n"
             "  --output info|codeword k information bits per frame (default) or all n bits\n"
             "  --packed               pack 8 bits per byte (MSB first)\n"
-            "  --frames N             decode at most N frames\n",
-            (double)LDPC_LLR_CLAMP);
+            "  --frames N             decode at most N frames\n\n"
+            "Saturated LLRs: the summary gives the share of input LLRs beyond the int8 range\n"
+            "(f32: round(LLR * scale) outside -128..127; i8: values -128 or 127). More than a\n"
+            "few percent means the scale is too large for the LLRs' magnitudes.\n",
+            (double)LDPC_LLR_CLAMP, (double)LDPC_LLR_SCALE_MIN, (double)LDPC_LLR_SCALE_MAX);
     app_decoder_options_help(f);
 }
 
@@ -53,7 +57,6 @@ static int parse(int argc, char **argv, decode_opts *o)
     app_args_init(&a, "decode", argc, argv);
     while (a.i < argc && !a.error) {
         const char *w = argv[a.i], *v;
-        double dv;
         if (app_is_help(w)) {
             usage(stdout);
             return -1;
@@ -68,9 +71,8 @@ static int parse(int argc, char **argv, decode_opts *o)
         } else if (app_opt_choice(&a, "--output", output_bits, &choice)) {
             o->cfg.output_bits = (ldpc_output_bits)choice; /* listed in the enum's order */
         } else if (app_opt(&a, "--llr-scale", NULL, &v)) {
-            if (!a.error &&
-                !(a.error = app_parse_double("decode", "--llr-scale", v, 1e-3, 1e5, &dv)))
-                o->cfg.llr_scale = (float)dv;
+            if (!a.error)
+                a.error = app_parse_llr_scale("decode", v, &o->cfg.llr_scale);
         } else if (app_opt(&a, "--frames", NULL, &v)) {
             if (!a.error)
                 a.error = app_parse_int("decode", "--frames", v, 0, 1LL << 40, &o->max_frames);
@@ -92,6 +94,7 @@ static int parse(int argc, char **argv, decode_opts *o)
 
 typedef struct decode_totals {
     long long frames, parity_failures, iterations;
+    long long saturated; /* input LLRs beyond the int8 range (app_count_saturated) */
     double decode_seconds;
 } decode_totals;
 
@@ -129,6 +132,8 @@ static int decode_stream(const decode_opts *o, ldpc_decoder *dec, FILE *in, FILE
         }
         int nf = (int)(got / (long long)in_frame);
         if (nf > 0) {
+            /* counted outside the timed decode call */
+            app_count_saturated(dec, llr, o->llr_i8, (size_t)nf * n, &t->saturated);
             double t0 = app_now();
             int st = o->llr_i8 ? ldpc_decoder_decode_i8(dec, (const int8_t *)llr, nf, bits, status)
                                : ldpc_decoder_decode_f32(dec, (const float *)llr, nf, bits, status);
@@ -188,7 +193,7 @@ int cmd_decode(int argc, char **argv)
     if (!(in = app_open_read("decode", o.in_path)) || !(out = app_open_write("decode", o.out_path)))
         goto done;
 
-    decode_totals t = {0, 0, 0, 0.0};
+    decode_totals t = {0, 0, 0, 0, 0.0};
     rc = decode_stream(&o, dec, in, out, &t);
     if (app_close("decode", out, o.out_path))
         rc = APP_FAILED;
@@ -209,6 +214,8 @@ int cmd_decode(int argc, char **argv)
             secs > 0 ? t.frames * (double)n / secs / 1e6 : 0.0,
             secs > 0 ? t.frames * (double)out_bits / secs / 1e6 : 0.0,
             out_bits == n ? "out" : "info");
+    fprintf(report, "saturated LLRs: %lld of %lld (%.3e)\n", t.saturated, t.frames * n,
+            t.frames ? (double)t.saturated / ((double)t.frames * n) : 0.0);
 done:
     if (in && in != stdin)
         fclose(in);

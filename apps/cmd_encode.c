@@ -25,10 +25,10 @@ static void usage(FILE *f)
             "                       (0 -> +1, 1 -> -1) over AWGN: n values per frame\n"
             "  --ebn0 DB            Eb/N0 of that channel in dB (default: no noise, LLR +-%g)\n"
             "  --llr-format F       f32 (float32, default) or i8 (round(LLR * scale), saturated)\n"
-            "  --llr-scale S        scale of i8 LLRs (default 4)\n"
+            "  --llr-scale S        scale of i8 LLRs (default 4, %g..%g)\n"
             "  --llr-sign SIGN      positive-zero (default: LLR = ln P(0)/P(1)) or positive-one\n"
             "                       (gr-fec's convention)\n",
-            (double)LDPC_NOISELESS_LLR);
+            (double)LDPC_NOISELESS_LLR, (double)LDPC_LLR_SCALE_MIN, (double)LDPC_LLR_SCALE_MAX);
 }
 
 typedef struct encode_opts {
@@ -38,7 +38,7 @@ typedef struct encode_opts {
     int have_ebn0;
     double ebn0;
     int llr_i8, positive_one;
-    double llr_scale;
+    float llr_scale;
 } encode_opts;
 
 static int parse(int argc, char **argv, encode_opts *o)
@@ -73,7 +73,7 @@ static int parse(int argc, char **argv, encode_opts *o)
                 a.error = app_parse_double("encode", "--ebn0", v, -50.0, 100.0, &o->ebn0);
         } else if (app_opt(&a, "--llr-scale", NULL, &v)) {
             if (!a.error)
-                a.error = app_parse_double("encode", "--llr-scale", v, 1e-3, 1e6, &o->llr_scale);
+                a.error = app_parse_llr_scale("encode", v, &o->llr_scale);
         } else if (w[0] != '-' && !o->code_name) {
             o->code_name = w;
             a.i++;
@@ -179,7 +179,7 @@ static int encode_all(encode_run *r, const encode_opts *o)
             const void *buf = r->llr;
             size_t bytes = count * sizeof(float);
             if (o->llr_i8) {
-                app_llr_to_i8(r->llr, count, (float)o->llr_scale, r->llr_i8);
+                app_llr_to_i8(r->llr, count, o->llr_scale, r->llr_i8);
                 buf = r->llr_i8;
                 bytes = count;
             }

@@ -30,8 +30,9 @@ static void usage(FILE *f)
             "                         starts from it, so runs are reproducible\n"
             "  --llr f32|i8           LLRs handed to the decoder: float32 (default) or int8\n"
             "                         quantized as round(LLR * scale), saturated at +-127\n"
-            "  --llr-scale S          scale of int8 LLRs (default 4)\n"
-            "  --json FILE            also write the results as JSON\n");
+            "  --llr-scale S          scale of int8 LLRs (default 4, %g..%g)\n"
+            "  --json FILE            also write the results as JSON\n",
+            (double)LDPC_LLR_SCALE_MIN, (double)LDPC_LLR_SCALE_MAX);
     app_decoder_options_help(f);
 }
 
@@ -59,7 +60,6 @@ static int parse(int argc, char **argv, sim_opts *o)
     int have_ebn0 = 0;
     while (a.i < argc && !a.error) {
         const char *w = argv[a.i], *v;
-        double dv;
         if (app_is_help(w)) {
             usage(stdout);
             return -1;
@@ -82,9 +82,8 @@ static int parse(int argc, char **argv, sim_opts *o)
             if (!a.error)
                 a.error = app_parse_u64("simulate", "--seed", v, &o->seed);
         } else if (app_opt(&a, "--llr-scale", NULL, &v)) {
-            if (!a.error && !(a.error = app_parse_double("simulate", "--llr-scale", v, 1e-3, 1e5,
-                                                         &dv)))
-                o->cfg.llr_scale = (float)dv;
+            if (!a.error)
+                a.error = app_parse_llr_scale("simulate", v, &o->cfg.llr_scale);
         } else if (w[0] != '-' && !o->code_name) {
             o->code_name = w;
             a.i++;

@@ -14,7 +14,8 @@ block_decoder::block_decoder(const std::string& code,
       d_block_name(block_name),
       d_code_name(code),
       d_max_iterations(params.max_iterations),
-      d_early_termination(params.early_termination)
+      d_early_termination(params.early_termination),
+      d_logger(logger)
 {
     d_code = make_code(code);
     const ldpc_decoder_config cfg = make_decoder_config(params, block_name);
@@ -76,6 +77,32 @@ void block_decoder::reset_counters()
     d_frames = 0;
     d_failed = 0;
     d_iterations = 0;
+    d_saturated = 0;
+}
+
+void block_decoder::count_saturated(ldpc_llr_type type, const void* llr, size_t count)
+{
+    uint64_t s = 0;
+    const int st =
+        type == LDPC_LLR_I8
+            ? ldpc_decoder_count_saturated_i8(d_dec.get(), static_cast<const int8_t*>(llr), count, &s)
+            : ldpc_decoder_count_saturated_f32(d_dec.get(), static_cast<const float*>(llr), count, &s);
+    if (st != LDPC_OK)
+        return; /* only for NULL arguments */
+    d_saturated += s;
+    d_window_llrs += count;
+    d_window_saturated += s;
+    const auto now = std::chrono::steady_clock::now();
+    if (now - d_window_start < report_interval)
+        return;
+    if (d_window_saturated * 100 > d_window_llrs)
+        d_logger->warn("{:.1f}% of the input LLRs in the last {:.0f} s saturate the int8 range "
+                       "(llr_scale {}): lower the scale, or check the demapper's noise estimate",
+                       100.0 * d_window_saturated / d_window_llrs,
+                       std::chrono::duration<double>(now - d_window_start).count(),
+                       ldpc_decoder_config_get(d_dec.get())->llr_scale);
+    d_window_llrs = d_window_saturated = 0;
+    d_window_start = now;
 }
 
 } // namespace ldpcgpu

@@ -9,6 +9,7 @@
 #include <gnuradio/logger.h>
 #include <pmt/pmt.h>
 #include <atomic>
+#include <chrono>
 #include <mutex>
 
 namespace gr {
@@ -71,6 +72,13 @@ public:
     double average_iterations() const;
     void reset_counters();
 
+    /* Saturated input LLRs (ldpc_decoder_count_saturated_f32 / _i8): counts them among count
+     * LLRs as the block took them in (its copy: no allocation, a pass over data in cache), and
+     * logs a warning, at most every report_interval, when more than 1% of the LLRs since the
+     * last report saturated. Called under mutex(). */
+    void count_saturated(ldpc_llr_type type, const void* llr, size_t count);
+    uint64_t saturated_llrs() const { return d_saturated; }
+
     /* Keys of a frame's results: "ldpc_iterations" (long), "ldpc_parity_ok" (bool). */
     const pmt::pmt_t key_iterations;
     const pmt::pmt_t key_parity_ok;
@@ -88,6 +96,13 @@ private:
     bool d_early_termination;
 
     std::atomic<uint64_t> d_frames{ 0 }, d_failed{ 0 }, d_iterations{ 0 };
+    std::atomic<uint64_t> d_saturated{ 0 };
+
+    /* the saturation report's window (count_saturated) */
+    static constexpr std::chrono::seconds report_interval{ 10 };
+    gr::logger_ptr d_logger;
+    uint64_t d_window_llrs = 0, d_window_saturated = 0;
+    std::chrono::steady_clock::time_point d_window_start = std::chrono::steady_clock::now();
 };
 
 } // namespace ldpcgpu

@@ -287,9 +287,10 @@ void ldpc_decoder_impl::take_frames(const uint8_t* llr, uint64_t in_offset, int 
                            ? reinterpret_cast<uint8_t*>(ldpc_batch_llr_f32(s.batch))
                            : reinterpret_cast<uint8_t*>(ldpc_batch_llr_i8(s.batch));
     /* the frames follow each other at the input and in the batch: one copy for all */
-    copy_bytes(staging + static_cast<size_t>(d_fill_count) * frame_bytes,
-               llr,
-               static_cast<size_t>(count) * frame_bytes);
+    uint8_t* dst = staging + static_cast<size_t>(d_fill_count) * frame_bytes;
+    copy_bytes(dst, llr, static_cast<size_t>(count) * frame_bytes);
+    /* counted on the block's own copy, just written (in cache for CPU-sized runs) */
+    d_core.count_saturated(d_llr_type, dst, static_cast<size_t>(count) * d_n);
 
     for (int j = 0; j < count; j++) {
         const uint64_t offset = in_offset + static_cast<uint64_t>(j) * d_n;

@@ -48,6 +48,7 @@ public:
     double average_latency_ns() const override;
     uint64_t max_latency_ns() const override { return d_latency_max; }
     uint64_t partial_frames_dropped() const override { return d_dropped; }
+    uint64_t saturated_llrs() const override { return d_core.saturated_llrs(); }
     uint64_t batches_submitted() const override { return d_batches; }
     void reset_counters() override;
 

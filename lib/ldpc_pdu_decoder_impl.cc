@@ -82,6 +82,10 @@ void ldpc_pdu_decoder_impl::handle_pdu(const pmt::pmt_t& pdu)
         d_status.resize(nframes);
     int st;
     if (is_f32)
+        d_core.count_saturated(LDPC_LLR_F32, pmt::f32vector_elements(vec, io_len), len);
+    else
+        d_core.count_saturated(LDPC_LLR_I8, pmt::s8vector_elements(vec, io_len), len);
+    if (is_f32)
         st = ldpc_decoder_decode_f32(d_core.get(),
                                      pmt::f32vector_elements(vec, io_len),
                                      nframes,

@@ -28,6 +28,7 @@ public:
     uint64_t pdus_dropped() const override { return d_pdus_dropped; }
     uint64_t frames_decoded() const override { return d_core.frames_decoded(); }
     uint64_t frames_failed() const override { return d_core.frames_failed(); }
+    uint64_t saturated_llrs() const override { return d_core.saturated_llrs(); }
 
 private:
     void handle_pdu(const pmt::pmt_t& pdu);

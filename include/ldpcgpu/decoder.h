@@ -27,6 +27,15 @@ extern "C" {
 #endif
 
 #define LDPC_LLR_CLAMP 1000.0f
+/* The llr_scale range where the quantised decoders hold their quality: msg_format i8/i16
+ * decoders and int8 input LLRs accept only LDPC_LLR_SCALE_MIN <= llr_scale <=
+ * LDPC_LLR_SCALE_MAX (ldpc_decoder_create, resp. ldpc_decoder_submit / _decode_i8, return
+ * LDPC_ERR_INVALID_ARGUMENT otherwise). Float messages fed float LLRs do not use the scale
+ * (any positive value). At scale s, int8 holds LLRs up to about 127 / s with resolution 1 / s:
+ * below 0.25 the resolution is coarser than 4 (weak bits all round to 0); above 16 the int8
+ * range ends below 8 (reliable bits saturate and the decoder loses them). */
+#define LDPC_LLR_SCALE_MIN 0.25f
+#define LDPC_LLR_SCALE_MAX 16.0f
 #define LDPC_MAX_DEVICES 16
 
 typedef enum ldpc_backend {
@@ -80,7 +89,8 @@ typedef struct ldpc_decoder_config {
     float nms_alpha;         /* normalized min-sum factor, default 0.75 */
     float oms_beta;          /* offset min-sum offset in LLR units, default 0.5 */
     int llr_positive_is_one; /* 0: positive LLR = bit 0 (default); 1: gr-fec's convention */
-    float llr_scale;         /* int8 LLR = round(LLR * llr_scale), default 4.0 */
+    float llr_scale;         /* int8 LLR = round(LLR * llr_scale), default 4.0; integer messages
+                              * and int8 input: LDPC_LLR_SCALE_MIN..LDPC_LLR_SCALE_MAX */
     ldpc_output_bits output_bits;
     ldpc_output_packing output_packing;
     int batch_frames;        /* frames per batch, 0 = backend's choice */
@@ -134,6 +144,19 @@ int ldpc_decoder_decode_f32(ldpc_decoder *dec, const float *llr, int nframes, ui
                             ldpc_frame_status *status);
 int ldpc_decoder_decode_i8(ldpc_decoder *dec, const int8_t *llr, int nframes, uint8_t *out,
                            ldpc_frame_status *status);
+
+/* Saturated input LLRs: how many of count LLRs fall outside the int8 range under dec's
+ * configuration, i.e. what int8 LLRs or int8 messages would clip.
+ *  - float: LLRs whose channel value round(LLR * llr_scale) (after the sign switch; NaN is 0,
+ *    the input rule of decoder_fixed.h) lies outside [-128, 127];
+ *  - int8: values at the ends of the range, -128 or 127 (their producer clipped them, or may
+ *    have).
+ * *saturated receives the count. A share of more than a few percent means llr_scale is too
+ * large for the input's LLR magnitudes (or the demapper's noise estimate is too small). */
+int ldpc_decoder_count_saturated_f32(const ldpc_decoder *dec, const float *llr, size_t count,
+                                     uint64_t *saturated);
+int ldpc_decoder_count_saturated_i8(const ldpc_decoder *dec, const int8_t *llr, size_t count,
+                                    uint64_t *saturated);
 
 /* ---- asynchronous batches ---- */
 /* Take a free batch slot. LDPC_ERR_BUSY (no message set) when all are in flight: collect one. */

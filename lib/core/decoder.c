@@ -27,6 +27,17 @@ void ldpc_decoder_config_init(ldpc_decoder_config *cfg)
     cfg->fallback_to_cpu = 1;
 }
 
+/* The llr_scale range of quantised LLRs (decoder.h: LDPC_LLR_SCALE_MIN..LDPC_LLR_SCALE_MAX);
+ * what: the user of the scale, for the message. */
+static int check_quantised_scale(float scale, const char *what)
+{
+    if (scale >= LDPC_LLR_SCALE_MIN && scale <= LDPC_LLR_SCALE_MAX)
+        return LDPC_OK;
+    return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
+                      "llr_scale %g is outside %g..%g, the range where %s keep their quality",
+                      (double)scale, (double)LDPC_LLR_SCALE_MIN, (double)LDPC_LLR_SCALE_MAX, what);
+}
+
 static int check_config(const ldpc_decoder_config *c)
 {
     if ((unsigned)c->backend > LDPC_BACKEND_CUDA)
@@ -47,6 +58,9 @@ static int check_config(const ldpc_decoder_config *c)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "oms_beta must be in [0, 100)");
     if (!(c->llr_scale > 0.0f && c->llr_scale < 1e6f))
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "llr_scale must be positive");
+    if (c->msg_format != LDPC_MSG_F32 &&
+        check_quantised_scale(c->llr_scale, "int8/int16 messages") != LDPC_OK)
+        return LDPC_ERR_INVALID_ARGUMENT;
     if ((unsigned)c->output_bits > LDPC_OUTPUT_CODEWORD ||
         (unsigned)c->output_packing > LDPC_OUTPUT_PACKED)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "unknown output format");
@@ -287,6 +301,8 @@ int ldpc_decoder_submit(ldpc_decoder *dec, ldpc_batch *b, int nframes, ldpc_llr_
                           nframes, b->capacity);
     if (type != LDPC_LLR_F32 && type != LDPC_LLR_I8)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "submit: unknown LLR type %d", (int)type);
+    if (type == LDPC_LLR_I8 && check_quantised_scale(dec->cfg.llr_scale, "int8 LLRs") != LDPC_OK)
+        return LDPC_ERR_INVALID_ARGUMENT;
     b->nframes = nframes;
     b->llr_type = type;
     b->result = dec->ops->submit(dec, b);
@@ -343,6 +359,9 @@ static int decode_sync(ldpc_decoder *dec, const void *llr, ldpc_llr_type type, i
     if (dec->fifo_count)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
                           "decode: batches are in flight; collect them before a synchronous call");
+    /* what submit would refuse, refused before any batch is taken */
+    if (type == LDPC_LLR_I8 && check_quantised_scale(dec->cfg.llr_scale, "int8 LLRs") != LDPC_OK)
+        return LDPC_ERR_INVALID_ARGUMENT;
     const size_t in_frame = (size_t)dec->code->n * (type == LDPC_LLR_F32 ? sizeof(float) : 1);
     const size_t out_frame = (size_t)dec->output_bytes;
     int first_error = LDPC_OK;

@@ -129,6 +129,38 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
         self.assertTrue(np.array_equal(out.reshape(info.shape), info))
         self.assertEqual(dec.input_items_per_frame(), code.n)
 
+    def test_saturated_llrs(self):
+        """saturated_llrs(): input LLRs beyond the int8 range at the block's int8_scale, counted
+        on every frame (float: round(LLR * scale) outside -128..127; int8: -128 or 127)."""
+        code = self.alist_code
+        info, cw = self.encoded(code, 5)
+        llr = noiseless_llr(cw).astype(np.float32)  # +-20: 80 at scale 4, inside the range
+        sign = np.where(cw == 0, 1.0, -1.0).astype(np.float32)
+        llr.ravel()[::7] *= 1.6              # +-32 -> +-128: only -128 fits
+        llr.ravel()[3::11] = sign.ravel()[3::11] * 31.875   # 127.5 rounds to 128: saturated
+        llr.ravel()[5::13] = sign.ravel()[5::13] * 31.87    # 127.48 rounds to 127: not
+        x4 = llr.astype(np.float64) * 4.0  # exact, as the core's float product at scale 4
+        q = np.sign(x4) * np.floor(np.abs(x4) + 0.5)  # halves away from zero, as roundf
+        want = int(np.count_nonzero((q > 127) | (q < -128)))
+        self.assertGreater(want, 0)
+        dec = ldpcgpu.ldpc_decoder(self.alist_name)
+        out, _ = run_stream_decoder(dec, llr)
+        self.assertTrue(np.array_equal(out.reshape(info.shape), info))
+        self.assertEqual(dec.saturated_llrs(), want)
+        # a larger scale saturates every +-20
+        dec = ldpcgpu.ldpc_decoder(self.alist_name, int8_scale=8.0, message_format="int8")
+        run_stream_decoder(dec, noiseless_llr(cw))
+        self.assertEqual(dec.saturated_llrs(), cw.size)
+        dec.reset_counters()
+        self.assertEqual(dec.saturated_llrs(), 0)
+        # int8 input: the values at the ends of the range
+        q8 = (np.where(cw == 0, 1, -1) * 40).astype(np.int8)
+        q8.ravel()[::9] = np.where(cw.ravel()[::9] == 0, 127, -128)
+        dec = ldpcgpu.ldpc_decoder(self.alist_name, input_type="int8")
+        out, _ = run_stream_decoder(dec, q8)
+        self.assertTrue(np.array_equal(out.reshape(info.shape), info))
+        self.assertEqual(dec.saturated_llrs(), q8.ravel()[::9].size)
+
     # ---- tags
 
     def test_tags(self):

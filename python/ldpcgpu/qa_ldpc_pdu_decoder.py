@@ -64,6 +64,20 @@ class qa_ldpc_pdu_decoder(gr_unittest.TestCase):
         self.assertEqual(dec.frames_decoded(), 4)
         self.assertEqual(dec.frames_failed(), 0)
 
+    def test_saturated_llrs(self):
+        code = self.code
+        info = random_info(code, 2, seed=7)
+        llr = noiseless_llr(code.encode(info)).astype(np.float32)  # +-20
+        llr[0, :10] *= 2.0  # +-40: 160 at scale 4
+        q8 = np.where(llr[1] > 0, 127, -128).astype(np.int8)  # both ends of the range
+        pdus = [pmt.cons(pmt.make_dict(), pmt.init_f32vector(llr.size, llr.ravel().tolist())),
+                pmt.cons(pmt.make_dict(), pmt.init_s8vector(code.n, q8.tolist()))]
+        dec = ldpcgpu.ldpc_pdu_decoder(self.alist_name)
+        out = self.run_pdus(dec, pdus)
+        self.assertEqual(len(out), 2)
+        self.assertEqual(dec.frames_failed(), 0)
+        self.assertEqual(dec.saturated_llrs(), 10 + code.n)
+
     def test_message_formats(self):
         """Noisy WiMAX frames: for each message format the PDU decoder gives exactly the numpy
         decoder's bits with the same format, and int8/int16 decode the frames as float does."""

@@ -64,6 +64,8 @@ public:
     virtual uint64_t pdus_dropped() const = 0; /* bad type or length */
     virtual uint64_t frames_decoded() const = 0;
     virtual uint64_t frames_failed() const = 0;
+    /* Input LLRs beyond the int8 range, as for ldpc_decoder::saturated_llrs(). */
+    virtual uint64_t saturated_llrs() const = 0;
 };
 
 } // namespace ldpcgpu

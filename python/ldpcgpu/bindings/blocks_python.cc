@@ -27,7 +27,8 @@ static void def_decoder_common(PyClass& cls)
         .def("early_termination", &Block::early_termination)
         .def("backend_name", &Block::backend_name)
         .def("frames_decoded", &Block::frames_decoded)
-        .def("frames_failed", &Block::frames_failed);
+        .def("frames_failed", &Block::frames_failed)
+        .def("saturated_llrs", &Block::saturated_llrs);
 }
 
 static void bind_decoder(py::module& m)

@@ -1,0 +1,87 @@
+"""ldpcgpu --llr-scale range and the saturated-LLR share.
+
+--llr-scale is accepted only in 0.25..16 (decoder.h: LDPC_LLR_SCALE_MIN..MAX, the range where
+int8 LLRs and int8/int16 messages keep their quality): every command that takes it says so in
+its --help and refuses other values with a message naming the range and exit status 2.
+`decode` prints the share of input LLRs beyond the int8 range, which must equal the count
+computed here from the file (float: round(LLR * scale) outside -128..127, halves away from
+zero; int8: values -128 or 127).
+"""
+import json
+import os
+import struct
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import apptest
+from apptest import check, run
+
+apptest.require_app()
+CODE = "wimax:576:1/2"
+N = 576
+COMMANDS = {  # the arguments that make each command otherwise valid
+    "simulate": [CODE, "--ebn0", "3", "--frames", "8"],
+    "decode": [CODE, "-i", "-", "-o", "-"],
+    "bench": [CODE, "--mode", "e2e", "--seconds", "0.05"],
+    "encode": [CODE, "-o", "-"],
+}
+
+for cmd, args in COMMANDS.items():
+    rc, out, _ = run(cmd, "--help")
+    check(rc == 0 and "--llr-scale" in out and "0.25..16" in out,
+          f"ldpcgpu {cmd} --help states the --llr-scale range")
+    for bad in ("32", "16.5", "0.2", "0", "-4", "1e5", "abc"):
+        rc, _, err = run(cmd, *args, "--llr-scale", bad, stdin=b"")
+        check(rc == 2 and "--llr-scale" in err, f"ldpcgpu {cmd} --llr-scale {bad}: exit 2, got {rc}")
+        if bad != "abc":
+            check("0.25..16" in err, f"ldpcgpu {cmd} --llr-scale {bad} names the range: {err!r}")
+
+
+def round_away(x):
+    return int(x + 0.5) if x >= 0 else -int(-x + 0.5)
+
+
+with apptest.tempdir() as d:
+    llr_path = os.path.join(d, "llr.f32")
+    q_path = os.path.join(d, "llr.i8")
+    # 12 frames at 6 dB: LLRs of magnitude about 8 (2 / sigma^2), some much larger
+    run("encode", CODE, "--frames", "12", "--ebn0", "6", "--seed", "3", "-o",
+        os.path.join(d, "cw"), "--llr-out", llr_path, check_rc=0)
+    run("encode", CODE, "--frames", "12", "--ebn0", "6", "--seed", "3", "-o",
+        os.path.join(d, "cw"), "--llr-out", q_path, "--llr-format", "i8", "--llr-scale", "16",
+        check_rc=0)
+    with open(llr_path, "rb") as f:
+        raw = f.read()
+    llr = struct.unpack(f"<{len(raw) // 4}f", raw)
+    check(len(llr) == 12 * N, "12 frames of float LLRs")
+    with open(q_path, "rb") as f:
+        q = struct.unpack(f"<{12 * N}b", f.read())
+
+    def share(out):
+        for line in out.splitlines():
+            if line.startswith("saturated LLRs:"):
+                words = line.split()  # saturated LLRs: S of T (share)
+                return int(words[2]), int(words[4])
+        return None
+
+    for scale in (0.25, 4, 16):
+        want = sum(1 for x in llr if not -128 <= round_away(x * scale) <= 127)
+        for msg in ("f32", "i8"):
+            rc, out, err = run("decode", CODE, "-i", llr_path, "-o", os.path.join(d, "bits"),
+                               "--llr-scale", scale, "--msg", msg)
+            check(rc == 0, f"decode at scale {scale} msg {msg}: exit {rc}: {err}")
+            check(share(out) == (want, 12 * N),
+                  f"decode at scale {scale}: saturated {share(out)}, expected {want} of {12 * N}")
+            check("0 parity failures" in out, f"decode at scale {scale} msg {msg} decodes: {out}")
+        if scale == 16:
+            check(want > 12 * N // 10, f"scale 16 saturates many LLRs ({want})")
+        if scale == 0.25:
+            check(want == 0, "scale 0.25 saturates none")
+    want_q = sum(1 for v in q if v in (-128, 127))
+    rc, out, err = run("decode", CODE, "-i", q_path, "-o", os.path.join(d, "bits"), "--format",
+                       "i8", "--llr-scale", "16", "--msg", "i8")
+    check(rc == 0 and share(out) == (want_q, 12 * N),
+          f"int8 decode: saturated {share(out)}, expected {want_q} (values -128/127)")
+    check(want_q > 0, "the int8 file has values at the ends of the range")
+
+apptest.finish("test_app_llr_range")

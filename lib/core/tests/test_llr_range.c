@@ -1,0 +1,182 @@
+/* The input range guards of decoder.h:
+ *  - llr_scale: integer-message decoders are created only for LDPC_LLR_SCALE_MIN..MAX, and
+ *    int8 LLRs are accepted (sync and async) only in that range; float messages fed float LLRs
+ *    take any positive scale;
+ *  - ldpc_decoder_count_saturated_f32 / _i8: the count of LLRs outside the int8 range, checked
+ *    on the rounding edges, the sign switch, NaN and infinities, and against a direct
+ *    computation on random buffers. */
+#include <math.h>
+#include <string.h>
+#include "test_util.h"
+
+static ldpc_code *code;
+
+static int create(ldpc_msg_format fmt, float scale, ldpc_backend backend, ldpc_decoder **dec)
+{
+    ldpc_decoder_config cfg;
+    ldpc_decoder_config_init(&cfg);
+    cfg.backend = backend;
+    cfg.msg_format = fmt;
+    cfg.llr_scale = scale;
+    cfg.num_threads = 1;
+    *dec = NULL;
+    return ldpc_decoder_create(dec, code, &cfg);
+}
+
+static void test_scale_range(void)
+{
+    const int n = ldpc_code_n(code), k = ldpc_code_k(code);
+    float *llr = calloc((size_t)n, sizeof(float));
+    int8_t *q = calloc((size_t)n, 1);
+    uint8_t *out = malloc((size_t)k);
+    REQUIRE(llr && q && out);
+    for (int j = 0; j < n; j++) {
+        llr[j] = 5.0f; /* the all-zero codeword, clearly */
+        q[j] = 20;
+    }
+    const ldpc_backend backends[] = {LDPC_BACKEND_CPU_REFERENCE, LDPC_BACKEND_CPU_SIMD};
+    const ldpc_msg_format fmts[] = {LDPC_MSG_I8, LDPC_MSG_I16};
+    const float bad[] = {0.2499f, 16.01f, 0.01f, 100.0f, 1e5f};
+    const float good[] = {LDPC_LLR_SCALE_MIN, 1.0f, 4.0f, LDPC_LLR_SCALE_MAX};
+    for (int b = 0; b < 2; b++) {
+        ldpc_decoder *dec;
+        for (int f = 0; f < 2; f++) {
+            for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+                CHECK_MSG(create(fmts[f], bad[i], backends[b], &dec) == LDPC_ERR_INVALID_ARGUMENT
+                              && dec == NULL,
+                          "format %d scale %g accepted", (int)fmts[f], bad[i]);
+                CHECK(strstr(ldpc_last_error(), "llr_scale") != NULL);
+            }
+            for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+                REQUIRE_OK(create(fmts[f], good[i], backends[b], &dec));
+                ldpc_frame_status st;
+                REQUIRE_OK(ldpc_decoder_decode_i8(dec, q, 1, out, &st));
+                CHECK(st.parity_ok == 1);
+                ldpc_decoder_destroy(dec);
+            }
+        }
+        /* float messages: float LLRs at any positive scale, int8 LLRs only in the range */
+        for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+            REQUIRE_OK(create(LDPC_MSG_F32, bad[i], backends[b], &dec));
+            ldpc_frame_status st = {0, 0};
+            REQUIRE_OK(ldpc_decoder_decode_f32(dec, llr, 1, out, &st));
+            CHECK(st.parity_ok == 1);
+            CHECK_MSG(ldpc_decoder_decode_i8(dec, q, 1, out, &st) == LDPC_ERR_INVALID_ARGUMENT,
+                      "int8 LLRs at scale %g accepted", bad[i]);
+            ldpc_batch *batch;
+            REQUIRE_OK(ldpc_decoder_acquire(dec, &batch));
+            memcpy(ldpc_batch_llr_i8(batch), q, (size_t)n);
+            CHECK(ldpc_decoder_submit(dec, batch, 1, LDPC_LLR_I8) == LDPC_ERR_INVALID_ARGUMENT);
+            CHECK(ldpc_decoder_in_flight(dec) == 0);
+            /* the refused batch can still be used for float LLRs */
+            memcpy(ldpc_batch_llr_f32(batch), llr, (size_t)n * sizeof(float));
+            REQUIRE_OK(ldpc_decoder_submit(dec, batch, 1, LDPC_LLR_F32));
+            ldpc_batch *done;
+            REQUIRE_OK(ldpc_decoder_collect(dec, &done, 1));
+            CHECK(done == batch && ldpc_batch_status(done)[0].parity_ok == 1);
+            REQUIRE_OK(ldpc_decoder_release(dec, done));
+            ldpc_decoder_destroy(dec);
+        }
+    }
+    free(llr);
+    free(q);
+    free(out);
+}
+
+/* Independent statement of the count: round(sign * clean(x) * scale) outside [-128, 127]. */
+static int saturates(float x, float scale, int flip)
+{
+    float v = x != x ? 0.0f : (flip ? -x : x);
+    v = fminf(fmaxf(v, -LDPC_LLR_CLAMP), LDPC_LLR_CLAMP);
+    const float r = roundf(v * scale);
+    return r > 127.0f || r < -128.0f;
+}
+
+static void test_count_edges(void)
+{
+    /* at scale 4: 31.875 * 4 = 127.5 rounds to 128 (saturated), 31.874 to 127 (not);
+     * -32 gives -128 (not), -32.125 gives -128.5 -> -129 (saturated) */
+    const float x[] = {0.0f, NAN, 31.75f, 31.874f, 31.875f, -32.0f, -32.125f,
+                       INFINITY, -INFINITY, 1e30f, -1e30f, 5.0f, -5.0f};
+    const size_t count = sizeof x / sizeof x[0];
+    const struct { float scale; int flip; uint64_t want; } cases[] = {
+        {4.0f, 0, 6},  /* 31.875, -32.125, +-inf, +-1e30 */
+        {4.0f, 1, 6},  /* flipped: -32, -32.125, +-inf, +-1e30 */
+        {16.0f, 0, 9},  /* everything but 0, NaN and +-5 */
+        {0.25f, 0, 4}, /* only the clamped +-1000 (250) */
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        ldpc_decoder_config cfg;
+        ldpc_decoder_config_init(&cfg);
+        cfg.backend = LDPC_BACKEND_CPU_REFERENCE;
+        cfg.llr_scale = cases[c].scale;
+        cfg.llr_positive_is_one = cases[c].flip;
+        ldpc_decoder *dec;
+        REQUIRE_OK(ldpc_decoder_create(&dec, code, &cfg));
+        uint64_t got = 99, direct = 0;
+        REQUIRE_OK(ldpc_decoder_count_saturated_f32(dec, x, count, &got));
+        for (size_t i = 0; i < count; i++)
+            direct += saturates(x[i], cases[c].scale, cases[c].flip);
+        CHECK_MSG(got == cases[c].want && direct == cases[c].want,
+                  "scale %g flip %d: counted %llu, direct %llu, expected %llu", cases[c].scale,
+                  cases[c].flip, (unsigned long long)got, (unsigned long long)direct,
+                  (unsigned long long)cases[c].want);
+        REQUIRE_OK(ldpc_decoder_count_saturated_f32(dec, x, 0, &got));
+        CHECK(got == 0);
+        CHECK(ldpc_decoder_count_saturated_f32(dec, NULL, 1, &got) == LDPC_ERR_INVALID_ARGUMENT);
+        CHECK(ldpc_decoder_count_saturated_f32(NULL, x, 1, &got) == LDPC_ERR_INVALID_ARGUMENT);
+        ldpc_decoder_destroy(dec);
+    }
+}
+
+static void test_count_random(void)
+{
+    enum { N = 100000 };
+    float *x = malloc(N * sizeof(float));
+    int8_t *q = malloc(N);
+    REQUIRE(x && q);
+    ldpc_rng rng;
+    ldpc_rng_seed(&rng, 5);
+    uint64_t ends = 0;
+    for (int i = 0; i < N; i++) {
+        x[i] = (float)(ldpc_rng_normal(&rng) * 20.0);
+        q[i] = (int8_t)(ldpc_rng_next(&rng) & 0xff);
+        ends += q[i] == -128 || q[i] == 127;
+    }
+    const float scales[] = {0.25f, 2.0f, 4.0f, 7.3f, 16.0f};
+    for (size_t s = 0; s < sizeof scales / sizeof scales[0]; s++)
+        for (int flip = 0; flip < 2; flip++) {
+            ldpc_decoder_config cfg;
+            ldpc_decoder_config_init(&cfg);
+            cfg.backend = LDPC_BACKEND_CPU_REFERENCE;
+            cfg.llr_scale = scales[s];
+            cfg.llr_positive_is_one = flip;
+            ldpc_decoder *dec;
+            REQUIRE_OK(ldpc_decoder_create(&dec, code, &cfg));
+            uint64_t got, direct = 0;
+            REQUIRE_OK(ldpc_decoder_count_saturated_f32(dec, x, N, &got));
+            for (int i = 0; i < N; i++)
+                direct += saturates(x[i], scales[s], flip);
+            CHECK_MSG(got == direct, "scale %g flip %d: %llu vs %llu", scales[s], flip,
+                      (unsigned long long)got, (unsigned long long)direct);
+            /* sigma-20 LLRs at scale 4: |x| > 32 is about 11% of them; the count is not trivial */
+            if (scales[s] == 4.0f)
+                CHECK(got > N / 20 && got < N / 5);
+            REQUIRE_OK(ldpc_decoder_count_saturated_i8(dec, q, N, &got));
+            CHECK(got == ends);
+            ldpc_decoder_destroy(dec);
+        }
+    CHECK(ends > N / 200 && ends < N / 50); /* 2 of 256 values */
+    free(x);
+    free(q);
+}
+
+int main(void)
+{
+    REQUIRE_OK(ldpc_code_create(&code, "wimax:576:1/2"));
+    test_scale_range();
+    test_count_edges();
+    test_count_random();
+    ldpc_code_destroy(code);
+    return test_finish("test_llr_range");
+}
