@@ -15,6 +15,7 @@ int app_parse_ebn0(const char *cmd, const char *text, double *out, int max, int 
 typedef struct app_sim_point {
     double ebn0;
     long long frames, bit_errors, frame_errors, parity_failures, undetected, iterations;
+    long long saturated;   /* channel LLRs beyond the int8 range (app_count_saturated) */
     double decode_seconds; /* inside the decode calls only */
 } app_sim_point;
 
@@ -54,7 +55,8 @@ int app_sim_source_next(app_sim_source *s, app_sim_buffers *b, int nf);
 
 /* Decode the nf frames in b (b->llr, or, when llr_i8, b->llr quantised into b->llr_i8 with the
  * decoder's llr_scale), timing the decode call, and add the frame and bit errors against
- * b->info to p. Returns an LDPC status. */
+ * b->info to p, and the float LLRs that int8 would saturate at the decoder's llr_scale.
+ * Returns an LDPC status. */
 int app_sim_decode(ldpc_decoder *dec, app_sim_buffers *b, int nf, int llr_i8, app_sim_point *p);
 
 #endif

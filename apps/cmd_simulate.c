@@ -19,7 +19,9 @@ static void usage(FILE *f)
             "(a frame is in error when any of its information bits is wrong), frames whose\n"
             "parity checks failed, average iterations, and decoder throughput in coded and\n"
             "information Mbit/s. Throughput counts the decode calls only (clock_gettime around\n"
-            "them), not the encoding or the noise generation.\n\n"
+            "them), not the encoding or the noise generation. \"sat LLRs\" is the share of\n"
+            "channel LLRs beyond the int8 range at the decoder's --llr-scale (round(LLR * S)\n"
+            "outside -128..127): what int8 LLRs or int8 messages clip.\n\n"
             "CODE is a built-in name (ldpcgpu list) or alist:FILE.\n\n"
             "options:\n"
             "  --ebn0 DB              Eb/N0 in dB: one value (1.2), a sweep FIRST:LAST:STEP\n"
@@ -127,17 +129,18 @@ static double mbps(long long frames, int bits, double seconds)
 
 static void print_header(void)
 {
-    printf("%6s %8s %11s %10s %12s %10s %12s %9s %11s %10s\n", "Eb/N0", "frames", "bit errors",
-           "BER", "frame errors", "FER", "parity fails", "avg iter", "coded Mbps", "info Mbps");
+    printf("%6s %8s %11s %10s %12s %10s %12s %9s %11s %10s %9s\n", "Eb/N0", "frames",
+           "bit errors", "BER", "frame errors", "FER", "parity fails", "avg iter", "coded Mbps",
+           "info Mbps", "sat LLRs");
 }
 
 static void print_point(const sim_point *p, int n, int k)
 {
-    printf("%6.2f %8lld %11lld %10.3e %12lld %10.3e %12lld %9.2f %11.2f %10.2f\n", p->ebn0,
-           p->frames, p->bit_errors, (double)p->bit_errors / ((double)p->frames * k),
+    printf("%6.2f %8lld %11lld %10.3e %12lld %10.3e %12lld %9.2f %11.2f %10.2f %9.3e\n",
+           p->ebn0, p->frames, p->bit_errors, (double)p->bit_errors / ((double)p->frames * k),
            p->frame_errors, (double)p->frame_errors / p->frames, p->parity_failures,
            (double)p->iterations / p->frames, mbps(p->frames, n, p->decode_seconds),
-           mbps(p->frames, k, p->decode_seconds));
+           mbps(p->frames, k, p->decode_seconds), (double)p->saturated / ((double)p->frames * n));
     fflush(stdout);
 }
 
@@ -170,12 +173,13 @@ static int write_json(const sim_opts *o, const ldpc_decoder *dec, const sim_poin
                 "\"ber\": %.6e, \"frame_errors\": %lld, \"fer\": %.6e, "
                 "\"parity_failures\": %lld, \"undetected_errors\": %lld, "
                 "\"avg_iterations\": %.4f, \"decode_seconds\": %.6f, \"coded_mbps\": %.4f, "
-                "\"info_mbps\": %.4f}",
+                "\"info_mbps\": %.4f, \"saturated_llrs\": %lld, \"saturated_share\": %.6e}",
                 i ? "," : "", p->ebn0, p->frames, p->bit_errors,
                 (double)p->bit_errors / ((double)p->frames * k), p->frame_errors,
                 (double)p->frame_errors / p->frames, p->parity_failures, p->undetected,
                 (double)p->iterations / p->frames, p->decode_seconds,
-                mbps(p->frames, n, p->decode_seconds), mbps(p->frames, k, p->decode_seconds));
+                mbps(p->frames, n, p->decode_seconds), mbps(p->frames, k, p->decode_seconds),
+                p->saturated, (double)p->saturated / ((double)p->frames * n));
     }
     fprintf(f, "\n  ]\n}\n");
     return app_close("simulate", f, o->json_path) ? APP_FAILED : APP_OK;

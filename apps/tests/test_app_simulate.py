@@ -20,14 +20,14 @@ def table_rows(text):
     rows = []
     for line in text.splitlines():
         parts = line.split()
-        if len(parts) == 10:
+        if len(parts) == 11:
             try:
                 v = [float(x) for x in parts]
             except ValueError:
                 continue
             rows.append(dict(ebn0=v[0], frames=int(v[1]), bit_errors=int(v[2]), ber=v[3],
                              frame_errors=int(v[4]), fer=v[5], parity_failures=int(v[6]),
-                             iterations=v[7], coded_mbps=v[8], info_mbps=v[9]))
+                             iterations=v[7], coded_mbps=v[8], info_mbps=v[9], sat=v[10]))
     return rows
 
 
@@ -51,6 +51,20 @@ with apptest.tempdir() as d:
     p = j["points"][0]
     check(p["frames"] == 300 and p["frame_errors"] == 0 and p["fer"] == 0.0, "JSON point")
     check(p["decode_seconds"] > 0 and p["coded_mbps"] > 0, "JSON throughput")
+    # LLRs of mean 4 at 3 dB: none beyond the int8 range at scale 4 (|LLR| >= 31.875)
+    check(p["saturated_llrs"] == 0 and p["saturated_share"] == 0.0 and rows and rows[0]["sat"] == 0,
+          "no saturated LLRs at 3 dB, scale 4")
+    # at 6 dB the LLRs have mean 8: at scale 16 about half of them pass 127.5 / 16
+    rc, out, _ = run("simulate", "wimax:576:1/2", "--ebn0", "6", "--frames", 40, "--llr-scale",
+                     16, "--msg", "i8", "--json", js, check_rc=0)
+    with open(js) as f:
+        p = json.load(f)["points"][0]
+    rows = table_rows(out)
+    check(0.3 < p["saturated_share"] < 0.7 and
+          abs(p["saturated_share"] - p["saturated_llrs"] / (40 * 576)) < 1e-6,
+          f"saturated share at scale 16, 6 dB: {p['saturated_share']}")
+    check(rows and abs(rows[0]["sat"] - p["saturated_share"]) < 1e-3 * p["saturated_share"],
+          "the table's sat LLRs column is the JSON share")
 
     # below the Shannon limit most frames fail, and the counts agree with each other
     rc, out, _ = run("simulate", "wimax:2304:1/2", "--ebn0", "-1", "--frames", 50, "--json", js,
