@@ -13,6 +13,13 @@
  *    batch = from its submit to its collect.
  * Sweeps vary one parameter at a time around the base configuration: streams, codewords per
  * batch, iterations.
+ *
+ * Quality beside speed: the frames are real codewords (random bits, encoded) sent as BPSK over
+ * AWGN at --ebn0, and every point reports the FER and BER of the frames it decoded against the
+ * bits sent, so that no throughput figure comes from a configuration that does not decode.
+ * The errors are counted after the timing: the distinct frames a point decoded are decoded
+ * once more by the same decoder object (decoding is deterministic, whatever the batch) and
+ * compared with the bits sent.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -23,13 +30,22 @@
 #include "../lib/core/decoder_cuda.h"
 
 #define MAX_POINTS 64
+/* A point whose FER is above this is flagged: it does not decode at the bench's Eb/N0. */
+#define FER_WARN 0.01
+/* The default Eb/N0: this far above the Shannon limit of the code's rate (unconstrained AWGN,
+ * (2^(2R) - 1) / (2R)), so 3 dB at rate 1/2, about 4.2 dB at 5/6: where the codes decode. */
+#define EBN0_MARGIN_DB 3.0
 
 static void usage(FILE *f)
 {
     fprintf(f,
             "usage: ldpcgpu bench [CODE] [options]\n\n"
             "Measures decoder throughput (coded and information Mbit/s) and latency per batch\n"
-            "(median and 99th percentile), prints a table and optionally writes JSON.\n\n"
+            "(median and 99th percentile), prints a table and optionally writes JSON. The\n"
+            "frames are random codewords sent as BPSK over AWGN at --ebn0; each point also\n"
+            "reports the FER and BER of the frames it decoded against the bits sent (counted\n"
+            "after the timing), and warns when FER > %g: the configuration does not decode\n"
+            "there, so its throughput means nothing.\n\n"
             "  kernel-only  (cuda): LLRs already on the GPU, launches of the decode kernel\n"
             "               queued back to back on one stream (or --streams S), timed with\n"
             "               CUDA events; throughput from the first start to the last end;\n"
@@ -45,7 +61,8 @@ static void usage(FILE *f)
             "  --in-flight B        batches in flight end-to-end (default 2 x streams, >= 2)\n"
             "  --llr f32|i8         LLRs handed to the decoder (default f32)\n"
             "  --llr-scale S        int8 LLR scale (default 4, %g..%g)\n"
-            "  --ebn0 DB            Eb/N0 of the BPSK/AWGN frames decoded (default 3)\n"
+            "  --ebn0 DB            Eb/N0 of the BPSK/AWGN frames decoded (default: %g dB above\n"
+            "                       the Shannon limit of the code's rate, 3 dB at rate 1/2)\n"
             "  --reps R             kernel launches per kernel-only point (default 30)\n"
             "  --seconds T          wall time per end-to-end point (default 0.5)\n"
             "  --copy-in            end-to-end: copy each batch's LLRs from a host array into\n"
@@ -55,7 +72,7 @@ static void usage(FILE *f)
             "                       the host-to-host latency of a lone batch\n"
             "  --sweep LIST         comma list of streams, batch, iterations, all\n"
             "  --json FILE          write the results as JSON\n",
-            (double)LDPC_LLR_SCALE_MIN, (double)LDPC_LLR_SCALE_MAX);
+            FER_WARN, (double)LDPC_LLR_SCALE_MIN, (double)LDPC_LLR_SCALE_MAX, EBN0_MARGIN_DB);
     app_decoder_options_help(f);
 }
 
@@ -64,6 +81,7 @@ typedef struct bench_opts {
     int mode_kernel, mode_e2e, latency;
     int streams, in_flight, reps, llr_i8, copy_in;
     double ebn0, seconds;
+    int ebn0_given;           /* --ebn0 was given (else the default from the code's rate) */
     int sweep_streams, sweep_batch, sweep_iterations;
     ldpc_decoder_config cfg;
 } bench_opts;
@@ -77,6 +95,8 @@ typedef struct bench_point {
     double coded_mbps, info_mbps;
     double lat_median_us, lat_p99_us;
     double mean_iterations;
+    /* quality of the frames decoded (counted after the timing; check_frames 0 = not counted) */
+    long long check_frames, frame_errors, bit_errors;
     char describe[512];
     int status;               /* 0 ok, else the failing status */
 } bench_point;
@@ -100,11 +120,12 @@ static double percentile(double *v, int n, double p)
     return v[i];
 }
 
-/* A pool of LLRs: `frames` codewords at Eb/N0, float and int8. */
+/* A pool of LLRs: `frames` codewords at Eb/N0, float and int8, and the bits sent. */
 typedef struct llr_pool {
-    int frames, n;
+    int frames, n, k;
     float *f32;
     int8_t *i8;
+    uint8_t *info; /* frames * k: the information bits of each frame */
 } llr_pool;
 
 static int make_pool(const ldpc_code *code, int frames, double ebn0, float scale, llr_pool *p)
@@ -113,15 +134,19 @@ static int make_pool(const ldpc_code *code, int frames, double ebn0, float scale
     memset(p, 0, sizeof *p);
     p->frames = frames;
     p->n = n;
+    p->k = k;
     p->f32 = malloc((size_t)frames * n * sizeof(float));
     p->i8 = malloc((size_t)frames * n);
-    uint8_t *info = malloc((size_t)k), *cw = malloc((size_t)n);
+    p->info = malloc((size_t)frames * k);
+    uint8_t *cw = malloc((size_t)n);
     ldpc_encoder *enc = NULL;
-    int st = (p->f32 && p->i8 && info && cw) ? ldpc_encoder_create(&enc, code) : LDPC_ERR_NO_MEMORY;
+    int st = (p->f32 && p->i8 && p->info && cw) ? ldpc_encoder_create(&enc, code)
+                                                 : LDPC_ERR_NO_MEMORY;
     ldpc_rng rng;
     ldpc_rng_seed(&rng, 12345);
     const double sigma = ldpc_awgn_sigma(ebn0, (double)k / n);
     for (int f = 0; f < frames && st == LDPC_OK; f++) {
+        uint8_t *info = p->info + (size_t)f * k;
         ldpc_rng_bits(&rng, info, k);
         st = ldpc_encoder_encode(enc, info, cw, 1);
         if (st == LDPC_OK)
@@ -130,7 +155,6 @@ static int make_pool(const ldpc_code *code, int frames, double ebn0, float scale
     if (st == LDPC_OK)
         app_llr_to_i8(p->f32, (size_t)frames * n, scale, p->i8);
     ldpc_encoder_destroy(enc);
-    free(info);
     free(cw);
     return st;
 }
@@ -139,6 +163,7 @@ static void free_pool(llr_pool *p)
 {
     free(p->f32);
     free(p->i8);
+    free(p->info);
 }
 
 static const void *pool_frames(const llr_pool *p, int llr_i8, int first)
@@ -146,6 +171,59 @@ static const void *pool_frames(const llr_pool *p, int llr_i8, int first)
     first %= p->frames;
     return llr_i8 ? (const void *)(p->i8 + (size_t)first * p->n)
                   : (const void *)(p->f32 + (size_t)first * p->n);
+}
+
+/* Quality of a point, after its timing: pool frames [0, count) -- the distinct frames it
+ * decoded -- are decoded once more by dec (nothing in flight) and compared with the bits sent.
+ * Only for information-bit output, one bit per byte (the bench's). Returns an LDPC status. */
+static int count_errors(ldpc_decoder *dec, const llr_pool *pool, int llr_i8, int count,
+                        bench_point *pt)
+{
+    const ldpc_decoder_config *c = ldpc_decoder_config_get(dec);
+    if (c->output_bits != LDPC_OUTPUT_INFO || c->output_packing != LDPC_OUTPUT_UNPACKED)
+        return LDPC_OK;
+    const int n = pool->n, k = pool->k;
+    if (count > pool->frames)
+        count = pool->frames;
+    int chunk = 4 * ldpc_decoder_batch_frames(dec);
+    if (chunk > count)
+        chunk = count;
+    uint8_t *out = malloc((size_t)chunk * k);
+    ldpc_frame_status *status = malloc((size_t)chunk * sizeof *status);
+    int st = out && status ? LDPC_OK : LDPC_ERR_NO_MEMORY;
+    long long frames = 0, frame_errors = 0, bit_errors = 0;
+    for (int f0 = 0; f0 < count && st == LDPC_OK; f0 += chunk) {
+        const int nf = count - f0 < chunk ? count - f0 : chunk;
+        st = llr_i8 ? ldpc_decoder_decode_i8(dec, pool->i8 + (size_t)f0 * n, nf, out, status)
+                    : ldpc_decoder_decode_f32(dec, pool->f32 + (size_t)f0 * n, nf, out, status);
+        for (int f = 0; f < nf && st == LDPC_OK; f++) {
+            const uint8_t *sent = pool->info + (size_t)(f0 + f) * k, *got = out + (size_t)f * k;
+            long long e = 0;
+            for (int i = 0; i < k; i++)
+                e += (sent[i] ^ got[i]) & 1;
+            bit_errors += e;
+            frame_errors += e > 0;
+        }
+        frames += nf;
+    }
+    if (st == LDPC_OK) {
+        pt->check_frames = frames;
+        pt->frame_errors = frame_errors;
+        pt->bit_errors = bit_errors;
+    }
+    free(out);
+    free(status);
+    return st;
+}
+
+static double point_fer(const bench_point *p)
+{
+    return p->check_frames ? (double)p->frame_errors / p->check_frames : 0.0;
+}
+
+static double point_ber(const bench_point *p, int k)
+{
+    return p->check_frames ? (double)p->bit_errors / ((double)p->check_frames * k) : 0.0;
 }
 
 /* Kernel-only: the decoder's first GPU, one batch of `batch` frames, reps launches. */
@@ -186,6 +264,8 @@ static void run_kernel_point(const ldpc_code *code, const bench_opts *o, ldpc_de
             pt->info_mbps = frames * k / total / 1e6;
             pt->frames = (long long)frames;
             pt->seconds = total;
+            /* the batch held pool frames 0..batch-1 (the pool repeated if smaller) */
+            pt->status = count_errors(dec, pool, o->llr_i8, batch, pt);
         }
     }
     pt->batch = batch;
@@ -300,6 +380,9 @@ static void run_e2e_point(const ldpc_code *code, const bench_opts *o, ldpc_decod
         pt->lat_median_us = percentile(lat, nlat, 0.5) * 1e6;
         pt->lat_p99_us = percentile(lat, nlat, 0.99) * 1e6;
         pt->mean_iterations = (double)iters / frames;
+        /* the batches held pool frames 0..next_frame-1 (the warm-up batch: 0..batch-1) */
+        pt->status = count_errors(dec, pool, o->llr_i8, next_frame > batch ? next_frame : batch,
+                                  pt);
     }
 done:
     pt->batch = batch;
@@ -313,16 +396,19 @@ done:
     ldpc_decoder_destroy(dec);
 }
 
-static void print_point(const bench_point *p)
+static void print_point(const bench_point *p, int k, double ebn0)
 {
     if (p->status != LDPC_OK) {
         printf("%-8s %-10s %7d %4d %5d  failed: %s (%s)\n", p->kind, p->sweep, p->batch, p->streams,
                p->iterations, ldpc_strerror(p->status), ldpc_last_error());
         return;
     }
-    printf("%-8s %-10s %7d %4d %5d %11.1f %11.1f %11.1f %11.1f %8.2f\n", p->kind, p->sweep, p->batch,
-           p->streams, p->iterations, p->coded_mbps, p->info_mbps, p->lat_median_us, p->lat_p99_us,
-           p->mean_iterations);
+    printf("%-8s %-10s %7d %4d %5d %11.1f %11.1f %11.1f %11.1f %8.2f %9.2e %9.2e\n", p->kind,
+           p->sweep, p->batch, p->streams, p->iterations, p->coded_mbps, p->info_mbps,
+           p->lat_median_us, p->lat_p99_us, p->mean_iterations, point_fer(p), point_ber(p, k));
+    if (point_fer(p) > FER_WARN)
+        printf("  ^ FER %.3g > %g at Eb/N0 %.2f dB: this configuration does not decode here, so "
+               "its throughput is not a decoder's\n", point_fer(p), FER_WARN, ebn0);
     fflush(stdout);
 }
 
@@ -354,9 +440,10 @@ static int write_json(const char *path, const bench_opts *o, const ldpc_code *co
     app_json_string(f, ldpc_schedule_name(o->cfg.schedule));
     static const char *const msg[] = {"f32", "i8", "i16"};
     fprintf(f, ",\n  \"msg\": \"%s\",\n  \"llr\": \"%s\",\n  \"early_termination\": %s,\n"
-               "  \"ebn0_db\": %.3f,\n  \"points\": [\n",
+               "  \"ebn0_db\": %.3f,\n  \"ebn0_default\": %s,\n  \"points\": [\n",
             msg[o->cfg.msg_format], o->llr_i8 ? "i8" : "f32",
-            o->cfg.early_termination ? "true" : "false", o->ebn0);
+            o->cfg.early_termination ? "true" : "false", o->ebn0,
+            o->ebn0_given ? "false" : "true");
     for (int i = 0; i < npts; i++) {
         const bench_point *p = &pts[i];
         fprintf(f, "    {\"kind\": \"%s\", \"sweep\": \"%s\", \"batch\": %d, \"streams\": %d, "
@@ -368,6 +455,11 @@ static int write_json(const char *path, const bench_opts *o, const ldpc_code *co
                        "\"mean_iterations\": %.3f",
                     p->frames, p->seconds, p->coded_mbps, p->info_mbps, p->lat_median_us,
                     p->lat_p99_us, p->mean_iterations);
+        if (p->status == LDPC_OK && p->check_frames)
+            fprintf(f, ", \"frames_checked\": %lld, \"frame_errors\": %lld, \"bit_errors\": %lld, "
+                       "\"fer\": %.6e, \"ber\": %.6e, \"decodes\": %s",
+                    p->check_frames, p->frame_errors, p->bit_errors, point_fer(p),
+                    point_ber(p, ldpc_code_k(code)), point_fer(p) > FER_WARN ? "false" : "true");
         fprintf(f, ", \"decoder\": ");
         app_json_string(f, p->describe);
         fprintf(f, "}%s\n", i + 1 < npts ? "," : "");
@@ -385,7 +477,6 @@ static int parse(bench_opts *o, int argc, char **argv)
     o->code_name = "wimax:2304:1/2";
     o->mode_kernel = o->mode_e2e = 1;
     o->reps = 30;
-    o->ebn0 = 3.0;
     o->seconds = 0.5;
     static const char *const modes[] = {"kernel", "e2e", "both", NULL};
     const char *v;
@@ -423,9 +514,10 @@ static int parse(bench_opts *o, int argc, char **argv)
             if (a.error || app_parse_llr_scale("bench", v, &o->cfg.llr_scale))
                 a.error = 1;
         } else if (app_opt(&a, "--ebn0", NULL, &v)) {
-            if (!a.error && !app_parse_double("bench", "--ebn0", v, -10, 30, &dv))
+            if (!a.error && !app_parse_double("bench", "--ebn0", v, -10, 30, &dv)) {
                 o->ebn0 = dv;
-            else
+                o->ebn0_given = 1;
+            } else
                 a.error = 1;
         } else if (app_opt(&a, "--reps", NULL, &v)) {
             if (!a.error && !app_parse_int("bench", "--reps", v, 1, 100000, &iv))
@@ -487,6 +579,10 @@ int cmd_bench(int argc, char **argv)
     ldpc_code *code;
     if (app_open_code("bench", o.code_name, &code))
         return APP_FAILED;
+    if (!o.ebn0_given) {
+        const double r = app_code_rate(code);
+        o.ebn0 = 10.0 * log10((pow(2.0, 2.0 * r) - 1.0) / (2.0 * r)) + EBN0_MARGIN_DB;
+    }
     /* probe the backend once: kernel-only needs cuda */
     ldpc_decoder_config probe = o.cfg;
     if (o.streams)
@@ -520,13 +616,14 @@ int cmd_bench(int argc, char **argv)
     if (o.sweep_batch)
         max_batch = max_batch > 16384 ? max_batch : 16384;
     long long want = (long long)max_batch * 4;
-    const long long cap = (256ll << 20) / ((long long)n * 5);
+    const long long cap = (256ll << 20) / ((long long)n * 5 + ldpc_code_k(code));
     if (want > cap)
         want = cap;
     if (want < 1)
         want = 1;
     llr_pool pool;
-    printf("encoding %lld frames at Eb/N0 %.2f dB for the LLR pool...\n", want, o.ebn0);
+    printf("encoding %lld frames at Eb/N0 %.2f dB%s for the LLR pool...\n", want, o.ebn0,
+           o.ebn0_given ? "" : " (default: 3 dB above the rate's Shannon limit)");
     fflush(stdout);
     if ((st = make_pool(code, (int)want, o.ebn0, o.cfg.llr_scale, &pool)) != LDPC_OK) {
         free_pool(&pool);
@@ -536,8 +633,9 @@ int cmd_bench(int argc, char **argv)
 
     bench_point pts[MAX_POINTS];
     int npts = 0;
-    printf("\n%-8s %-10s %7s %4s %5s %11s %11s %11s %11s %8s\n", "kind", "sweep", "batch", "strm",
-           "iters", "coded Mb/s", "info Mb/s", "median us", "p99 us", "avg it");
+    printf("\n%-8s %-10s %7s %4s %5s %11s %11s %11s %11s %8s %9s %9s\n", "kind", "sweep", "batch",
+           "strm", "iters", "coded Mb/s", "info Mb/s", "median us", "p99 us", "avg it", "FER",
+           "BER");
     /* the points: base, then each sweep (one parameter varied, the others at base) */
     typedef struct { const char *sweep; int batch, streams, iters; } spec;
     spec specs[MAX_POINTS];
@@ -574,7 +672,7 @@ int cmd_bench(int argc, char **argv)
             p->streams = (o.streams || i >= sweep_streams_from) ? specs[i].streams : 1;
             p->iterations = specs[i].iters;
             run_kernel_point(code, &o, cfg, &pool, p);
-            print_point(p);
+            print_point(p, ldpc_code_k(code), o.ebn0);
         }
         if (o.mode_e2e) {
             bench_point *p = &pts[npts++];
@@ -584,7 +682,7 @@ int cmd_bench(int argc, char **argv)
             p->streams = specs[i].streams;
             p->iterations = specs[i].iters;
             run_e2e_point(code, &o, cfg, &pool, in_flight, o.seconds, p);
-            print_point(p);
+            print_point(p, ldpc_code_k(code), o.ebn0);
         }
         if (o.latency && i == 0) {
             bench_point *p = &pts[npts++];
@@ -595,7 +693,7 @@ int cmd_bench(int argc, char **argv)
             p->iterations = specs[i].iters;
             cfg.num_streams = 1;
             run_e2e_point(code, &o, cfg, &pool, 1, o.seconds, p);
-            print_point(p);
+            print_point(p, ldpc_code_k(code), o.ebn0);
         }
     }
     int ret = APP_OK;
