@@ -483,7 +483,10 @@ int cmd_quality(int argc, char **argv)
         ldpc_code_destroy(code);
     }
     printf("\nquality: %d of %d grid points in %.1f s\n", done, total, app_now() - t0);
-    if (done)
+    int sweeps = 0; /* gaps need a code with two or more Eb/N0 points */
+    for (int c = 0; c < o.ncodes; c++)
+        sweeps |= o.codes[c].npoints > 1;
+    if (done && sweeps)
         q_print_summary(&o, results, done);
     if (rc == APP_OK && o.json_path)
         rc = q_write_json(&o, results, done);
