@@ -235,22 +235,27 @@ int app_decoder_option(app_args *a, ldpc_decoder_config *cfg)
 
 void app_decoder_options_help(FILE *f)
 {
+    /* the defaults shown are the core's, as the decoder will use them */
+    ldpc_decoder_config d;
+    ldpc_decoder_config_init(&d);
     fprintf(f,
             "decoder options:\n"
             "  --backend B        auto (default: cuda if a GPU is usable, else the CPU), cpu,\n"
             "                     cpu-reference, cpu-simd or cuda (cuda without a GPU falls back\n"
             "                     to the CPU and says so)\n"
-            "  --algorithm A      oms (offset min-sum, default), nms (normalized min-sum),\n"
-            "                     min-sum, sum-product\n"
+            "  --algorithm A      nms (normalized min-sum), oms (offset min-sum), min-sum,\n"
+            "                     sum-product (default %s)\n"
             "  --schedule S       layered (default) or flooding\n"
-            "  --iterations I     maximum iterations per frame (default 10)\n"
+            "  --iterations I     maximum iterations per frame (default %d)\n"
             "  --no-early-stop    always run every iteration (default: stop a frame once H*c = 0)\n"
-            "  --alpha A          nms scaling factor in (0, 1] (default 0.875)\n"
-            "  --beta B           oms offset in LLR units (default 0.25)\n"
+            "  --alpha A          nms scaling factor in (0, 1] (default %g)\n"
+            "  --beta B           oms offset in LLR units (default %g)\n"
             "  --msg F            message arithmetic of cpu-simd/cuda: f32 (default), i16, i8\n"
             "  --threads T        CPU worker threads (default 0 = one per core)\n"
             "  --batch-frames F   frames per batch (default: the backend's choice)\n"
-            "  --device LIST      CUDA device ids, e.g. 0 or 0,1 (default: device 0)\n");
+            "  --device LIST      CUDA device ids, e.g. 0 or 0,1 (default: device 0)\n",
+            ldpc_algorithm_name(d.algorithm), d.max_iterations, (double)d.nms_alpha,
+            (double)d.oms_beta);
 }
 
 void app_print_decoder(FILE *f, const ldpc_decoder *dec)

@@ -78,8 +78,10 @@ struct options {
     std::vector<std::string> et{ "on", "off" };
     std::vector<std::string> msg_formats{ "float" };  /* the block's message_format */
     std::vector<std::string> frame_tags{ "all" };     /* the block's frame_tags, one (b) each */
-    std::string backend = "auto", algorithm = "nms", mode = "bench", json;
-    int max_iterations = 10, repeat = 3, seed = 1;
+    /* the decoder's defaults are the core's (decoder_defaults.h) */
+    std::string backend = "auto", algorithm = gr::ldpcgpu::default_algorithm(), mode = "bench",
+                json;
+    int max_iterations = gr::ldpcgpu::default_max_iterations(), repeat = 3, seed = 1;
     long frames = 0;
     double ebn0 = 3.0, seconds = 1.0;
 };
@@ -632,15 +634,16 @@ void usage()
         "  --message-formats float,int8,int16   the block's (and (c)'s) message formats (default float)\n"
         "  --frame-tags all,failed,none         the block's frame_tags modes, one (b) each (default all)\n"
         "  --backend NAME       auto, cuda, cpu, cpu-simd, cpu-reference (cuda: no CPU fallback)\n"
-        "  --algorithm NAME     nms, oms, min-sum, sum-product (default nms)\n"
-        "  --max-iterations N   default 10\n"
+        "  --algorithm NAME     nms, oms, min-sum, sum-product (default %s)\n"
+        "  --max-iterations N   default %d\n"
         "  --ebn0 DB            Eb/N0 of the LLRs (default 3)\n"
         "  --frames N           frames per run (0: about --seconds of decoding alone)\n"
         "  --seconds S          default 1: per run, of the slower of (a) and (c)\n"
         "  --repeat N           runs per measurement, the fastest counts (default 3)\n"
         "  --seed N             default 1\n"
         "  --mode M             bench, verify or both (default bench)\n"
-        "  --json PATH          write every case's numbers as JSON\n");
+        "  --json PATH          write every case's numbers as JSON\n",
+        gr::ldpcgpu::default_algorithm().c_str(), gr::ldpcgpu::default_max_iterations());
 }
 
 bool parse(int argc, char** argv, options& o)

@@ -25,7 +25,9 @@ inline decoder_params block_decoder_params(bool output_codeword,
                                            const std::string& backend,
                                            bool llr_positive_is_one,
                                            float int8_scale,
-                                           bool fallback_to_cpu)
+                                           bool fallback_to_cpu,
+                                           float nms_alpha,
+                                           float oms_beta)
 {
     decoder_params p;
     p.output_codeword = output_codeword;
@@ -33,6 +35,8 @@ inline decoder_params block_decoder_params(bool output_codeword,
     p.algorithm = algorithm;
     p.max_iterations = max_iterations;
     p.early_termination = early_termination;
+    p.nms_alpha = nms_alpha;
+    p.oms_beta = oms_beta;
     p.backend = backend;
     p.llr_positive_is_one = llr_positive_is_one;
     p.llr_scale = int8_scale;

@@ -4,6 +4,7 @@
 #ifndef INCLUDED_LDPCGPU_CORE_HANDLES_H
 #define INCLUDED_LDPCGPU_CORE_HANDLES_H
 
+#include <gnuradio/ldpcgpu/decoder_defaults.h>
 #include <ldpcgpu/ldpcgpu.h>
 #include <algorithm>
 #include <memory>
@@ -61,14 +62,17 @@ inline code_ptr make_code(const std::string& name)
 }
 
 /* The decoder parameters the blocks and the numpy Decoder take, as they take them (strings
- * for the enumerations). Defaults are the core's (ldpc_decoder_config_init). */
+ * for the enumerations). Defaults are the core's (ldpc_decoder_config_init, through
+ * decoder_defaults.h). */
 struct decoder_params {
-    std::string algorithm = "nms";
+    std::string algorithm = default_algorithm();
     std::string backend = "auto";
-    int max_iterations = 10;
+    int max_iterations = default_max_iterations();
     bool early_termination = true;
+    float nms_alpha = default_nms_alpha();
+    float oms_beta = default_oms_beta();
     bool llr_positive_is_one = false;
-    float llr_scale = 4.0f;
+    float llr_scale = default_int8_scale();
     bool output_codeword = false;
     bool packed_output = false;
     int batch_frames = 0;
@@ -105,6 +109,8 @@ inline ldpc_decoder_config make_decoder_config(const decoder_params& p, const st
     check_status(ldpc_backend_from_string(p.backend.c_str(), &cfg.backend), "ldpcgpu: backend");
     cfg.max_iterations = p.max_iterations;
     cfg.early_termination = p.early_termination ? 1 : 0;
+    cfg.nms_alpha = p.nms_alpha;
+    cfg.oms_beta = p.oms_beta;
     cfg.llr_positive_is_one = p.llr_positive_is_one ? 1 : 0;
     cfg.llr_scale = p.llr_scale;
     cfg.output_bits = p.output_codeword ? LDPC_OUTPUT_CODEWORD : LDPC_OUTPUT_INFO;

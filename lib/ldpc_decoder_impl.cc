@@ -98,11 +98,14 @@ ldpc_decoder::sptr ldpc_decoder::make(const std::string& code,
                                       const std::string& frame_start_tag,
                                       bool fallback_to_cpu,
                                       const std::string& message_format,
-                                      const std::string& frame_tags)
+                                      const std::string& frame_tags,
+                                      float nms_alpha,
+                                      float oms_beta)
 {
     decoder_params params = block_decoder_params(output_codeword, packed_output, algorithm,
                                                  max_iterations, early_termination, backend,
-                                                 llr_positive_is_one, int8_scale, fallback_to_cpu);
+                                                 llr_positive_is_one, int8_scale, fallback_to_cpu,
+                                                 nms_alpha, oms_beta);
     params.batch_frames = batch_frames;
     params.batches_in_flight = batches_in_flight;
     params.num_streams = num_streams;

@@ -87,6 +87,40 @@ class qa_grc_blocks(unittest.TestCase):
         callbacks = block.templates.render("callbacks")
         self.assertIn("set_max_iterations", str(callbacks))
 
+    def test_defaults_are_the_cores(self):
+        """Max iterations, alpha, beta, int8 scale and algorithm default to the C core's values
+        (the same functions the blocks' make() use), not to numbers of their own."""
+        for block_id in ("ldpcgpu_ldpc_decoder", "ldpcgpu_ldpc_pdu_decoder"):
+            fg, block = self.block(block_id)
+            block.params["standard"].set_value("wimax")
+            block.params["wimax_n"].set_value("576")
+            self.assertEqual(self.param_errors(fg, block), [])
+            p = block.params
+            self.assertEqual(p["max_iterations"].get_evaluated(), ldpcgpu.default_max_iterations())
+            self.assertAlmostEqual(p["nms_alpha"].get_evaluated(), ldpcgpu.default_nms_alpha())
+            self.assertAlmostEqual(p["oms_beta"].get_evaluated(), ldpcgpu.default_oms_beta())
+            self.assertAlmostEqual(p["int8_scale"].get_evaluated(), ldpcgpu.default_int8_scale())
+            self.assertEqual(p["algorithm"].get_value(), "default")
+            made = self.make(block)
+            self.assertEqual(made.max_iterations(), ldpcgpu.default_max_iterations())
+            self.assertIn("ldpcgpu.default_algorithm()", block.templates.render("make"))
+
+    def test_alpha_beta_reach_the_block(self):
+        for block_id in ("ldpcgpu_ldpc_decoder", "ldpcgpu_ldpc_pdu_decoder"):
+            fg, block = self.block(block_id)
+            for key, value in {"standard": "wimax", "wimax_n": "576", "algorithm": "nms",
+                               "nms_alpha": "0.6", "oms_beta": "1.5"}.items():
+                block.params[key].set_value(value)
+            self.assertEqual(self.param_errors(fg, block), [])
+            code = block.templates.render("make")
+            self.assertIn("algorithm='nms'", code)
+            self.assertIn("nms_alpha=0.6", code)
+            self.assertIn("oms_beta=1.5", code)
+            self.make(block)
+            block.params["nms_alpha"].set_value("1.5")  # outside (0, 1]: the core refuses it
+            with self.assertRaises(RuntimeError):
+                self.make(block)
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -161,6 +161,39 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
         self.assertTrue(np.array_equal(out.reshape(info.shape), info))
         self.assertEqual(dec.saturated_llrs(), q8.ravel()[::9].size)
 
+    def test_alpha_beta_and_defaults(self):
+        """nms_alpha and oms_beta reach the decoder (the block's bits are the numpy decoder's
+        with the same value, on frames where the value changes the result); values outside
+        their ranges raise; every default is the core's (decoder_defaults.h)."""
+        code = self.require_wimax()
+        info = random_info(code, 16, seed=21)
+        llr = ldpcgpu.bpsk_awgn(code.encode(info), ldpcgpu.awgn_sigma(1.5, code.rate),
+                                seed=22).astype(np.float32)
+        for alg, key, values in (("nms", "nms_alpha", (0.6, 0.9)), ("oms", "oms_beta", (0.0, 1.0))):
+            ref = {v: ldpcgpu.Decoder(code, algorithm=alg, **{key: v}).decode(llr)[0]
+                   for v in values}
+            self.assertFalse(np.array_equal(ref[values[0]], ref[values[1]]), key)
+            for v in values:
+                dec = ldpcgpu.ldpc_decoder(WIMAX, algorithm=alg, **{key: v})
+                out, _ = run_stream_decoder(dec, llr)
+                self.assertTrue(np.array_equal(out.reshape(ref[v].shape), ref[v]), (key, v))
+        for bad in (dict(nms_alpha=0.0), dict(nms_alpha=1.5), dict(oms_beta=-0.1),
+                    dict(oms_beta=100.0)):
+            with self.assertRaises(RuntimeError, msg=str(bad)):
+                ldpcgpu.ldpc_decoder(WIMAX, **bad)
+        # defaults: one value each, the core's, in the block, the numpy API and the functions
+        self.assertEqual(ldpcgpu.ldpc_decoder(WIMAX).max_iterations(),
+                         ldpcgpu.default_max_iterations())
+        self.assertEqual(ldpcgpu.Decoder(code).max_iterations, ldpcgpu.default_max_iterations())
+        self.assertIn(ldpcgpu.default_algorithm(), ("nms", "oms", "min-sum", "sum-product"))
+        self.assertTrue(0 < ldpcgpu.default_nms_alpha() <= 1 and ldpcgpu.default_oms_beta() >= 0)
+        out, _ = run_stream_decoder(ldpcgpu.ldpc_decoder(WIMAX), llr)
+        ref, _, _ = ldpcgpu.Decoder(code, algorithm=ldpcgpu.default_algorithm(),
+                                    max_iterations=ldpcgpu.default_max_iterations(),
+                                    nms_alpha=ldpcgpu.default_nms_alpha(),
+                                    oms_beta=ldpcgpu.default_oms_beta()).decode(llr)
+        self.assertTrue(np.array_equal(out.reshape(ref.shape), ref))
+
     # ---- tags
 
     def test_tags(self):

@@ -97,6 +97,28 @@ class qa_ldpc_pdu_decoder(gr_unittest.TestCase):
         with self.assertRaises(ValueError):
             ldpcgpu.ldpc_pdu_decoder("wimax:576:1/2", message_format="int4")
 
+    def test_alpha_beta(self):
+        """nms_alpha / oms_beta reach the decoder; values outside their ranges raise."""
+        code = ldpcgpu.Code("wimax:576:1/2")
+        info = random_info(code, 16, seed=21)
+        llr = ldpcgpu.bpsk_awgn(code.encode(info), ldpcgpu.awgn_sigma(1.5, code.rate),
+                                seed=22).astype(np.float32)
+        pdu = pmt.cons(pmt.make_dict(), pmt.init_f32vector(llr.size, llr.ravel().tolist()))
+        for alg, key, values in (("nms", "nms_alpha", (0.6, 0.9)), ("oms", "oms_beta", (0.0, 1.0))):
+            ref = {v: ldpcgpu.Decoder(code, algorithm=alg, **{key: v}).decode(llr)[0].ravel()
+                   for v in values}
+            self.assertFalse(np.array_equal(ref[values[0]], ref[values[1]]), key)
+            for v in values:
+                dec = ldpcgpu.ldpc_pdu_decoder("wimax:576:1/2", algorithm=alg, **{key: v})
+                out = self.run_pdus(dec, [pdu])
+                bits = np.array(pmt.u8vector_elements(pmt.cdr(out[0])), np.uint8)
+                self.assertTrue(np.array_equal(bits, ref[v]), (key, v))
+        for bad in (dict(nms_alpha=0.0), dict(nms_alpha=1.01), dict(oms_beta=-1.0)):
+            with self.assertRaises(RuntimeError, msg=str(bad)):
+                ldpcgpu.ldpc_pdu_decoder("wimax:576:1/2", **bad)
+        dec = ldpcgpu.ldpc_pdu_decoder("wimax:576:1/2")
+        self.assertEqual(dec.max_iterations(), ldpcgpu.default_max_iterations())
+
     def test_options_and_failures(self):
         code = self.code
         info = random_info(code, 2, seed=7)

@@ -4,6 +4,7 @@
 
 #include <gnuradio/block.h>
 #include <gnuradio/ldpcgpu/api.h>
+#include <gnuradio/ldpcgpu/decoder_defaults.h>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -66,7 +67,9 @@ public:
      * \param output_codeword false: k information bits per frame; true: all n code bits
      * \param packed_output false: one bit per byte; true: 8 bits per byte, MSB first
      * \param algorithm "nms", "oms", "min-sum" or "sum-product"
-     * \param max_iterations iterations per frame (1..10000)
+     *                  (default: the core's, default_algorithm())
+     * \param max_iterations iterations per frame (1..10000; default: the core's,
+     *                  default_max_iterations())
      * \param early_termination stop a frame as soon as all parity checks hold
      * \param backend "auto", "cuda", "cpu", "cpu-reference" or "cpu-simd"
      * \param batch_frames frames per batch (0: the backend's choice)
@@ -79,13 +82,18 @@ public:
      * \param fallback_to_cpu if the CUDA backend is unusable, use the CPU (else throw)
      * \param message_format decoder message arithmetic: "auto", "float", "int8" or "int16"
      * \param frame_tags frames that get the ldpc_* tags: "all", "failed" or "none"
+     * \param nms_alpha normalized min-sum factor, in (0, 1] (default: default_nms_alpha())
+     * \param oms_beta offset min-sum offset in LLR units, in [0, 100) (default:
+     *                  default_oms_beta())
+     * Every default not written out is the C core's (decoder_defaults.h). A value outside
+     * its range throws.
      */
     static sptr make(const std::string& code,
                      const std::string& input_type = "float",
                      bool output_codeword = false,
                      bool packed_output = false,
-                     const std::string& algorithm = "nms",
-                     int max_iterations = 10,
+                     const std::string& algorithm = default_algorithm(),
+                     int max_iterations = default_max_iterations(),
                      bool early_termination = true,
                      const std::string& backend = "auto",
                      int batch_frames = 0,
@@ -93,11 +101,13 @@ public:
                      int num_streams = 0,
                      const std::vector<int>& devices = std::vector<int>(),
                      bool llr_positive_is_one = false,
-                     float int8_scale = 4.0f,
+                     float int8_scale = default_int8_scale(),
                      const std::string& frame_start_tag = "",
                      bool fallback_to_cpu = true,
                      const std::string& message_format = "auto",
-                     const std::string& frame_tags = "all");
+                     const std::string& frame_tags = "all",
+                     float nms_alpha = default_nms_alpha(),
+                     float oms_beta = default_oms_beta());
 
     /* Runtime settings: take effect for batches submitted afterwards. */
     virtual void set_max_iterations(int max_iterations) = 0;

@@ -4,6 +4,7 @@
 
 #include <gnuradio/block.h>
 #include <gnuradio/ldpcgpu/api.h>
+#include <gnuradio/ldpcgpu/decoder_defaults.h>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -32,6 +33,9 @@ namespace ldpcgpu {
  *
  * \p message_format ("float", "int8" or "int16") is the decoder's message arithmetic, as for
  * ldpc_decoder: float is the reference decoder's, int8 the fastest (see ldpc_decoder.h).
+ *
+ * The algorithm, max_iterations, int8_scale, nms_alpha and oms_beta defaults are the C core's
+ * (decoder_defaults.h); values outside their ranges throw.
  */
 class LDPCGPU_API ldpc_pdu_decoder : virtual public gr::block
 {
@@ -41,14 +45,16 @@ public:
     static sptr make(const std::string& code,
                      bool output_codeword = false,
                      bool packed_output = false,
-                     const std::string& algorithm = "nms",
-                     int max_iterations = 10,
+                     const std::string& algorithm = default_algorithm(),
+                     int max_iterations = default_max_iterations(),
                      bool early_termination = true,
                      const std::string& backend = "auto",
                      bool llr_positive_is_one = false,
-                     float int8_scale = 4.0f,
+                     float int8_scale = default_int8_scale(),
                      bool fallback_to_cpu = true,
-                     const std::string& message_format = "float");
+                     const std::string& message_format = "float",
+                     float nms_alpha = default_nms_alpha(),
+                     float oms_beta = default_oms_beta());
 
     virtual void set_max_iterations(int max_iterations) = 0;
     virtual int max_iterations() const = 0;

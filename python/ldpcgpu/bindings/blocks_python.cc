@@ -2,6 +2,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <gnuradio/ldpcgpu/decoder_defaults.h>
 #include <gnuradio/ldpcgpu/ldpc_decoder.h>
 #include <gnuradio/ldpcgpu/ldpc_encoder.h>
 #include <gnuradio/ldpcgpu/ldpc_pdu_decoder.h>
@@ -48,8 +49,8 @@ static void bind_decoder(py::module& m)
             py::arg("input_type") = "float",
             py::arg("output_codeword") = false,
             py::arg("packed_output") = false,
-            py::arg("algorithm") = "nms",
-            py::arg("max_iterations") = 10,
+            py::arg("algorithm") = default_algorithm(),
+            py::arg("max_iterations") = default_max_iterations(),
             py::arg("early_termination") = true,
             py::arg("backend") = "auto",
             py::arg("batch_frames") = 0,
@@ -57,11 +58,13 @@ static void bind_decoder(py::module& m)
             py::arg("num_streams") = 0,
             py::arg("devices") = std::vector<int>(),
             py::arg("llr_positive_is_one") = false,
-            py::arg("int8_scale") = 4.0f,
+            py::arg("int8_scale") = default_int8_scale(),
             py::arg("frame_start_tag") = "",
             py::arg("fallback_to_cpu") = true,
             py::arg("message_format") = "auto",
-            py::arg("frame_tags") = "all");
+            py::arg("frame_tags") = "all",
+            py::arg("nms_alpha") = default_nms_alpha(),
+            py::arg("oms_beta") = default_oms_beta());
     def_decoder_common<ldpc_decoder>(cls);
     cls.def("input_items_per_frame", &ldpc_decoder::input_items_per_frame)
         .def("output_items_per_frame", &ldpc_decoder::output_items_per_frame)
@@ -106,14 +109,16 @@ static void bind_pdu_decoder(py::module& m)
             py::arg("code"),
             py::arg("output_codeword") = false,
             py::arg("packed_output") = false,
-            py::arg("algorithm") = "nms",
-            py::arg("max_iterations") = 10,
+            py::arg("algorithm") = default_algorithm(),
+            py::arg("max_iterations") = default_max_iterations(),
             py::arg("early_termination") = true,
             py::arg("backend") = "auto",
             py::arg("llr_positive_is_one") = false,
-            py::arg("int8_scale") = 4.0f,
+            py::arg("int8_scale") = default_int8_scale(),
             py::arg("fallback_to_cpu") = true,
-            py::arg("message_format") = "float");
+            py::arg("message_format") = "float",
+            py::arg("nms_alpha") = default_nms_alpha(),
+            py::arg("oms_beta") = default_oms_beta());
     def_decoder_common<ldpc_pdu_decoder>(cls);
     cls.def("pdus_decoded", &ldpc_pdu_decoder::pdus_decoded)
         .def("pdus_dropped", &ldpc_pdu_decoder::pdus_dropped);
@@ -121,6 +126,13 @@ static void bind_pdu_decoder(py::module& m)
 
 void bind_blocks(py::module& m)
 {
+    /* the C core's defaults (decoder_defaults.h): the GRC blocks' defaults call these */
+    m.def("default_algorithm", &default_algorithm, "the decoders' default algorithm (the core's)");
+    m.def("default_max_iterations", &default_max_iterations,
+          "the decoders' default maximum iterations (the core's)");
+    m.def("default_nms_alpha", &default_nms_alpha, "the default normalized min-sum factor");
+    m.def("default_oms_beta", &default_oms_beta, "the default offset min-sum offset");
+    m.def("default_int8_scale", &default_int8_scale, "the default int8 LLR scale");
     bind_decoder(m);
     bind_encoder(m);
     bind_pdu_decoder(m);

@@ -245,11 +245,11 @@ public:
         p.devices = devices;
         p.fallback_to_cpu = fallback_to_cpu;
         p.msg_format = msg_format;
+        p.nms_alpha = nms_alpha;
+        p.oms_beta = oms_beta;
         ldpc_decoder_config cfg = make_decoder_config(p, "Decoder");
         /* what only the numpy API offers */
         check_status(ldpc_schedule_from_string(schedule.c_str(), &cfg.schedule), "Decoder: schedule");
-        cfg.nms_alpha = nms_alpha;
-        cfg.oms_beta = oms_beta;
         cfg.num_threads = num_threads;
         ldpc_decoder* d = nullptr;
         check_status(ldpc_decoder_create(&d, d_code->get(), &cfg), "Decoder(" + d_code->name() + ")");
@@ -410,16 +410,16 @@ void bind_core(py::module& m)
                       const std::vector<int>&, int, bool>(),
              py::arg("code"),
              py::arg("backend") = "auto",
-             py::arg("algorithm") = "nms",
-             py::arg("max_iterations") = 10,
+             py::arg("algorithm") = gr::ldpcgpu::default_algorithm(),
+             py::arg("max_iterations") = gr::ldpcgpu::default_max_iterations(),
              py::arg("early_termination") = true,
              py::arg("llr_positive_is_one") = false,
-             py::arg("llr_scale") = 4.0f,
+             py::arg("llr_scale") = gr::ldpcgpu::default_int8_scale(),
              py::arg("output_codeword") = false,
              py::arg("packed") = false,
              py::arg("schedule") = "layered",
-             py::arg("nms_alpha") = 0.75f,
-             py::arg("oms_beta") = 0.5f,
+             py::arg("nms_alpha") = gr::ldpcgpu::default_nms_alpha(),
+             py::arg("oms_beta") = gr::ldpcgpu::default_oms_beta(),
              py::arg("msg_format") = "f32",
              py::arg("batch_frames") = 0,
              py::arg("batches_in_flight") = 0,
