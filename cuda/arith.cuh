@@ -3,21 +3,26 @@
  *  F32   one codeword per thread; float, the reference decoder's formulas (decoder_ref.c).
  *  I8X2  two codewords per thread, one in each 16-bit half of a 32-bit register, using
  *        Hopper's native 16x2 integer instructions (VIADD.16x2, VIMNMX.S16x2). Values are the
- *        int8 model's (decoder_fixed.h): every intermediate fits 16 bits, so the 16-bit lanes
- *        compute the model exactly. APP and messages are stored as int8 pairs.
- *  I16   one codeword per thread, int32 registers, int16 storage; the int16 model.
+ *        int8 model's (decoder_fixed.h): the APP and t (|x| <= 896) and the messages fit 16-bit
+ *        lanes, and no operation of the model saturates, so plain 16x2 adds compute it exactly.
+ *        APP stored as int16 pairs, messages as int8 pairs.
+ *  I16   one codeword per thread, int32 registers; int16 APP and messages, the int16 model.
  *  H8X2  the int8 model for two codewords per thread in half2 arithmetic (full-rate HADD2/HFMA2
- *        instead of half-rate 16x2 integer instructions); APP stored as half2, messages as bytes.
- *  I8    one codeword per thread, int32 registers, int8 storage; the int8 model. Half the
- *        shared memory of I8X2 per codeword, for codes whose pair state does not fit: a DVB
- *        64800 APP is 65 KB instead of 130, so three blocks share an SM instead of one.
+ *        instead of half-rate 16x2 integer instructions); APP stored as half2 (integers with an
+ *        offset), messages as bytes. Same storage per pair as I8X2.
+ *  I8    one codeword per thread, int32 registers; int16 APP, int8 messages: the int8 model.
+ *        Half the shared memory of a pair per codeword, for codes whose pair state does not
+ *        fit: a DVB 64800 APP is 130 KB, which shared memory holds, where a pair's is 259 KB.
  *
  * Each policy provides: the register word W; the stored APP type (AppT); 4 messages in one
  * 4-, 8- or 16-byte word (Msg4); unpack/pack; the check-node steps; lane sign bits. The end of
  * a row update (scaled minima, then each edge's message and APP) is RowOf<A> at the end of
  * this file: RowMinSum for all but H8X2, which has its own (RowH8x2).
  * Sign convention: a "sign word" keeps each lane's sign in the lane's top bit (bit 31 for
- * 32-bit lanes; bits 15 and 31 for 16x2), so XOR-ing words combines signs lane by lane. */
+ * 32-bit lanes; bits 15 and 31 for 16x2), so XOR-ing words combines signs lane by lane.
+ * Minima: the integer policies start their trackers (min_init) and mark missing edges (none)
+ * with values above every |t| of the model (at most AMAX); s() of such a value is s(CMAX), as
+ * the model's s(65535) is, so a row that never replaces them gives the model's messages. */
 #ifndef LDPCGPU_CUDA_ARITH_CUH
 #define LDPCGPU_CUDA_ARITH_CUH
 
@@ -32,12 +37,17 @@ __device__ __forceinline__ unsigned prmt(unsigned a, unsigned b, unsigned sel)
     return r;
 }
 
+/* rule 1's channel value of one input LLR, float or int8 */
+__device__ __forceinline__ int quantize(float x, const Arith &ar) { return ldpc_fixed_quantize_f32(&ar.fx, x); }
+__device__ __forceinline__ int quantize(int8_t x, const Arith &ar) { return ldpc_fixed_quantize_i8(&ar.fx, x); }
+
 /* ---------------------------------------------------------------------------- float */
 struct ArF32 {
     static constexpr int LANES = 1;
     /* NaN magnitudes (see minupd) must go through minupd, also for a tracker's first values */
     static constexpr bool MAG_BELOW_INIT = false;
     static constexpr bool SCALE_LUT = false; /* the block's int8 scale table (scale_lut) */
+    static constexpr int T16_SHIFT = 0;      /* (no 16-bit table variant) */
     typedef float W;
     typedef float AppT;
     typedef float4 Msg4;
@@ -120,12 +130,14 @@ struct ArI8x2 {
     static constexpr int LANES = 2;
     static constexpr bool MAG_BELOW_INIT = true;
     static constexpr bool SCALE_LUT = true;
-    typedef unsigned W;          /* lane A: bits 0-15, lane B: bits 16-31, two's complement */
-    typedef unsigned short AppT; /* lane A: byte 0, lane B: byte 1 */
-    typedef uint2 Msg4;          /* edge e: bytes 2e (A) and 2e+1 (B) */
+    static constexpr int T16_SHIFT = 0; /* (no 16-bit table variant) */
+    typedef unsigned W;    /* lane A: bits 0-15, lane B: bits 16-31, two's complement */
+    typedef unsigned AppT; /* the same: int16 APP pairs */
+    typedef uint2 Msg4;    /* edge e: bytes 2e (A) and 2e+1 (B), int8 */
 
-    __device__ static __forceinline__ W load(AppT a) { return prmt(a, 0u, 0x9180u); }
-    __device__ static __forceinline__ AppT store(W w) { return (AppT)prmt(w, 0u, 0x0020u); }
+    __device__ static __forceinline__ W load(AppT a) { return a; }
+    __device__ static __forceinline__ AppT store(W w) { return w; }
+    /* bytes -> sign-extended 16-bit lanes */
     __device__ static __forceinline__ void unpack(const Msg4 &m, W r[4])
     {
         r[0] = prmt(m.x, 0u, 0x9180u);
@@ -133,22 +145,18 @@ struct ArI8x2 {
         r[2] = prmt(m.y, 0u, 0x9180u);
         r[3] = prmt(m.y, 0u, 0xB3A2u);
     }
+    /* each lane's low byte (|message| <= MCAP <= 127) */
     __device__ static __forceinline__ Msg4 pack(const W r[4])
     {
         return make_uint2(prmt(r[0], r[1], 0x6420u), prmt(r[2], r[3], 0x6420u));
     }
     __device__ static __forceinline__ Msg4 zero4() { return make_uint2(0u, 0u); }
+    /* a missing edge, and "no minimum yet": 32767, above every |t| (at most 896), positive */
     __device__ static __forceinline__ W none() { return 0x7fff7fffu; }
-    __device__ static __forceinline__ W min_init() { return 0x00ff00ffu; }
-    /* sat(app - r), lanes in [-128, 127] */
-    __device__ static __forceinline__ W tsub(W app, W r, const Arith &)
-    {
-        return __vmins2(__vmaxs2(__vsub2(app, r), 0xff80ff80u), 0x007f007fu);
-    }
-    __device__ static __forceinline__ W tadd(W t, W r, const Arith &)
-    {
-        return __vmins2(__vmaxs2(__vadd2(t, r), 0xff80ff80u), 0x007f007fu);
-    }
+    __device__ static __forceinline__ W min_init() { return 0x7fff7fffu; }
+    /* app - r and t + r, exact: every value lies within +-896 */
+    __device__ static __forceinline__ W tsub(W app, W r, const Arith &) { return __vsub2(app, r); }
+    __device__ static __forceinline__ W tadd(W t, W r, const Arith &) { return __vadd2(t, r); }
     /* |t| = (t ^ m) - m with m = each lane's sign spread over the lane. (max(t, 0 - t) would
      * be shorter, but ptxas rewrites 0 - t as two 32-bit negations plus repacking.) */
     __device__ static __forceinline__ W mag(W t)
@@ -178,44 +186,39 @@ struct ArI8x2 {
         const int hi = ldpc_fixed_scale(&ar.fx, (int)(m >> 16));
         return (unsigned)lo | ((unsigned)hi << 16);
     }
-    /* the same from the block's table lut[m] = ldpc_fixed_scale(m), m = 0..255: both lanes'
-     * minima lie in 0..255 (|t| <= 128, or the 255 of "no minimum"), so two byte loads replace
-     * two clamp-multiply-shift sequences behind branches on the algorithm */
+    /* the same from the block's table lut[m] = s(m), m = 0..127 (kScaleLutBytes): s clamps its
+     * argument to CMAX = 127 first, so min(m, 127) indexes it; two byte loads replace two
+     * clamp-multiply-shift-cap sequences behind branches on the algorithm */
     __device__ static __forceinline__ W scale_lut(W m, const Arith &, const unsigned char *lut)
     {
-        const unsigned lo = lut[m & 0xffu], hi = lut[(m >> 16) & 0xffu];
+        const W c = __vminu2(m, 0x007f007fu);
+        const unsigned lo = lut[c & 0xffu], hi = lut[c >> 16];
         return lo | (hi << 16);
     }
-    /* |t| == min1 ? s2 : s1, per lane, as max(s1, s2 - ((|t| - min1) << 7)): |t| - min1 is 0
-     * for the edge holding the minimum and at least 1 otherwise, and s2 <= 127 */
+    /* |t| == min1 ? s2 : s1, per lane, as max(s1, s2 - (min(|t| - min1, 1) << 8)): |t| - min1
+     * is 0 for the edge holding the minimum, at least 1 otherwise (up to 32767 for a missing
+     * edge), and s1 <= s2 <= 127 < 256; the min keeps the shifted lane inside its 16 bits */
     __device__ static __forceinline__ W newmsg(W t, W a, W m1, W s1, W s2, unsigned neg)
     {
-        const W g = __vsub2(a, m1) << 7;
+        const W g = __vminu2(__vsub2(a, m1), 0x00010001u) << 8;
         const W mg = __vmaxs2(s1, __vsub2(s2, g));
         const W sm = prmt(neg ^ t, 0u, 0xBB99u); /* 0xffff in lanes whose message is negative */
         return __vsub2(mg ^ sm, sm);
     }
+    /* APP sign bits: bits 15 and 31 */
     __device__ static __forceinline__ unsigned raw(AppT a) { return a; }
     __device__ static __forceinline__ unsigned lanes_of_raw(unsigned x)
     {
-        return ((x >> 7) & 1u) | ((x >> 14) & 2u);
-    }
-    __device__ static __forceinline__ unsigned in_one(float x, const Arith &ar)
-    {
-        return (unsigned)ldpc_fixed_quantize_f32(&ar.fx, x) & 0xffu;
-    }
-    __device__ static __forceinline__ unsigned in_one(int8_t x, const Arith &ar)
-    {
-        return (unsigned)ldpc_fixed_quantize_i8(&ar.fx, x) & 0xffu;
+        return ((x >> 15) & 1u) | ((x >> 30) & 2u);
     }
     /* APP pair of one column from the lanes' input values (lane 1 only when valid) */
     template <class T>
     __device__ static __forceinline__ AppT in_lanes(T x0, T x1, unsigned valid, const Arith &ar)
     {
-        unsigned v = in_one(x0, ar);
+        unsigned v = (unsigned)quantize(x0, ar) & 0xffffu;
         if (valid & 2u)
-            v |= in_one(x1, ar) << 8;
-        return (AppT)v;
+            v |= (unsigned)quantize(x1, ar) << 16;
+        return v;
     }
 };
 
@@ -230,7 +233,6 @@ struct ArI8x2 {
         return r;                                                                                \
     }
 LDPC_H2_OP2(h2add, "add.f16x2")
-LDPC_H2_OP2(h2add_sat, "add.sat.f16x2")
 LDPC_H2_OP2(h2sub, "sub.f16x2")
 LDPC_H2_OP2(h2min, "min.f16x2")
 LDPC_H2_OP2(h2max, "max.f16x2")
@@ -244,7 +246,6 @@ LDPC_H2_OP2(h2set_eq, "set.eq.f16x2.f16x2") /* 1.0 in each half where equal, els
         return r;                                                                                \
     }
 LDPC_H2_OP3(h2fma, "fma.rn.f16x2")
-LDPC_H2_OP3(h2fma_sat, "fma.rn.sat.f16x2")
 LDPC_H2_OP3(h2fma_relu, "fma.rn.relu.f16x2")
 #undef LDPC_H2_OP3
 __device__ __forceinline__ unsigned h2abs(unsigned a)
@@ -258,49 +259,52 @@ __device__ __forceinline__ unsigned h2abs(unsigned a)
  *
  * Why: on the H100 every min/max instruction (IMNMX, VIMNMX.S16x2, HMNMX2, FMNMX) issues at 64
  * lanes per clock per SM, and so do the 16x2 integer adds I8X2 is made of, while HADD2/HFMA2
- * issue at 128 (cuda/bench/cuda_pipe_bench.cu). Here the saturating adds, the scaling and the
- * message selection are full-rate HADD2/HFMA2/HSET2 (the saturation at 0 comes free with .sat),
- * leaving 4 min/max per edge pair (two upper clamps, ~2 for the two minima).
+ * issue at 128 (cuda/bench/cuda_pipe_bench.cu). Here the adds, the scaling and the message
+ * selection are full-rate HADD2/HFMA2/HSET2, leaving only the two minima's min/max.
  *
- * Exactness: values are integers v in [-255, 255] scaled by 1/256; every one of them, and every
- * sum, difference and product below, is exactly representable in half (11 significant bits),
- * so each f16x2 operation computes the model's integer operation with no rounding (the one
- * rounding on purpose is the scaling's, below).
- *   U(v) = v / 256            v2c values t in registers (pass 1 to pass 2), messages
- *   R(t) = (t + 128) / 256    t before its clamp: sat(t) to [-128, 127] is R clamped to
- *                             [0, 255/256], i.e. .sat (clamps at 0 and 1) and one min
- *   S(a) = R(a) + 4.5         APP values as stored: in [4.5, 5.5), where the half's ulp is
- *                             1/256 and its bits are 0x4500 + a, so bit 8 is "a >= 0"
- * Messages are stored as offset-binary bytes b = r + 128 (same layout as I8X2). PRMT places
- * 0x64 above a byte: the half 1024 + b, and R(a - r) = S(a) - (1024 + b) / 256, one HFMA2.
+ * Exactness: every value is an integer of magnitude below 2048, which halves hold exactly (11
+ * significant bits), and every sum, difference and product below is one too, so each f16x2
+ * operation computes the model's integer operation with no rounding (the one rounding on
+ * purpose is the scaling's, below). Offsets keep the values where one instruction does a step:
+ *   t         v2c values in registers (pass 1 to pass 2) and their magnitudes: plain integers
+ *             (|t| <= 896 by the model's bounds)
+ *   x = r + 1152   a message r (|r| <= MCAP <= 127) as unpacked: messages are stored as
+ *             offset-binary bytes b = r + 128, and PRMT places 0x64 above a byte, which is
+ *             the half 1024 + b; conversely the new message's half r + 1152 in [1025, 1279]
+ *             has b as its low byte
+ *   S = a + 1152   APP values a as stored: |a| <= AMAX = 896 keeps S in [256, 2048]
+ * so that t = S - x and S' = t + x' are one HADD2 each. Sign of the APP: a < 0 <=> S < 1152;
+ * raw() gives S - 1152 = a (+0 for a = 0), whose sign bits XOR.
  *
- * Scaling s(m) (rule 3: NMS round(alpha m) for alpha = j/8, OMS max(m - beta, 0), MS m; other
- * alphas use I8X2): y = alpha m + 2^-12 is exact (m <= 127/256), and y + 4 rounds to a
- * multiple of 1/256 (the ulp in [4, 8)): the 2^-12 turns the model's round-half-up into a
- * round to nearest with no ties. Then s = relu(y + 4 - 4 - beta). */
+ * Scaling s(m) = min(scale(min(m, 127)), MCAP) (rule 3: NMS round-half-up(alpha m) for alpha =
+ * j/8, OMS max(m - beta, 0), MS m; other alphas use I8X2). The cap is applied to the argument:
+ * these scale() step by at most 1 as m grows by 1, so min(scale(m), MCAP) = scale(min(m, M)) for
+ * M = the least m with scale(m) >= MCAP, or 127 (the host computes M, ar.h_mmax, and checks the
+ * identity for every m: make_arith, h8x2_scale_exact). With m' = min(m, M) <= 127:
+ *   y = m' * (alpha / 256) + 2^-12   exact: (2 j m' + 1) / 4096, an odd numerator below 2048
+ *   z = y + 4                        rounds to a multiple of 1/256 (the ulp in [4, 8)): 4 +
+ *                                    round(alpha m') / 256, and the 2^-12 turns the model's
+ *                                    round-half-up into a round to nearest with no ties
+ *   s = relu(256 z - (1024 + beta))  exact integers below 2048 (beta clamped to [0, 127]) */
 struct ArH8x2 {
     static constexpr int LANES = 2;
     static constexpr bool MAG_BELOW_INIT = true;
     static constexpr bool SCALE_LUT = false; /* scales in half2 (RowH8x2) */
-    typedef unsigned W;    /* U(t), or (unpacked messages) the halves 1024 + b */
+    static constexpr int T16_SHIFT = 0;      /* 16-bit table entries are APP byte offsets */
+    typedef unsigned W;    /* t, or (unpacked messages) the halves r + 1152 */
     typedef unsigned AppT; /* S(app), lane A in bits 0-15, lane B in 16-31 */
     typedef uint2 Msg4;    /* edge e: bytes 2e (A) and 2e+1 (B), offset binary */
 
-    static constexpr unsigned kEps = 0x0C000C00u;      /* 2^-12 */
-    static constexpr unsigned kQmax = 0x37F037F0u;     /* 127/256 */
-    static constexpr unsigned kHalf = 0x38003800u;     /* 0.5 */
-    static constexpr unsigned kTop = 0x3BF83BF8u;      /* 255/256: R(127) */
-    static constexpr unsigned kOne = 0x3C003C00u;      /* 1 */
-    static constexpr unsigned k4 = 0x44004400u;        /* 4 */
-    static constexpr unsigned k4_5 = 0x44804480u;      /* 4.5 */
-    static constexpr unsigned k256 = 0x5C005C00u;      /* 256 */
-    static constexpr unsigned k1024 = 0x64006400u;     /* 1024, also the bits placed above a byte */
-    static constexpr unsigned kInv256 = 0x1C001C00u;   /* 1/256 */
-    static constexpr unsigned kMinusInv256 = 0x9C009C00u; /* -1/256 */
+    static constexpr unsigned kEps = 0x0C000C00u;   /* 2^-12 */
+    static constexpr unsigned kOne = 0x3C003C00u;   /* 1 */
+    static constexpr unsigned k4 = 0x44004400u;     /* 4 */
+    static constexpr unsigned k256 = 0x5C005C00u;   /* 256 */
+    static constexpr unsigned k1024 = 0x64006400u;  /* 1024, also the bits placed above a byte */
+    static constexpr unsigned k1152 = 0x64806480u;  /* 1152: the offset of x and S */
     static constexpr unsigned kSigns = 0x80008000u;
 
     __device__ static __forceinline__ W load(AppT a) { return a; }
-    /* bytes b -> halves 1024 + b */
+    /* bytes b -> halves 1024 + b = r + 1152 */
     __device__ static __forceinline__ void unpack(const Msg4 &m, W r[4])
     {
         r[0] = prmt(m.x, 0x64646464u, 0x4140u);
@@ -308,21 +312,17 @@ struct ArH8x2 {
         r[2] = prmt(m.y, 0x64646464u, 0x4140u);
         r[3] = prmt(m.y, 0x64646464u, 0x4342u);
     }
-    /* halves 1024 + b -> their low bytes */
+    /* halves r + 1152 -> their low bytes b = r + 128 */
     __device__ static __forceinline__ Msg4 pack(const W r[4])
     {
         return make_uint2(prmt(r[0], r[1], 0x6420u), prmt(r[2], r[3], 0x6420u));
     }
     __device__ static __forceinline__ Msg4 zero4() { return make_uint2(0x80808080u, 0x80808080u); }
-    /* a missing edge's U(t): far above any magnitude, positive */
+    /* a missing edge's t, and "no minimum yet": 65504, above every |t|, positive */
     __device__ static __forceinline__ W none() { return 0x7BFF7BFFu; }
-    /* "no minimum yet" = 255 */
-    __device__ static __forceinline__ W min_init() { return kTop; }
-    /* U(sat(app - r)) from S(app) and the message's 1024 + b */
-    __device__ static __forceinline__ W tsub(W app, W x, const Arith &)
-    {
-        return h2sub(h2min(h2fma_sat(x, kMinusInv256, app), kTop), kHalf);
-    }
+    __device__ static __forceinline__ W min_init() { return 0x7BFF7BFFu; }
+    /* t = app - r from S(app) and the message's r + 1152 */
+    __device__ static __forceinline__ W tsub(W app, W x, const Arith &) { return h2sub(app, x); }
     __device__ static __forceinline__ W mag(W t) { return h2abs(t); }
     __device__ static __forceinline__ void minupd(W &m1, W &m2, W a)
     {
@@ -341,47 +341,52 @@ struct ArH8x2 {
         m2 = h2min(h2min(a2, b2), h2max(a1, b1));
     }
     __device__ static __forceinline__ unsigned signw(W t) { return t; }
-    /* s(m) (see above): ar.h_alpha = alpha (or 1), ar.h_negb = -(4 + beta/256) */
+    /* s(m) (see above): ar.h_mmax = M, ar.h_alpha = alpha / 256 (or 1/256), ar.h_negb =
+     * -(1024 + beta) */
     __device__ static __forceinline__ W scale(W m, const Arith &ar)
     {
-        return h2fma_relu(h2add(h2fma(h2min(m, kQmax), ar.h_alpha, kEps), k4), kOne, ar.h_negb);
+        return h2fma_relu(h2add(h2fma(h2min(m, ar.h_mmax), ar.h_alpha, kEps), k4), k256, ar.h_negb);
     }
-    /* the complement of bit 8 (APP < 0), so that XOR-ing raws combines signs */
-    __device__ static __forceinline__ unsigned raw(AppT a) { return ~a; }
+    /* the APP a = S - 1152, sign bits 15 and 31 (+0 for a = 0), so that XOR-ing raws combines
+     * signs */
+    __device__ static __forceinline__ unsigned raw(AppT a) { return h2sub(a, k1152); }
     __device__ static __forceinline__ unsigned lanes_of_raw(unsigned x)
     {
-        return ((x >> 8) & 1u) | ((x >> 23) & 2u);
+        return ((x >> 15) & 1u) | ((x >> 30) & 2u);
     }
-    /* S(c) of both lanes' channel values c (rule 1): halves 1024 + c + 128, / 256, + 1/2 */
+    /* S(c) = c + 1152 of both lanes' channel values c (rule 1): the halves 1024 + (c + 128) */
     template <class T>
     __device__ static __forceinline__ AppT in_lanes(T x0, T x1, unsigned valid, const Arith &ar)
     {
-        const unsigned c0 = (unsigned)(ArI8x2::in_one(x0, ar) ^ 0x80u);
-        const unsigned c1 = (valid & 2u) ? (unsigned)(ArI8x2::in_one(x1, ar) ^ 0x80u) : 0x80u;
-        return h2fma(c0 | (c1 << 16) | k1024, kInv256, kHalf);
+        const unsigned c0 = (unsigned)(quantize(x0, ar) + 128);
+        const unsigned c1 = (valid & 2u) ? (unsigned)(quantize(x1, ar) + 128) : 0x80u;
+        return c0 | (c1 << 16) | k1024;
     }
 };
 
 /* ---------------------------------------------------------------------------- int16, int8 */
-/* One codeword per thread in int32 registers, the fixed-point model's arithmetic with storage of
- * BITS-bit values (APP type AppT_, 4 messages in Msg4_): what int16 and one-lane int8 share. */
-template <class AppT_, class Msg4_, int BITS>
+/* One codeword per thread in int32 registers, the fixed-point model's arithmetic with an int16
+ * APP and 4 messages in Msg4_: what int16 and one-lane int8 share. */
+template <class Msg4_>
 struct ArIntOne {
     static constexpr int LANES = 1;
     static constexpr bool MAG_BELOW_INIT = true;
     static constexpr bool SCALE_LUT = false;
-    static constexpr int QMIN = -(1 << (BITS - 1)), QMAX = (1 << (BITS - 1)) - 1;
+    /* 16-bit table entries count APP values (2 bytes), so that codes up to n = 65534 (DVB
+     * 64800) fit them */
+    static constexpr int T16_SHIFT = 1;
     typedef int W;
-    typedef AppT_ AppT;
+    typedef short AppT;
     typedef Msg4_ Msg4;
 
     __device__ static __forceinline__ W load(AppT a) { return a; }
     __device__ static __forceinline__ AppT store(W w) { return (AppT)w; }
     __device__ static __forceinline__ W none() { return 0x7fffffff; }
-    /* "no minimum yet": above every |t| (at most 2^(BITS-1)) */
-    __device__ static __forceinline__ W min_init() { return (1 << BITS) - 1; }
-    __device__ static __forceinline__ W tsub(W app, W r, const Arith &) { return min(max(app - r, QMIN), QMAX); }
-    __device__ static __forceinline__ W tadd(W t, W r, const Arith &) { return min(max(t + r, QMIN), QMAX); }
+    /* "no minimum yet": the model's 65535, above every |t| (at most AMAX <= 32767) */
+    __device__ static __forceinline__ W min_init() { return 65535; }
+    /* exact: every value lies within +-AMAX */
+    __device__ static __forceinline__ W tsub(W app, W r, const Arith &) { return app - r; }
+    __device__ static __forceinline__ W tadd(W t, W r, const Arith &) { return t + r; }
     __device__ static __forceinline__ W mag(W t) { return abs(t); }
     __device__ static __forceinline__ void minupd(W &m1, W &m2, W a)
     {
@@ -409,21 +414,18 @@ struct ArIntOne {
         const W mg = (a == m1) ? s2 : s1;
         return ((neg ^ (unsigned)t) & 0x80000000u) ? -mg : mg;
     }
-    /* the stored value's bits (its sign is bit BITS-1), and that sign as lane bit 0 */
-    __device__ static __forceinline__ unsigned raw(AppT a) { return (unsigned)a & ((1u << BITS) - 1u); }
-    __device__ static __forceinline__ unsigned lanes_of_raw(unsigned x) { return (x >> (BITS - 1)) & 1u; }
-    __device__ static __forceinline__ AppT in_lanes(float x0, float, unsigned, const Arith &ar)
+    /* the stored value's bits (its sign is bit 15), and that sign as lane bit 0 */
+    __device__ static __forceinline__ unsigned raw(AppT a) { return (unsigned short)a; }
+    __device__ static __forceinline__ unsigned lanes_of_raw(unsigned x) { return (x >> 15) & 1u; }
+    template <class T>
+    __device__ static __forceinline__ AppT in_lanes(T x0, T, unsigned, const Arith &ar)
     {
-        return (AppT)ldpc_fixed_quantize_f32(&ar.fx, x0);
-    }
-    __device__ static __forceinline__ AppT in_lanes(int8_t x0, int8_t, unsigned, const Arith &ar)
-    {
-        return (AppT)ldpc_fixed_quantize_i8(&ar.fx, x0);
+        return (AppT)quantize(x0, ar);
     }
 };
 
 /* int16: messages of edge e in 16-bit half e of a uint2 */
-struct ArI16 : ArIntOne<short, uint2, 16> {
+struct ArI16 : ArIntOne<uint2> {
     __device__ static __forceinline__ void unpack(const Msg4 &m, W r[4])
     {
         r[0] = (int)prmt(m.x, 0u, 0x9910u);
@@ -440,7 +442,7 @@ struct ArI16 : ArIntOne<short, uint2, 16> {
 };
 
 /* int8, one codeword per thread: messages of edge e in byte e of a 32-bit word */
-struct ArI8 : ArIntOne<signed char, unsigned, 8> {
+struct ArI8 : ArIntOne<unsigned> {
     __device__ static __forceinline__ void unpack(const Msg4 &m, W r[4])
     {
         r[0] = (int)prmt(m, 0u, 0x8880u);
@@ -483,10 +485,11 @@ struct RowMinSum {
     }
 };
 
-/* H8X2 (t = U(t)): the edge holding the minimum (|t| == min1, HSET2 gives 1.0 there) gets
- * s2 = s1 + d, the others s1; the sign is the row's XOR with t's own, as +-1.0 (nc: the row's
- * sign above 1.0). mp = U(message) + 1/2, from which both R(t + message) (then S of the new
- * APP) and the stored byte's 1024 + b = 256 mp + 1024 follow in one instruction each. */
+/* H8X2: the edge holding the minimum (|t| == min1, HSET2 gives 1.0 there) gets s2 = s1 + d,
+ * the others s1; the sign is the row's XOR with t's own, as +-1.0 (nc: the row's sign above
+ * 1.0). x = +-magnitude + 1152 is the new message as pack() takes it (its low byte), and the
+ * new APP's S = t + x. Six instructions an edge: HSET2 (with |t|), HFMA2, LOP3, HFMA2, HADD2
+ * and the abs, where ptxas does not fold it into the HSET2. */
 struct RowH8x2 {
     typedef ArH8x2 A;
     unsigned m1, s1, d, nc;
@@ -504,9 +507,9 @@ struct RowH8x2 {
     {
         const unsigned mg = h2fma(h2set_eq(h2abs(t), m1), d, s1);
         const unsigned sgn = (t & A::kSigns) ^ nc;
-        const unsigned mp = h2fma(sgn, mg, A::kHalf);
-        app = h2add(h2min(h2add_sat(t, mp), A::kTop), A::k4_5);
-        return h2fma(mp, A::k256, A::k1024);
+        const unsigned x = h2fma(sgn, mg, A::k1152);
+        app = h2add(t, x);
+        return x;
     }
 };
 

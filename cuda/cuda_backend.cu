@@ -29,10 +29,11 @@ namespace ldpccuda {
 /* ---- table kernel sizes (the layout table_kernel expects) ---- */
 static size_t align16(size_t x) { return (x + 15) & ~(size_t)15; }
 
-/* bytes of one APP value and of one table entry's 4 messages */
+/* bytes of one APP value (a float, an int16 or half pair, an int16) and of one table entry's
+ * 4 messages */
 static size_t app_value_bytes(ArithKind a)
 {
-    return (a == ARITH_F32 || a == ARITH_H8X2) ? 4 : (a == ARITH_I8 ? 1 : 2);
+    return (a == ARITH_F32 || a == ARITH_H8X2 || a == ARITH_I8X2) ? 4 : 2;
 }
 static size_t msg4_bytes(ArithKind a) { return a == ARITH_F32 ? 16 : (a == ARITH_I8 ? 4 : 8); }
 
@@ -45,18 +46,25 @@ size_t table_msg_bytes(ArithKind a, int Z, int total_groups)
 
 int table_lanes(ArithKind a) { return (a == ARITH_I8X2 || a == ARITH_H8X2) ? 2 : 1; }
 
-/* 16-bit offsets (APP byte offsets below 65535): always for the one-codeword int8 kernel (the
- * backend takes it only for n < 65535); for int8 half2 pairs with rows of up to 8 edges where
- * the 32-bit table is larger than 16 KB (its parity check with early termination gains 11-13%
- * on WiMAX 2304 and WiFi 1944; on WiMAX 576 and WiFi 648, whose 9-10 KB tables stay in L1, the
- * unpacking cost 2-4%). */
+/* The right shift of a 16-bit table's byte offsets: the policy's T16_SHIFT (kernel_table.cuh,
+ * TabQ) for the two arithmetics that have 16-bit table variants. */
+static int table16_shift(ArithKind a)
+{
+    return a == ARITH_I8 ? ArI8::T16_SHIFT : ArH8x2::T16_SHIFT;
+}
+
+/* 16-bit entries (APP byte offsets >> table16_shift below 65535): always for the one-codeword
+ * int8 kernel (entries count its 2-byte APP values; the backend takes it only for n < 65535);
+ * for int8 half2 pairs with rows of up to 8 edges where the 32-bit table is larger than 16 KB
+ * (its parity check with early termination gains 11-13% on WiMAX 2304 and WiFi 1944; on WiMAX
+ * 576 and WiFi 648, whose 9-10 KB tables stay in L1, the unpacking cost 2-4%). */
 bool table_offsets16(const TableVariant &v, int n, int Z, int total_groups)
 {
     if (v.arith == ARITH_I8)
         return true;
     const size_t table32 = (size_t)total_groups * Z * sizeof(uint4);
     return v.arith == ARITH_H8X2 && v.dmax <= 8 && table32 > (16u << 10) &&
-           (size_t)n * app_value_bytes(v.arith) < 65535;
+           (((size_t)n * app_value_bytes(v.arith)) >> table16_shift(v.arith)) < 65535;
 }
 
 size_t table_smem_bytes(const TableVariant &v, int n, int Z, int total_groups, int G)
@@ -230,7 +238,26 @@ static unsigned half2_bits(float x)
     return h | (h << 16);
 }
 
-static Arith make_arith(const ldpc_decoder_config *cfg)
+/* s(m) of the rules without the cap MCAP (ArH8x2 computes that, then caps its argument) */
+static int scale_uncapped(const ldpc_fixed_params &fx, int m)
+{
+    ldpc_fixed_params u = fx;
+    u.mcap = 1 << 30;
+    return ldpc_fixed_scale(&u, m);
+}
+
+/* ArH8x2's M: the least minimum whose s() reaches MCAP, or CMAX (127) */
+static int h8x2_mmax(const ldpc_fixed_params &fx)
+{
+    for (int m = 0; m < fx.cmax; m++)
+        if (scale_uncapped(fx, m) >= fx.mcap)
+            return m;
+    return fx.cmax;
+}
+
+/* The arithmetic constants of a configuration; the integer ones (fx) need the code (its
+ * column degrees set MCAP). Fails only for integer messages the model does not support. */
+static int make_arith(const ldpc_decoder_config *cfg, const ldpc_code *code, Arith *out)
 {
     Arith a;
     a.algorithm = (int)cfg->algorithm;
@@ -241,21 +268,45 @@ static Arith make_arith(const ldpc_decoder_config *cfg)
     a.f_a = cfg->algorithm == LDPC_ALG_NORMALIZED_MIN_SUM ? cfg->nms_alpha : 1.0f;
     a.f_b = cfg->algorithm == LDPC_ALG_OFFSET_MIN_SUM ? cfg->oms_beta : 0.0f;
     memset(&a.fx, 0, sizeof a.fx);
-    ldpc_fixed_params_init(cfg, &a.fx);
-    const float alpha = a.fx.algorithm == LDPC_ALG_NORMALIZED_MIN_SUM ? a.fx.nms_a15 / 32768.0f : 1.0f;
-    const int beta = a.fx.algorithm == LDPC_ALG_OFFSET_MIN_SUM ? std::min(std::max(a.fx.oms_b, 0), 1023) : 0;
-    a.h_alpha = half2_bits(alpha);
-    a.h_negb = half2_bits(-(4.0f + beta / 256.0f));
-    return a;
+    a.h_alpha = a.h_negb = a.h_mmax = 0;
+    const bool fixed = cfg->msg_format != LDPC_MSG_F32 && cfg->algorithm != LDPC_ALG_SUM_PRODUCT;
+    if (fixed) {
+        const int st = ldpc_fixed_params_init(cfg, code, &a.fx);
+        if (st != LDPC_OK)
+            return ldpc_error(st, "cuda: integer messages unsupported for code %s (column degree %d)",
+                              code->name, code->max_col_degree);
+        const float alpha = a.fx.algorithm == LDPC_ALG_NORMALIZED_MIN_SUM ? a.fx.nms_a15 / 32768.0f : 1.0f;
+        const int beta = a.fx.algorithm == LDPC_ALG_OFFSET_MIN_SUM ? std::min(std::max(a.fx.oms_b, 0), 127) : 0;
+        a.h_alpha = half2_bits(alpha / 256.0f);
+        a.h_negb = half2_bits(-(1024.0f + (float)beta));
+        a.h_mmax = half2_bits((float)h8x2_mmax(a.fx));
+    }
+    *out = a;
+    return LDPC_OK;
 }
 
-/* Whether H8X2 computes this configuration's scaling exactly (ArH8x2): alpha in eighths
- * (the default 0.75 is 6/8); offset and plain min-sum always. Others run as I8X2. */
+/* Whether H8X2 computes this configuration's scaling exactly (ArH8x2): int8 messages; alpha in
+ * eighths (the default 0.75 is 6/8), offset min-sum with beta >= 0, plain min-sum; and the
+ * cap as a cap on the argument (s(m) = uncapped s(min(m, M)) for every m, which these scalings
+ * always give: checked here rather than assumed). Others run as I8X2. */
 static bool h8x2_scale_exact(const ldpc_fixed_params &fx)
 {
-    if (fx.algorithm == LDPC_ALG_NORMALIZED_MIN_SUM)
-        return fx.nms_a15 > 0 && fx.nms_a15 <= 32768 && fx.nms_a15 % 4096 == 0;
-    return fx.algorithm == LDPC_ALG_OFFSET_MIN_SUM || fx.algorithm == LDPC_ALG_MIN_SUM;
+    if (fx.cmax != 127)
+        return false;
+    if (fx.algorithm == LDPC_ALG_NORMALIZED_MIN_SUM) {
+        if (!(fx.nms_a15 > 0 && fx.nms_a15 <= 32768 && fx.nms_a15 % 4096 == 0))
+            return false;
+    } else if (fx.algorithm == LDPC_ALG_OFFSET_MIN_SUM) {
+        if (fx.oms_b < 0)
+            return false;
+    } else if (fx.algorithm != LDPC_ALG_MIN_SUM) {
+        return false;
+    }
+    const int M = h8x2_mmax(fx);
+    for (int m = 0; m <= fx.cmax; m++)
+        if (scale_uncapped(fx, std::min(m, M)) != ldpc_fixed_scale(&fx, m))
+            return false;
+    return true;
 }
 
 /* Pick the table kernel variant and codewords per block on the first device. */
@@ -381,6 +432,7 @@ static int init_device(State *s, ldpc_decoder *dec, int ctx_index, int nstreams)
     if (s->use_table) {
         /* column numbers -> byte offsets into one codeword group's APP */
         const unsigned esz = (unsigned)app_value_bytes(s->var.arith);
+        const int sh16 = table16_shift(s->var.arith);
         std::vector<uint4> bytes(p.table);
         for (uint4 &u : bytes) {
             u.x = u.x == 0xFFFFFFFFu ? u.x : u.x * esz;
@@ -391,9 +443,9 @@ static int init_device(State *s, ldpc_decoder *dec, int ctx_index, int nstreams)
         if ((st = upload(&d.layers, p.layers.data(), p.layers.size(), d.dev)) != LDPC_OK)
             return st;
         if (s->var.t16) {
-            /* (the backend takes this arithmetic only for n * esz < 65535) */
+            /* byte offsets >> sh16 (table_offsets16 checked that they stay below 0xFFFF) */
             std::vector<uint2> half(bytes.size());
-            auto h = [](unsigned v) { return v == 0xFFFFFFFFu ? 0xFFFFu : v; };
+            auto h = [sh16](unsigned v) { return v == 0xFFFFFFFFu ? 0xFFFFu : v >> sh16; };
             for (size_t i = 0; i < bytes.size(); i++)
                 half[i] = make_uint2(h(bytes[i].x) | (h(bytes[i].y) << 16), h(bytes[i].z) | (h(bytes[i].w) << 16));
             uint2 *t = nullptr;
@@ -585,8 +637,10 @@ static int cuda_init_inner(ldpc_decoder *dec, State *s)
     s->direct_bytes = direct_env ? (size_t)strtoull(direct_env, nullptr, 10) : (size_t)256 << 10;
     s->spa = cfg->algorithm == LDPC_ALG_SUM_PRODUCT;
     s->fixed = !s->spa && cfg->msg_format != LDPC_MSG_F32;
-    s->ar = make_arith(cfg);
-    int st = build_plan(c, cfg, &s->plan);
+    int st = make_arith(cfg, c, &s->ar);
+    if (st != LDPC_OK)
+        return st;
+    st = build_plan(c, cfg, &s->plan);
     if (st != LDPC_OK)
         return st;
     s->use_table = s->plan.table_ok && !s->spa && cfg->schedule == LDPC_SCHEDULE_LAYERED;
@@ -606,11 +660,15 @@ static int cuda_init_inner(ldpc_decoder *dec, State *s)
         d.smem_optin = prop.sharedMemPerBlockOptin;
         /* int8 messages: two codewords per thread, except for codes with rows of at most 8
          * edges whose pair state does not fit in shared memory (DVB-S2/T2 rate 1/2): one per
-         * thread halves the shared memory a codeword needs, so three blocks share an SM and
-         * hide each other's global-memory waits (DVB-T2 64800 r1/2 8.7 -> 9.7 Gb/s, 16200 r1/2
-         * 4.7 -> 5.7 at 10 it). With longer rows the one-codeword kernel, held to 56 registers
-         * for three blocks, spills: DVB-S2 64800 r3/5 3.2 -> 2.2, r9/10 1.6 -> 1.2, 16200 r8/9
-         * 6.1 -> 1.6 Gb/s, so pairs stay there. LDPCGPU_CUDA_I8_LANES=1|2 forces one. */
+         * thread halves the shared memory a codeword needs, so more blocks share an SM and
+         * hide each other's global-memory waits, and a DVB 64800 APP (130 KB of int16) stays in
+         * shared memory where a pair's (259 KB) cannot. Measured with the earlier 8-bit APP
+         * (three DVB 64800 blocks an SM, now one): DVB-T2 64800 r1/2 8.7 -> 9.7 Gb/s, 16200
+         * r1/2 4.7 -> 5.7 at 10 it; with the 16-bit APP (H100, kernel-only) DVB-T2 64800 r1/2
+         * 20 it one codeword 2.59, pairs 2.63. With longer rows the one-codeword kernel, held to
+         * 56 registers for three blocks, spills: DVB-S2 64800 r3/5 3.2 -> 2.2, r9/10 1.6 -> 1.2,
+         * 16200 r8/9 6.1 -> 1.6 Gb/s (8-bit APP; r3/5 with the 16-bit APP: pairs 1.77, one
+         * codeword 1.24), so pairs stay there. LDPCGPU_CUDA_I8_LANES=1|2 forces one. */
         if (s->use_table && s->var.arith == ARITH_I8X2) {
             const char *lanes_env = getenv("LDPCGPU_CUDA_I8_LANES");
             const int lanes = lanes_env ? atoi(lanes_env) : 0;
@@ -618,19 +676,19 @@ static int cuda_init_inner(ldpc_decoder *dec, State *s)
             pair_all.mem = MEM_SMEM_ALL;
             const bool fits = s->plan.Z <= table_max_threads(true, MEM_GLOBAL);
             const bool pair_off_chip = table_smem_bytes(pair_all, c->n, s->plan.Z, s->plan.total_groups, 1) > d.smem_optin;
-            const bool offsets16 = c->n < 65535; /* its 16-bit table offsets (TabQ) */
+            const bool offsets16 = c->n < 65535; /* its 16-bit table entries count APP values */
             if (fits && offsets16 && (lanes == 1 || (lanes != 2 && s->var.dmax == 8 && pair_off_chip)))
                 s->var.arith = ARITH_I8;
             /* Pairs compute in half2 (H8X2, full-rate HADD2/HFMA2) rather than 16x2 integers
-             * where the half2 pair's state (APP 4 bytes per column pair) stays on chip.
-             * LDPCGPU_CUDA_I8_PAIR=int|half forces one (half only where h8x2_scale_exact). */
+             * wherever its scaling is exact: both store a pair's APP in 4 bytes and its
+             * messages in 2, so the choice no longer depends on where the state fits (with the
+             * earlier 8-bit APP, I8X2 kept DVB 64800's in shared memory). H100, kernel-only,
+             * 10 it, half2 / 16x2: DVB-S2 64800 r3/5 (state off chip) 1.77 / 1.70 Gb/s, 16200
+             * r8/9 (APP in shared memory) 4.36 / 4.11. LDPCGPU_CUDA_I8_PAIR=int|half forces
+             * one (half only where h8x2_scale_exact). */
             if (s->var.arith == ARITH_I8X2) {
                 const char *pair_env = getenv("LDPCGPU_CUDA_I8_PAIR");
-                TableVariant half_all = pair_all;
-                half_all.arith = ARITH_H8X2;
-                const bool half_on_chip = table_smem_bytes(half_all, c->n, s->plan.Z, s->plan.total_groups, 1) <= d.smem_optin;
-                const bool want_half = h8x2_scale_exact(s->ar.fx) &&
-                                       (pair_env ? strcmp(pair_env, "half") == 0 : half_on_chip);
+                const bool want_half = h8x2_scale_exact(s->ar.fx) && (!pair_env || strcmp(pair_env, "int") != 0);
                 if (want_half)
                     s->var.arith = ARITH_H8X2;
             }

@@ -27,7 +27,8 @@ namespace ldpccuda {
  * The "table" kernel (kernel_table.cuh) gives each row of a layer to one thread: thread t of
  * a codeword runs row t of every layer. It reads the row's columns from a table of column
  * numbers, 4 edges per entry: entry (layer group gi, thread t) = table[(group_base + gi) * Z + t],
- * all ones = no edge; on upload they become APP byte offsets, 32- or 16-bit (TableVariant::t16).
+ * all ones = no edge; on upload they become APP byte offsets, 32-bit, or 16-bit and shifted
+ * right by the policy's T16_SHIFT (TableVariant::t16).
  * Check-to-variable messages use the same indexing, one message per edge.
  * ------------------------------------------------------------------------------------- */
 struct HostPlan {
@@ -66,7 +67,10 @@ struct Arith {
     float nms_alpha, oms_beta;
     float f_a, f_b;          /* table kernel, float: s(m) = max(f_a * m - f_b, 0) */
     ldpc_fixed_params fx;    /* integer kernels */
-    unsigned h_alpha, h_negb; /* H8X2 (half2 pairs): alpha (or 1) and -(4 + beta/256) in both halves */
+    /* H8X2 (half2 pairs; arith.cuh, ArH8x2::scale), in both halves: alpha / 256 (1/256 for
+     * OMS and MS), -(1024 + beta) (-1024 for NMS and MS), and M, the least minimum whose
+     * scale reaches the cap MCAP, or 127 (s(m) = scale(min(m, M))) */
+    unsigned h_alpha, h_negb, h_mmax;
 };
 
 /* One launch: a batch of frames. */
@@ -132,14 +136,15 @@ struct GenericArgs {
 enum ArithKind { ARITH_F32 = 0, ARITH_I8X2 = 1, ARITH_I16 = 2, ARITH_I8 = 3, ARITH_H8X2 = 4 };
 enum MemKind { MEM_SMEM_ALL = 0, MEM_SMEM_APP = 1, MEM_GLOBAL = 2 };
 
-/* Bytes of the int8 kernel's scale table in shared memory: s(m) for every minimum m = 0..255. */
-static constexpr int kScaleLutBytes = 256;
+/* Bytes of the int8 pair kernel's scale table in shared memory: s(m) for m = 0..127 (s clamps
+ * larger minima to CMAX = 127 first). */
+static constexpr int kScaleLutBytes = 128;
 
 struct TableVariant {
     ArithKind arith;
     int dmax;
     MemKind mem;
-    bool t16 = false; /* 16-bit table offsets (kernel_table.cuh, TabQ; table_offsets16) */
+    bool t16 = false; /* 16-bit table entries (kernel_table.cuh, TabQ; table_offsets16) */
 };
 
 /* Bytes of one codeword group's APP and messages, for a variant. */

@@ -109,7 +109,7 @@ __device__ void row_f32(const GenericArgs &a, const GScratch &s, int r, int laye
     }
 }
 
-/* ---- one row, integer (decoder_fixed.c's row_update) ---- */
+/* ---- one row, integer (decoder_fixed.c's row_update): exact, nothing saturates ---- */
 __device__ void row_fx(const GenericArgs &a, const GScratch &s, int r, int layered)
 {
     const GenericCode &c = a.code;
@@ -117,22 +117,25 @@ __device__ void row_fx(const GenericArgs &a, const GScratch &s, int r, int layer
     int *app = (int *)s.app, *c2v = (int *)s.c2v;
     const int e0 = c.row_ptr[r], e1 = c.row_ptr[r + 1];
     int min1 = p.umax, min2 = p.umax, neg = 0;
+    /* loops not unrolled: unrolled, ptxas spilled (28 bytes) in this correctness path */
+#pragma unroll 1
     for (int e = e0; e < e1; e++) {
-        const int t = ldpc_fixed_sat(&p, app[c.col_idx[e]] - c2v[e]);
+        const int t = app[c.col_idx[e]] - c2v[e];
         const int x = abs(t);
         min2 = min(min2, max(min1, x));
         min1 = min(min1, x);
         neg ^= t < 0;
     }
     const int s1 = ldpc_fixed_scale(&p, min1), s2 = ldpc_fixed_scale(&p, min2);
+#pragma unroll 1
     for (int e = e0; e < e1; e++) {
         const int col = c.col_idx[e];
-        const int t = ldpc_fixed_sat(&p, app[col] - c2v[e]);
+        const int t = app[col] - c2v[e];
         const int mag = abs(t) == min1 ? s2 : s1;
         const int m = (neg ^ (t < 0)) ? -mag : mag;
         c2v[e] = m;
         if (layered)
-            app[col] = ldpc_fixed_sat(&p, t + m);
+            app[col] = t + m;
     }
 }
 
@@ -235,7 +238,7 @@ __global__ void __launch_bounds__(256) generic_kernel(const GenericArgs a)
                         const int *c2v = (const int *)s.c2v;
                         int v = ((const int *)s.chan)[j];
                         for (int q = c.col_ptr[j]; q < c.col_ptr[j + 1]; q++)
-                            v = ldpc_fixed_sat(&a.ar.fx, v + c2v[c.col_edge[q]]);
+                            v += c2v[c.col_edge[q]];
                         ((int *)s.app)[j] = v;
                     } else {
                         float v = s.chan[j];

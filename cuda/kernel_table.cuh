@@ -9,9 +9,10 @@
  * A block loops over chunks of G groups (a persistent grid sized to the GPU).
  *
  * One row update (thread t, layer L, edges in table entries of 4):
- *   pass 1: t_e = sat(APP[col_e] - c2v_e); min1/min2 of |t_e|; XOR of signs  (t_e kept in
+ *   pass 1: t_e = APP[col_e] - c2v_e; min1/min2 of |t_e|; XOR of signs  (t_e kept in
  *           registers, DMAX of them);
- *   pass 2: c2v_e = new message; APP[col_e] = sat(t_e + c2v_e).
+ *   pass 2: c2v_e = new message; APP[col_e] = t_e + c2v_e.
+ * (Integer formats: exact, as the model's rules 3-4; the APP is stored wider than messages.)
  * Rows of a layer touch different columns, so a layer needs no atomics, only a barrier after.
  *
  * Early termination: after each iteration every thread recomputes its rows' parities from the
@@ -30,12 +31,15 @@ namespace ldpccuda {
 static constexpr unsigned kNone = 0xFFFFFFFFu;
 
 /* Four table entries (APP byte offsets of four edges), 32-bit, or 16-bit (T16) where the host
- * finds that they fit and pay (table_offsets16): the one-codeword int8 kernels of DVB 64800,
+ * finds that they fit and pay (table_offsets16): the one-codeword int8 kernels of DVB codes,
  * held to 56 registers for three blocks per SM, then hold 4 instead of 8 offset registers per
  * layer buffer (spills 184/320 -> 16/64 bytes, +9%), and the parity check of early termination,
  * which reads a large table once per iteration with nothing to overlap it, reads half the bytes
- * (WiMAX 2304 / WiFi 1944 int8 pairs with early stop +11-13%). */
-template <bool T16> struct TabQ {
+ * (WiMAX 2304 / WiFi 1944 int8 pairs with early stop +11-13%). A 16-bit entry holds the byte
+ * offset >> SH (the policy's T16_SHIFT: 1 for the one-codeword kernels' 2-byte APP values, so
+ * that DVB 64800's 129600 bytes fit; get() returns bytes again, its shift merging with the
+ * address add). 0xFFFF marks a missing edge. */
+template <bool T16, int SH> struct TabQ {
     typedef uint4 Q;
     static constexpr unsigned NONE = kNone;
     __device__ static __forceinline__ void get(const Q &q, unsigned o[4])
@@ -43,17 +47,18 @@ template <bool T16> struct TabQ {
         o[0] = q.x; o[1] = q.y; o[2] = q.z; o[3] = q.w;
     }
 };
-template <> struct TabQ<true> {
+template <int SH> struct TabQ<true, SH> {
     typedef uint2 Q;
-    static constexpr unsigned NONE = 0xFFFFu;
+    static constexpr unsigned NONE = 0xFFFFu << SH;
     __device__ static __forceinline__ void get(const Q &q, unsigned o[4])
     {
-        o[0] = q.x & 0xFFFFu; o[1] = q.x >> 16; o[2] = q.y & 0xFFFFu; o[3] = q.y >> 16;
+        o[0] = (q.x & 0xFFFFu) << SH; o[1] = (q.x >> 16) << SH;
+        o[2] = (q.y & 0xFFFFu) << SH; o[3] = (q.y >> 16) << SH;
     }
 };
 
 /* Shared memory of a block: per-group flags, then (I8X2 only: A::SCALE_LUT) the scale table
- * s(m) for m = 0..255 (kScaleLutBytes, cuda_internal.h), then APPs and messages. */
+ * s(m) for m = 0..127 (kScaleLutBytes, cuda_internal.h), then APPs and messages. */
 template <class A>
 struct TableSmem {
     static __host__ __device__ size_t flags_bytes(int G)
@@ -321,28 +326,31 @@ __device__ __forceinline__ void load_channel(typename A::AppT *app, const T *llr
 /* Threads and registers. At most 512 threads a block (layers have at most 512 rows). The
  * int8-pair kernels with everything in shared memory and rows of up to 8 edges ask for 2 blocks
  * per SM (at most 64 registers; with 16-edge rows that spilled and ran 3-6% slower than
- * uncapped: WiMAX 2/3A 21.4 -> 22.7 Gb/s, WiFi 3/4 19.1 -> 19.7); with messages in global memory a pair's APP fills an SM (130 KB for DVB 64800), so
- * those may use up to 128 registers instead of spilling (DVB-T2 int8 3.9 -> 4.3 Gb/s). The
- * one-codeword int8 kernels with messages in global memory exist to put three DVB 64800 blocks
- * on an SM (65 KB of APP each): they take at most 384 threads (a DVB layer's 360 rows) and ask
- * for 3 blocks, i.e. at most 56 registers (the backend uses them only where a layer has at most
- * 384 rows). */
-__host__ __device__ constexpr bool table_three_blocks(bool one_byte_app, int mem)
+ * uncapped: WiMAX 2/3A 21.4 -> 22.7 Gb/s, WiFi 3/4 19.1 -> 19.7); with messages in global
+ * memory a pair's APP fills an SM, so those may use up to 128 registers instead of spilling
+ * (DVB-T2 int8 3.9 -> 4.3 Gb/s, measured with the earlier 8-bit APP). The one-codeword int8
+ * kernels (I8) with messages in global memory exist to put several DVB blocks on an SM: they
+ * take at most 384 threads (a DVB layer's 360 rows) and ask for 3 blocks, i.e. at most 56
+ * registers (the backend uses them only where a layer has at most 384 rows). With the 16-bit
+ * APP a DVB 64800 codeword takes 130 KB, one block an SM (DVB-T2 64800 r1/2 int8, 20 it: 2.6
+ * Gb/s, pairs off chip the same; with the earlier 8-bit APP, three blocks: 5.6), a 16200 one
+ * 32 KB, three blocks (DVB-T2 16200 r1/2, 10 it: 6.4 Gb/s). */
+__host__ __device__ constexpr bool table_three_blocks(bool one_lane_i8, int mem)
 {
-    return one_byte_app && mem != MEM_SMEM_ALL;
+    return one_lane_i8 && mem != MEM_SMEM_ALL;
 }
-__host__ __device__ constexpr int table_max_threads(bool one_byte_app, int mem)
+__host__ __device__ constexpr int table_max_threads(bool one_lane_i8, int mem)
 {
-    return table_three_blocks(one_byte_app, mem) ? 384 : 512;
+    return table_three_blocks(one_lane_i8, mem) ? 384 : 512;
 }
-__host__ __device__ constexpr int table_min_blocks(int lanes, bool one_byte_app, int dmax, int mem)
+__host__ __device__ constexpr int table_min_blocks(int lanes, bool one_lane_i8, int dmax, int mem)
 {
-    return table_three_blocks(one_byte_app, mem) ? 3 : (lanes == 2 && dmax <= 8 && mem == MEM_SMEM_ALL ? 2 : 1);
+    return table_three_blocks(one_lane_i8, mem) ? 3 : (lanes == 2 && dmax <= 8 && mem == MEM_SMEM_ALL ? 2 : 1);
 }
 
 template <class A, int DMAX, int MEM, bool T16>
-__global__ void __launch_bounds__(table_max_threads(sizeof(typename A::AppT) == 1, MEM),
-                                  table_min_blocks(A::LANES, sizeof(typename A::AppT) == 1, DMAX, MEM))
+__global__ void __launch_bounds__(table_max_threads(std::is_same<A, ArI8>::value, MEM),
+                                  table_min_blocks(A::LANES, std::is_same<A, ArI8>::value, DMAX, MEM))
 table_kernel(const TableArgs a)
 {
     typedef typename A::AppT AppT;
@@ -374,7 +382,7 @@ table_kernel(const TableArgs a)
     Msg4 *msg = MEM == MEM_SMEM_ALL ? (Msg4 *)(p + (size_t)G * app_bytes) + (size_t)gl * msg_elems
                                     : (Msg4 *)a.msg_scratch + (size_t)gg_slot * msg_elems;
     Msg4 *msg_t = msg + t;
-    typedef TabQ<T16> TQ;
+    typedef TabQ<T16, A::T16_SHIFT> TQ;
     const typename TQ::Q *tab_t = (const typename TQ::Q *)c.table + t;
 
     const int ngroups_total = (a.batch.nframes + A::LANES - 1) / A::LANES;

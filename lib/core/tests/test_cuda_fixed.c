@@ -1,13 +1,18 @@
 /* cuda backend, integer messages (int8, int16), against the fixed-point model
  * (lib/core/decoder_fixed.c): every frame must agree BIT-EXACTLY, hard bits of the whole
  * codeword, iteration count and parity_ok, for every code family and kernel path:
- *   - the table kernel: WiMAX (int8 runs two codewords per thread: odd frame counts leave one
- *     lane empty; also forced to one per thread), WiFi z = 81, DVB-T2 (64800: int8 one codeword
- *     per thread, APP in shared, messages in global memory), an irregular code;
+ *   - the table kernel: WiMAX (int8 runs two codewords per thread, in half2 or 16x2 integers:
+ *     odd frame counts leave one lane empty; also forced to one per thread), WiFi z = 81,
+ *     DVB-T2 (64800: int8 one codeword per thread, APP in shared, messages in global memory,
+ *     16-bit table entries counting APP values), an irregular code; state on chip and forced
+ *     into global memory;
  *   - the generic kernel: flooding, and a code with a 40-edge row;
  * with float and int8 input, both LLR sign conventions, NaN/Inf/huge inputs, each min-sum
  * variant, early termination on and off. Frames come from the waterfall region, where
- * saturation and many iterations happen. */
+ * messages grow large and many iterations happen: long runs without early termination (50-100
+ * iterations, alpha 0.875 and 1.0) drive minima and APPs to their bounds, high-rate codes
+ * (WiMAX 5/6, DVB-S2 16200 8/9: long rows) and a column degree 13 code (DVB-T2 16200 2/3:
+ * int8 messages capped at MCAP = 59) exercise the message cap. */
 #include "test_cuda_util.h"
 #include "decoder_fixed.h"
 
@@ -169,10 +174,96 @@ int main(void)
     unsetenv("LDPCGPU_CUDA_I8_LANES");
     ldpc_code_destroy(code);
 
+    /* Long runs without early termination, where clipping an 8-bit APP made layered decoding
+     * collapse: every int8 kernel (half2 pairs, 16x2 integer pairs, one codeword per thread)
+     * and int16 against the model, with alpha 0.875 and 1.0 (plain min-sum's magnitudes) */
+    REQUIRE_OK(ldpc_code_create(&code, "wimax:2304:1/2"));
+    for (int fi = 0; fi < 2; fi++) {
+        ldpc_decoder_config c = cfg_of(fmts[fi], LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 100);
+        c.early_termination = 0;
+        c.nms_alpha = 0.875f;
+        snprintf(label, sizeof label, "wimax 2304 r1/2 %s nms .875, 100 it, no early stop", fname[fi]);
+        run(label, code, c, 1.8, 63, LDPC_LLR_F32, 0);
+        c.nms_alpha = 1.0f;
+        c.max_iterations = 50;
+        snprintf(label, sizeof label, "wimax 2304 r1/2 %s nms 1.0, 50 it, no early stop", fname[fi]);
+        run(label, code, c, 1.8, 63, LDPC_LLR_I8, 0);
+    }
+    {
+        ldpc_decoder_config c = cfg_of(LDPC_MSG_I8, LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 100);
+        c.early_termination = 0;
+        c.nms_alpha = 0.875f;
+        setenv("LDPCGPU_CUDA_I8_PAIR", "int", 1);
+        run("wimax 2304 r1/2 i8 16x2 pairs, nms .875, 100 it, no stop", code, c, 1.8, 63, LDPC_LLR_F32, 0);
+        unsetenv("LDPCGPU_CUDA_I8_PAIR");
+        setenv("LDPCGPU_CUDA_I8_LANES", "1", 1);
+        run("wimax 2304 r1/2 i8 one codeword/thread, .875, 100 it, no stop", code, c, 1.8, 63, LDPC_LLR_F32, 0);
+        unsetenv("LDPCGPU_CUDA_I8_LANES");
+        c.nms_alpha = 1.0f;
+        c.max_iterations = 60;
+        c.early_termination = 1;
+        run("wimax 2304 r1/2 i8 nms 1.0, 60 it, early stop", code, c, 1.6, 63, LDPC_LLR_F32, 0);
+    }
+    ldpc_code_destroy(code);
+
     REQUIRE_OK(ldpc_code_create(&code, "wimax:2304:5/6"));
     run("wimax 2304 r5/6 i8 layered nms (20-edge rows)", code,
         cfg_of(LDPC_MSG_I8, LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 10), 4.0, 151,
         LDPC_LLR_F32, 0);
+    for (int fi = 0; fi < 2; fi++) {
+        ldpc_decoder_config c = cfg_of(fmts[fi], LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 50);
+        c.early_termination = 0;
+        c.nms_alpha = 0.875f;
+        snprintf(label, sizeof label, "wimax 2304 r5/6 %s nms .875, 50 it, no early stop", fname[fi]);
+        run(label, code, c, 3.4, 101, LDPC_LLR_F32, 0);
+    }
+    {
+        ldpc_decoder_config c = cfg_of(LDPC_MSG_I8, LDPC_ALG_MIN_SUM, LDPC_SCHEDULE_LAYERED, 50);
+        c.early_termination = 0;
+        setenv("LDPCGPU_CUDA_MEM", "global", 1);
+        run("wimax 2304 r5/6 i8 min-sum, 50 it, state in global memory", code, c, 3.4, 101, LDPC_LLR_F32, 0);
+        unsetenv("LDPCGPU_CUDA_MEM");
+    }
+    ldpc_code_destroy(code);
+
+    /* DVB-S2 16200 8/9: 27-edge rows */
+    REQUIRE_OK(ldpc_code_create(&code, "dvbs2:16200:8/9"));
+    for (int fi = 0; fi < 2; fi++) {
+        ldpc_decoder_config c = cfg_of(fmts[fi], LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 50);
+        c.early_termination = 0;
+        c.nms_alpha = 0.875f;
+        snprintf(label, sizeof label, "dvbs2 16200 r8/9 %s nms .875, 50 it, no early stop", fname[fi]);
+        run(label, code, c, 3.6, 41, LDPC_LLR_F32, 0);
+    }
+    {
+        ldpc_decoder_config c = cfg_of(LDPC_MSG_I8, LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 50);
+        c.early_termination = 0;
+        setenv("LDPCGPU_CUDA_I8_LANES", "1", 1);
+        run("dvbs2 16200 r8/9 i8 one codeword/thread, oms, 50 it", code, c, 3.6, 41, LDPC_LLR_I8, 0);
+        unsetenv("LDPCGPU_CUDA_I8_LANES");
+    }
+    ldpc_code_destroy(code);
+
+    /* DVB-T2 16200 2/3: column degree 13, int8 messages capped at 59 */
+    REQUIRE_OK(ldpc_code_create(&code, "dvbt2:16200:2/3"));
+    for (int fi = 0; fi < 2; fi++) {
+        ldpc_decoder_config c = cfg_of(fmts[fi], LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 50);
+        c.early_termination = 0;
+        c.nms_alpha = 1.0f;
+        snprintf(label, sizeof label, "dvbt2 16200 r2/3 %s nms 1.0, 50 it, no early stop", fname[fi]);
+        run(label, code, c, 2.0, 41, LDPC_LLR_F32, 0);
+    }
+    {
+        ldpc_decoder_config c = cfg_of(LDPC_MSG_I8, LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 50);
+        c.early_termination = 0;
+        c.nms_alpha = 0.875f;
+        setenv("LDPCGPU_CUDA_I8_PAIR", "int", 1);
+        run("dvbt2 16200 r2/3 i8 16x2 pairs, nms .875, 50 it", code, c, 2.0, 41, LDPC_LLR_F32, 0);
+        unsetenv("LDPCGPU_CUDA_I8_PAIR");
+        setenv("LDPCGPU_CUDA_I8_LANES", "1", 1);
+        run("dvbt2 16200 r2/3 i8 one codeword/thread, nms .875, 50 it", code, c, 2.0, 41, LDPC_LLR_F32, 0);
+        unsetenv("LDPCGPU_CUDA_I8_LANES");
+    }
     ldpc_code_destroy(code);
 
     REQUIRE_OK(ldpc_code_create(&code, "wifi:1944:1/2"));

@@ -1,8 +1,10 @@
 /* The fixed-point model (decoder_fixed.h) that the GPU's integer kernels follow bit for bit.
  * Runs without a GPU:
+ *  - the constants: channel ranges, AMAX, the message cap MCAP from the largest column degree;
  *  - quantisation rule 1 on chosen values (halves round away from zero, NaN is 0, infinities
- *    and huge values saturate, int8 -128 with the sign switch becomes +127);
- *  - the normalisation of rule 3: (m * A15 + 2^14) >> 15;
+ *    and huge values saturate to the channel range, int8 -128 with the sign switch becomes
+ *    +127);
+ *  - the normalisation of rule 3: (m * A15 + 2^14) >> 15 of min(m, CMAX), capped at MCAP;
  *  - the DVB row order: 360-row groups g, g+q, ...;
  *  - decoding: noiseless frames in one iteration; WiMAX at 3 dB nearly always right, for both
  *    formats, both schedules;
@@ -15,11 +17,21 @@ static void rules(void)
 {
     ldpc_decoder_config cfg;
     ldpc_decoder_config_init(&cfg);
+    cfg.algorithm = LDPC_ALG_NORMALIZED_MIN_SUM; /* (not the defaults: they may change) */
+    cfg.nms_alpha = 0.75f;
     ldpc_fixed_params p8, p16;
+    ldpc_code *wimax, *dvb13;
+    REQUIRE_OK(ldpc_code_create(&wimax, "wimax:2304:1/2"));  /* column degrees <= 6 */
+    REQUIRE_OK(ldpc_code_create(&dvb13, "dvbt2:64800:2/3")); /* column degree 13 */
+    CHECK(wimax->max_col_degree == 6 && dvb13->max_col_degree == 13);
     cfg.msg_format = LDPC_MSG_I8;
-    REQUIRE_OK(ldpc_fixed_params_init(&cfg, &p8));
+    REQUIRE_OK(ldpc_fixed_params_init(&cfg, wimax, &p8));
+    CHECK(p8.cmin == -128 && p8.cmax == 127 && p8.amax == 896 && p8.umax == 65535);
+    CHECK(p8.mcap == 127); /* min(127, 768 / 6 = 128) */
     cfg.msg_format = LDPC_MSG_I16;
-    REQUIRE_OK(ldpc_fixed_params_init(&cfg, &p16));
+    REQUIRE_OK(ldpc_fixed_params_init(&cfg, wimax, &p16));
+    CHECK(p16.cmin == -8192 && p16.cmax == 8191 && p16.amax == 32767);
+    CHECK(p16.mcap == 4095); /* 24575 / 6 */
     CHECK(ldpc_fixed_quantize_f32(&p8, 0.125f) == 1);    /* 0.5 rounds away from zero */
     CHECK(ldpc_fixed_quantize_f32(&p8, -0.125f) == -1);
     CHECK(ldpc_fixed_quantize_f32(&p8, 0.12f) == 0);
@@ -27,29 +39,51 @@ static void rules(void)
     CHECK(ldpc_fixed_quantize_f32(&p8, NAN) == 0);
     CHECK(ldpc_fixed_quantize_f32(&p8, INFINITY) == 127);
     CHECK(ldpc_fixed_quantize_f32(&p8, -INFINITY) == -128);
-    CHECK(ldpc_fixed_quantize_f32(&p8, -40.0f) == -128);
+    CHECK(ldpc_fixed_quantize_f32(&p8, -40.0f) == -128); /* -160 clamped to the channel range */
     CHECK(ldpc_fixed_quantize_f32(&p16, 3e30f) == 4000);  /* clamped to 1000, times 4 */
     CHECK(ldpc_fixed_quantize_f32(&p16, -0.0f) == 0);
     CHECK(ldpc_fixed_quantize_i8(&p8, -128) == -128);
-    CHECK(ldpc_fixed_scale(&p8, 255) == (127 * 24576 + 16384) >> 15); /* alpha 0.75 */
+    CHECK(ldpc_fixed_scale(&p8, 255) == (127 * 24576 + 16384) >> 15); /* alpha 0.75 of CMAX */
+    CHECK(ldpc_fixed_scale(&p8, 65535) == ldpc_fixed_scale(&p8, 127)); /* "no minimum" */
     CHECK(ldpc_fixed_scale(&p8, 3) == 2);                /* 2.25 rounds to 2 */
     CHECK(ldpc_fixed_scale(&p8, 2) == 2);                /* 1.5 rounds up */
+    CHECK(ldpc_fixed_scale(&p16, 9000) == 4095); /* 0.75 * CMAX = 6143, capped at MCAP */
+    CHECK(ldpc_fixed_scale(&p16, 4000) == 3000);
+    cfg.llr_scale = 16.0f; /* int16 channel values clamp at 14 bits */
+    REQUIRE_OK(ldpc_fixed_params_init(&cfg, wimax, &p16));
+    CHECK(ldpc_fixed_quantize_f32(&p16, 999.0f) == 8191);
+    CHECK(ldpc_fixed_quantize_f32(&p16, -999.0f) == -8192);
+    cfg.llr_scale = 4.0f;
+    /* the message cap of a column degree 13 code: int8 768 / 13 = 59, int16 24575 / 13 = 1890 */
+    cfg.algorithm = LDPC_ALG_MIN_SUM;
+    REQUIRE_OK(ldpc_fixed_params_init(&cfg, dvb13, &p16));
+    CHECK(p16.mcap == 1890 && ldpc_fixed_scale(&p16, 5000) == 1890 && ldpc_fixed_scale(&p16, 1000) == 1000);
     cfg.msg_format = LDPC_MSG_I8;
+    REQUIRE_OK(ldpc_fixed_params_init(&cfg, dvb13, &p8));
+    CHECK(p8.mcap == 59 && ldpc_fixed_scale(&p8, 100) == 59 && ldpc_fixed_scale(&p8, 59) == 59 &&
+          ldpc_fixed_scale(&p8, 58) == 58 && ldpc_fixed_scale(&p8, 65535) == 59);
+    cfg.algorithm = LDPC_ALG_NORMALIZED_MIN_SUM;
+    REQUIRE_OK(ldpc_fixed_params_init(&cfg, dvb13, &p8));
+    CHECK(ldpc_fixed_scale(&p8, 78) == 59 && ldpc_fixed_scale(&p8, 77) == 58); /* 58.5 up, 57.75 */
     cfg.llr_positive_is_one = 1;
-    REQUIRE_OK(ldpc_fixed_params_init(&cfg, &p8));
+    REQUIRE_OK(ldpc_fixed_params_init(&cfg, wimax, &p8));
     CHECK(ldpc_fixed_quantize_i8(&p8, -128) == 127);
     CHECK(ldpc_fixed_quantize_i8(&p8, 5) == -5);
     CHECK(ldpc_fixed_quantize_f32(&p8, 2.0f) == -8);
     cfg.llr_positive_is_one = 0;
     cfg.algorithm = LDPC_ALG_OFFSET_MIN_SUM;
     cfg.oms_beta = 0.5f;
-    REQUIRE_OK(ldpc_fixed_params_init(&cfg, &p8));
+    REQUIRE_OK(ldpc_fixed_params_init(&cfg, wimax, &p8));
     CHECK(ldpc_fixed_scale(&p8, 10) == 8 && ldpc_fixed_scale(&p8, 1) == 0);
     cfg.algorithm = LDPC_ALG_SUM_PRODUCT;
-    CHECK(ldpc_fixed_params_init(&cfg, &p8) == LDPC_ERR_UNSUPPORTED);
+    CHECK(ldpc_fixed_params_init(&cfg, wimax, &p8) == LDPC_ERR_UNSUPPORTED);
     cfg.algorithm = LDPC_ALG_NORMALIZED_MIN_SUM;
     cfg.msg_format = LDPC_MSG_F32;
-    CHECK(ldpc_fixed_params_init(&cfg, &p8) == LDPC_ERR_UNSUPPORTED);
+    CHECK(ldpc_fixed_params_init(&cfg, wimax, &p8) == LDPC_ERR_UNSUPPORTED);
+    cfg.msg_format = LDPC_MSG_I8;
+    CHECK(ldpc_fixed_params_init(&cfg, NULL, &p8) == LDPC_ERR_INVALID_ARGUMENT);
+    ldpc_code_destroy(wimax);
+    ldpc_code_destroy(dvb13);
 
     ldpc_code *dvb;
     REQUIRE_OK(ldpc_code_create(&dvb, "dvbt2:16200:1/2"));
@@ -98,7 +132,7 @@ static void decoding(const char *name, ldpc_msg_format fmt, ldpc_schedule sch)
     free(clean);
 
     const int have_simd = ldpc_backend_available(LDPC_BACKEND_CPU_SIMD);
-    /* 3 dB: the model must decode; 1.5 dB (the waterfall, frames that fail and saturate):
+    /* 3 dB: the model must decode; 1.5 dB (the waterfall, frames that fail, large messages):
      * only agreement with cpu-simd is checked */
     for (int pass = 0; pass < 4; pass++) {
         const int in8 = pass & 1, hard_snr = pass >= 2;

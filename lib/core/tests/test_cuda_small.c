@@ -1,6 +1,7 @@
 /* A small, quick pass over every GPU kernel path, meant to run under compute-sanitizer
- * (memcheck, racecheck; scripts/gpu-check does): the table kernel in f32 / int8 pairs / int16
- * with shared-memory and global-memory state, the generic kernel (flooding, sum-product, a
+ * (memcheck, racecheck; scripts/gpu-check does): the table kernel in f32 / int8 pairs (half2
+ * and 16x2 integers) / int8 one codeword per thread / int16, with shared-memory and
+ * global-memory state, rows of up to 8 and 32 edges, the generic kernel (flooding, sum-product, a
  * 40-edge row), packed and unpacked output, odd frame counts, groups of whole warps (Z = 96).
  * Each decode is also checked against the CPU (reference or fixed-point model), so the run
  * means something without a sanitizer too. */
@@ -92,6 +93,16 @@ int main(void)
     one("wimax 2304 f32, 5 frames", code, cfg, 5, 2.0);
     ldpc_code_destroy(code);
 
+    /* rows of up to 32 edges: half2 pairs (APP in shared memory) and int16 */
+    REQUIRE_OK(ldpc_code_create(&code, "wimax:2304:5/6"));
+    ldpc_decoder_config_init(&cfg);
+    cfg.max_iterations = 4;
+    cfg.msg_format = LDPC_MSG_I8;
+    one("wimax 2304 r5/6 i8 pairs (half2), 3 frames", code, cfg, 3, 3.5);
+    cfg.msg_format = LDPC_MSG_I16;
+    one("wimax 2304 r5/6 i16, 2 frames", code, cfg, 2, 3.5);
+    ldpc_code_destroy(code);
+
     code = make_irregular_code(300, 150, 40, 5);
     ldpc_decoder_config_init(&cfg);
     cfg.max_iterations = 5;
@@ -105,6 +116,10 @@ int main(void)
     one("dvbt2 16200 i8 pairs layered", code, cfg, 3, 2.0);
     setenv("LDPCGPU_CUDA_I8_LANES", "1", 1);
     one("dvbt2 16200 i8 one codeword per thread", code, cfg, 3, 2.0);
+    setenv("LDPCGPU_CUDA_I8_LANES", "2", 1);
+    setenv("LDPCGPU_CUDA_I8_PAIR", "int", 1);
+    one("dvbt2 16200 i8 pairs in 16x2 integers", code, cfg, 3, 2.0);
+    unsetenv("LDPCGPU_CUDA_I8_PAIR");
     unsetenv("LDPCGPU_CUDA_I8_LANES");
     setenv("LDPCGPU_CUDA_I8_PAIR", "half", 1);
     setenv("LDPCGPU_CUDA_MEM", "global", 1);
