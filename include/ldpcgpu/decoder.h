@@ -46,8 +46,8 @@ typedef enum ldpc_backend {
 } ldpc_backend;
 
 typedef enum ldpc_algorithm {
-    LDPC_ALG_NORMALIZED_MIN_SUM = 0, /* min-sum scaled by nms_alpha (default) */
-    LDPC_ALG_OFFSET_MIN_SUM = 1,     /* min-sum minus oms_beta, floored at 0 */
+    LDPC_ALG_NORMALIZED_MIN_SUM = 0, /* min-sum scaled by nms_alpha */
+    LDPC_ALG_OFFSET_MIN_SUM = 1,     /* min-sum minus oms_beta, floored at 0 (default) */
     LDPC_ALG_MIN_SUM = 2,            /* plain min-sum */
     LDPC_ALG_SUM_PRODUCT = 3         /* log-domain sum-product (tanh rule) */
 } ldpc_algorithm;
@@ -86,8 +86,8 @@ typedef struct ldpc_decoder_config {
     ldpc_msg_format msg_format;
     int max_iterations;      /* default 10 */
     int early_termination;   /* 1: stop a frame as soon as H*c = 0 (default 1) */
-    float nms_alpha;         /* normalized min-sum factor, default 0.75 */
-    float oms_beta;          /* offset min-sum offset in LLR units, default 0.5 */
+    float nms_alpha;         /* normalized min-sum factor, default 0.875 */
+    float oms_beta;          /* offset min-sum offset in LLR units, default 0.25 */
     int llr_positive_is_one; /* 0: positive LLR = bit 0 (default); 1: gr-fec's convention */
     float llr_scale;         /* int8 LLR = round(LLR * llr_scale), default 4.0; integer messages
                               * and int8 input: LDPC_LLR_SCALE_MIN..LDPC_LLR_SCALE_MAX */

@@ -180,12 +180,18 @@ int ldpc_fixed_model_decode(ldpc_fixed_model *m, ldpc_llr_type type, const void 
             }
         }
         it++;
-        if (m->cfg.early_termination && (ok = hard_and_check(m)))
-            break;
+        if (m->cfg.early_termination) {
+            if ((ok = hard_and_check(m)))
+                break;
+        } else if (!ok && hard_and_check(m)) {
+            ok = 1; /* rule 6: the first codeword found is the one returned */
+            memcpy(hard, m->hard, (size_t)c->n);
+        }
     }
-    if (!m->cfg.early_termination)
+    if (m->cfg.early_termination || !ok) {
         ok = hard_and_check(m);
-    memcpy(hard, m->hard, (size_t)c->n);
+        memcpy(hard, m->hard, (size_t)c->n);
+    }
     st->iterations = it;
     st->parity_ok = ok && !ldpc_frame_erased(p, type, llr, c->n); /* decoder_erased.h */
     return LDPC_OK;

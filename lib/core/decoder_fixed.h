@@ -45,8 +45,11 @@
  *     APP[j] = c[j] + the sum of the column's new messages (exact).
  *  6. Hard decision bit j = APP[j] < 0. An iteration is one pass over all rows. At least one
  *     iteration runs; with early termination a frame stops after the first iteration whose hard
- *     decision satisfies every check (iterations = that count); otherwise max_iterations run.
- *     parity_ok = the returned hard decision satisfies every check.
+ *     decision satisfies every check (iterations = that count); otherwise max_iterations run and
+ *     the frame returns the hard decision of the first iteration that satisfied every check, or
+ *     the last iteration's if none did (a decoder never returns worse than what it found).
+ *     parity_ok = the returned hard decision satisfies every check (and the frame is not erased,
+ *     decoder_erased.h).
  *
  * WHY THIS CANNOT DRIFT. Messages are narrow (int8: stored as bytes), the APP is wide and never
  * clipped: APP[j] is always exactly c[j] + the sum of the column's current messages, because

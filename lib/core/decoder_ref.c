@@ -192,9 +192,13 @@ static void decode_frame(const ldpc_decoder *dec, ref_state *s, ldpc_frame_statu
             ok = hard_decide_and_check(c, s->app, s->hard);
             if (ok)
                 break;
+        } else if (!ok) {
+            /* without early termination every iteration runs, but the first codeword found is
+             * the one returned (decoder_fixed.h rule 6): s->hard keeps it */
+            ok = hard_decide_and_check(c, s->app, s->hard);
         }
     }
-    if (!cfg->early_termination)
+    if (!ok)
         ok = hard_decide_and_check(c, s->app, s->hard);
     st->iterations = it;
     st->parity_ok = ok;

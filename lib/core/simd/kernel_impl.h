@@ -393,30 +393,30 @@ static void kernel_decode(const simd_plan *p, const simd_params *prm, simd_work 
             flooding_iteration(p, prm, app, llr, c2v, tmp, pre);
         else
             layered_iteration(p, prm, app, c2v, tmp, pre, zero_start && it == 1 ? zeros : NULL);
-        if (!prm->early_termination)
-            continue;
+        if (!active)
+            continue; /* no early termination: every frame has its codeword, iterations go on */
         uint64_t done = active & ~unsatisfied(p, app, active);
         if (done) {
+            /* a frame's first codeword is the one it returns (decoder_fixed.h rule 6); with
+             * early termination it also stops there */
             freeze(p, app, w->hard, done);
             for (int l = 0; l < LANES; l++)
                 if (done >> l & 1) {
-                    res->iterations[l] = it;
+                    res->iterations[l] = prm->early_termination ? it : prm->max_iterations;
                     res->parity_ok[l] = 1;
                 }
             active &= ~done;
-            if (!active)
+            if (!active && prm->early_termination)
                 break;
         }
     }
-    /* frames that never converged (or all frames without early termination) end here */
-    uint64_t rest = prm->early_termination ? active : valid;
-    if (rest) {
-        freeze(p, app, w->hard, rest);
-        uint64_t bad = prm->early_termination ? rest : unsatisfied(p, app, 0);
+    /* frames that never satisfied every check end here, with the last iteration's decision */
+    if (active) {
+        freeze(p, app, w->hard, active);
         for (int l = 0; l < LANES; l++)
-            if (rest >> l & 1) {
+            if (active >> l & 1) {
                 res->iterations[l] = prm->max_iterations;
-                res->parity_ok[l] = !(bad >> l & 1);
+                res->parity_ok[l] = 0;
             }
     }
 }
