@@ -170,7 +170,6 @@ static int parse(int argc, char **argv, q_opts *o)
     app_args_init(&a, "quality", argc, argv);
     const char *v, *codes = DEFAULT_CODES;
     while (a.i < argc && !a.error) {
-        double dv;
         if (app_is_help(argv[a.i])) {
             usage(stdout);
             return -1;
@@ -212,9 +211,7 @@ static int parse(int argc, char **argv, q_opts *o)
         } else if (app_opt(&a, "--seed", NULL, &v)) {
             a.error = a.error || app_parse_u64("quality", "--seed", v, &o->seed);
         } else if (app_opt(&a, "--llr-scale", NULL, &v)) {
-            if (!a.error && !(a.error = app_parse_double("quality", "--llr-scale", v, 1e-3, 1e5,
-                                                         &dv)))
-                o->cfg.llr_scale = (float)dv;
+            a.error = a.error || app_parse_llr_scale("quality", v, &o->cfg.llr_scale);
         } else if (app_opt(&a, "--float-backend", NULL, &v)) {
             if (!a.error && ldpc_backend_from_string(v, &o->float_backend) != LDPC_OK) {
                 fprintf(stderr, "ldpcgpu quality: --float-backend: %s\n", ldpc_last_error());

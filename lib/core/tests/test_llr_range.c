@@ -36,8 +36,8 @@ static void test_scale_range(void)
     }
     const ldpc_backend backends[] = {LDPC_BACKEND_CPU_REFERENCE, LDPC_BACKEND_CPU_SIMD};
     const ldpc_msg_format fmts[] = {LDPC_MSG_I8, LDPC_MSG_I16};
-    const float bad[] = {0.2499f, 16.01f, 0.01f, 100.0f, 1e5f};
-    const float good[] = {LDPC_LLR_SCALE_MIN, 1.0f, 4.0f, LDPC_LLR_SCALE_MAX};
+    const float bad[] = {1.999f, 16.01f, 0.25f, 0.01f, 100.0f, 1e5f};
+    const float good[] = {LDPC_LLR_SCALE_MIN, 3.0f, 4.0f, LDPC_LLR_SCALE_MAX};
     for (int b = 0; b < 2; b++) {
         ldpc_decoder *dec;
         for (int f = 0; f < 2; f++) {
@@ -103,7 +103,7 @@ static void test_count_edges(void)
         {4.0f, 0, 6},  /* 31.875, -32.125, +-inf, +-1e30 */
         {4.0f, 1, 6},  /* flipped: -32, -32.125, +-inf, +-1e30 */
         {16.0f, 0, 9},  /* everything but 0, NaN and +-5 */
-        {0.25f, 0, 4}, /* only the clamped +-1000 (250) */
+        {2.0f, 0, 4},  /* only +-inf and +-1e30 (clamped to +-1000: 2000) */
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         ldpc_decoder_config cfg;
@@ -143,7 +143,7 @@ static void test_count_random(void)
         q[i] = (int8_t)(ldpc_rng_next(&rng) & 0xff);
         ends += q[i] == -128 || q[i] == 127;
     }
-    const float scales[] = {0.25f, 2.0f, 4.0f, 7.3f, 16.0f};
+    const float scales[] = {2.0f, 3.0f, 4.0f, 7.3f, 16.0f};
     for (size_t s = 0; s < sizeof scales / sizeof scales[0]; s++)
         for (int flip = 0; flip < 2; flip++) {
             ldpc_decoder_config cfg;
