@@ -123,6 +123,11 @@ struct ArF32 {
     {
         return in_i8(x0, ar);
     }
+    /* Erased frames (decoder_erased.h): the OR of nz_bits over a frame's channel values is 0
+     * exactly when every value is 0 (+-0: in_lanes already turns -0 into +0 and NaN into 0);
+     * nz_lanes turns such an OR into lane bits */
+    __device__ static __forceinline__ unsigned nz_bits(AppT a) { return __float_as_uint(a) << 1; }
+    __device__ static __forceinline__ unsigned nz_lanes(unsigned acc) { return acc != 0u; }
 };
 
 /* ---------------------------------------------------------------------------- int8 x 2 */
@@ -219,6 +224,12 @@ struct ArI8x2 {
         if (valid & 2u)
             v |= (unsigned)quantize(x1, ar) << 16;
         return v;
+    }
+    /* erased frames: a lane's channel value c is 0 <=> its 16 bits are 0 */
+    __device__ static __forceinline__ unsigned nz_bits(AppT a) { return a; }
+    __device__ static __forceinline__ unsigned nz_lanes(unsigned acc)
+    {
+        return (unsigned)((acc & 0xffffu) != 0u) | ((unsigned)((acc >> 16) != 0u) << 1);
     }
 };
 
@@ -362,6 +373,12 @@ struct ArH8x2 {
         const unsigned c1 = (valid & 2u) ? (unsigned)(quantize(x1, ar) + 128) : 0x80u;
         return c0 | (c1 << 16) | k1024;
     }
+    /* erased frames: c = 0 <=> the lane's half is S(0) = 1152, bits 0x6480 */
+    __device__ static __forceinline__ unsigned nz_bits(AppT a) { return a ^ k1152; }
+    __device__ static __forceinline__ unsigned nz_lanes(unsigned acc)
+    {
+        return (unsigned)((acc & 0xffffu) != 0u) | ((unsigned)((acc >> 16) != 0u) << 1);
+    }
 };
 
 /* ---------------------------------------------------------------------------- int16, int8 */
@@ -422,6 +439,9 @@ struct ArIntOne {
     {
         return (AppT)quantize(x0, ar);
     }
+    /* erased frames: c = 0 <=> its 16 bits are 0 */
+    __device__ static __forceinline__ unsigned nz_bits(AppT a) { return (unsigned short)a; }
+    __device__ static __forceinline__ unsigned nz_lanes(unsigned acc) { return acc != 0u; }
 };
 
 /* int16: messages of edge e in 16-bit half e of a uint2 */

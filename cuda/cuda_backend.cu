@@ -85,7 +85,8 @@ const void *table_kernel_fn(const TableVariant &v)
     case ARITH_F32: return table_kernel_fn_f32(v.dmax, v.mem, v.t16);
     case ARITH_I8X2: return table_kernel_fn_i8x2(v.dmax, v.mem, v.t16);
     case ARITH_H8X2: return table_kernel_fn_h8x2(v.dmax, v.mem, v.t16);
-    case ARITH_I8: return table_kernel_fn_i8(v.dmax, v.mem, v.t16);
+    case ARITH_I8:
+        return v.one_block ? table_kernel_fn_i8_one_block(v.dmax, v.mem) : table_kernel_fn_i8(v.dmax, v.mem, v.t16);
     default: return table_kernel_fn_i16(v.dmax, v.mem, v.t16);
     }
 }
@@ -97,7 +98,9 @@ cudaError_t table_launch(const TableVariant &v, const TableArgs &a, int grid, in
     case ARITH_F32: return table_launch_f32(v.dmax, v.mem, v.t16, a, grid, threads, smem, s);
     case ARITH_I8X2: return table_launch_i8x2(v.dmax, v.mem, v.t16, a, grid, threads, smem, s);
     case ARITH_H8X2: return table_launch_h8x2(v.dmax, v.mem, v.t16, a, grid, threads, smem, s);
-    case ARITH_I8: return table_launch_i8(v.dmax, v.mem, v.t16, a, grid, threads, smem, s);
+    case ARITH_I8:
+        return v.one_block ? table_launch_i8_one_block(v.dmax, v.mem, a, grid, threads, smem, s)
+                           : table_launch_i8(v.dmax, v.mem, v.t16, a, grid, threads, smem, s);
     default: return table_launch_i16(v.dmax, v.mem, v.t16, a, grid, threads, smem, s);
     }
 }
@@ -327,6 +330,28 @@ static int choose_table_config(State *s, const ldpc_code *c)
     const void *fn = table_kernel_fn(v);
     if (!fn)
         return ldpc_error(LDPC_ERR_UNSUPPORTED, "cuda: no table kernel for this variant");
+    /* The one-codeword int8 kernel is held to 56 registers for three blocks per SM; where its
+     * shared memory leaves room for one block only (the 16-bit APP of DVB 64800: 130 KB), take
+     * the variant without that cap (kernel_table.cuh, table_min_blocks). LDPCGPU_CUDA_I8_ONE_BLOCK=0
+     * keeps the capped one (measurements). */
+    if (v.arith == ARITH_I8 && !v.one_block) {
+        TableVariant wide = v;
+        wide.one_block = true;
+        const void *wfn = table_kernel_fn(wide);
+        const char *ob_env = getenv("LDPCGPU_CUDA_I8_ONE_BLOCK");
+        const size_t smem1 = table_smem_bytes(v, c->n, p.Z, p.total_groups, 1);
+        int blocks = 0;
+        if (wfn && !(ob_env && strcmp(ob_env, "0") == 0) && smem1 <= d.smem_optin) {
+            CU(cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem1),
+               "cudaFuncSetAttribute", d.dev);
+            CU(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, fn, (p.Z + 31) / 32 * 32, smem1),
+               "cudaOccupancyMaxActiveBlocksPerMultiprocessor", d.dev);
+            if (blocks == 1) {
+                v = wide;
+                fn = wfn;
+            }
+        }
+    }
     /* Occupancy of every G, scored as codeword groups per SM times the share of warp lanes
      * that run a row (G * Z threads in whole warps: Z = 24, 27, 81 leave lanes idle unless
      * several groups share warps); the best score with at least two blocks per SM (one block
@@ -522,9 +547,10 @@ static void describe(State *s, ldpc_decoder *dec, int nstreams)
     const DeviceCtx &d = s->devs[0];
     if (s->use_table)
         snprintf(buf, sizeof buf,
-                 "table kernel %s, rows <= %d edges, %s, %s table; %d layers x %d rows; %d codeword(s) per "
+                 "table kernel %s, rows <= %d edges, %s, %s table%s; %d layers x %d rows; %d codeword(s) per "
                  "block x %d block(s)/SM on %d SMs; batch %d; %d device(s) x %d stream(s)",
-                 arith_name(s->var.arith), s->var.dmax, mem_name(s->var.mem), s->var.t16 ? "16-bit" : "32-bit", s->plan.nlayers,
+                 arith_name(s->var.arith), s->var.dmax, mem_name(s->var.mem), s->var.t16 ? "16-bit" : "32-bit",
+                 s->var.one_block ? ", registers for one block/SM" : "", s->plan.nlayers,
                  s->plan.Z, s->G * s->lanes_per_group, s->blocks_per_sm, d.sms, dec->batch_frames,
                  (int)s->devs.size(), nstreams);
     else

@@ -145,6 +145,7 @@ struct TableVariant {
     int dmax;
     MemKind mem;
     bool t16 = false; /* 16-bit table entries (kernel_table.cuh, TabQ; table_offsets16) */
+    bool one_block = false; /* ARITH_I8 only: launch bounds for one block per SM (table_min_blocks) */
 };
 
 /* Bytes of one codeword group's APP and messages, for a variant. */
@@ -179,6 +180,9 @@ const void *table_kernel_fn_i16(int dmax, MemKind mem, bool t16);
 const void *table_kernel_fn_i8(int dmax, MemKind mem, bool t16);
 cudaError_t table_launch_i8(int dmax, MemKind mem, bool t16, const TableArgs &a, int grid, int threads,
                             size_t smem, cudaStream_t s);
+const void *table_kernel_fn_i8_one_block(int dmax, MemKind mem);
+cudaError_t table_launch_i8_one_block(int dmax, MemKind mem, const TableArgs &a, int grid, int threads,
+                                      size_t smem, cudaStream_t s);
 cudaError_t table_launch_i16(int dmax, MemKind mem, bool t16, const TableArgs &a, int grid, int threads,
                              size_t smem, cudaStream_t s);
 

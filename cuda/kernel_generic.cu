@@ -190,7 +190,9 @@ __global__ void __launch_bounds__(256) generic_kernel(const GenericArgs a)
     const GScratch s = scratch_of(a);
     const int n = c.n;
     for (int f = blockIdx.x; f < a.batch.nframes; f += gridDim.x) {
-        /* channel values and state */
+        /* channel values and state; nz: one of this thread's channel values is not 0 (erased
+         * frames, decoder_erased.h) */
+        int nz = 0;
         for (int j = threadIdx.x; j < n; j += blockDim.x) {
             const size_t i = (size_t)f * n + j;
             if (FIXED) {
@@ -198,6 +200,7 @@ __global__ void __launch_bounds__(256) generic_kernel(const GenericArgs a)
                                              : ldpc_fixed_quantize_f32(&a.ar.fx, ((const float *)a.batch.llr)[i]);
                 ((int *)s.app)[j] = q;
                 ((int *)s.chan)[j] = q;
+                nz |= q != 0;
             } else {
                 float v;
                 if (a.batch.llr_i8) {
@@ -207,13 +210,16 @@ __global__ void __launch_bounds__(256) generic_kernel(const GenericArgs a)
                 }
                 s.app[j] = v;
                 s.chan[j] = v;
+                nz |= v != 0.0f;
             }
         }
         for (int e = threadIdx.x; e < c.num_edges; e += blockDim.x)
             s.c2v[e] = 0.0f; /* also integer zero */
-        __syncthreads();
+        const int erased = !__syncthreads_or(nz);
 
-        int it = 0, ok = 0, done = 0;
+        /* rule 6 of decoder_fixed.h: without early termination every iteration runs and the
+         * first codeword found is written out when found (later iterations are not) */
+        int it = 0, found = 0;
         while (it < a.batch.max_iter) {
             if (c.layered) {
                 for (int L = 0; L < c.nlayers; L++) {
@@ -250,17 +256,16 @@ __global__ void __launch_bounds__(256) generic_kernel(const GenericArgs a)
                 __syncthreads();
             }
             it++;
-            if (a.batch.early) {
-                ok = !any_unsatisfied<FIXED>(a, s);
-                if (ok) {
-                    done = 1;
+            if (!found && !any_unsatisfied<FIXED>(a, s)) {
+                found = 1;
+                if (a.batch.early)
                     break;
-                }
+                emit_generic<FIXED>(a, s, f, a.batch.max_iter, !erased);
+                __syncthreads(); /* the emit's APP reads before the next iteration's writes */
             }
         }
-        if (!done && !a.batch.early)
-            ok = !any_unsatisfied<FIXED>(a, s);
-        emit_generic<FIXED>(a, s, f, it, ok);
+        if (a.batch.early || !found)
+            emit_generic<FIXED>(a, s, f, it, found && !erased);
         __syncthreads();
     }
 }

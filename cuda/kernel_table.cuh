@@ -15,9 +15,11 @@
  * (Integer formats: exact, as the model's rules 3-4; the APP is stored wider than messages.)
  * Rows of a layer touch different columns, so a layer needs no atomics, only a barrier after.
  *
- * Early termination: after each iteration every thread recomputes its rows' parities from the
- * APP signs; a codeword whose checks all hold is written out at once (bits and status) and its
- * group stops once all its lanes are done; a block moves on once all its groups are done.
+ * After each iteration every thread recomputes its rows' parities from the APP signs; a codeword
+ * whose checks all hold is written out at once (bits and status): with early termination its
+ * group stops once all its lanes are done and a block moves on once all its groups are done;
+ * without, decoding goes on but the first codeword found is the one returned (rule 6 of
+ * decoder_fixed.h). Erased frames (decoder_erased.h: every channel value 0) report parity_ok 0.
  */
 #ifndef LDPCGPU_CUDA_KERNEL_TABLE_CUH
 #define LDPCGPU_CUDA_KERNEL_TABLE_CUH
@@ -290,12 +292,13 @@ template <> struct Quad4<float> { typedef float4 V; };
 template <> struct Quad4<int8_t> { typedef char4 V; };
 
 /* The channel values of a group's frames (lane 0: frame f0, lane 1: f0 + 1 when valid) into its
- * APP. A small batch is one block per SM, so the time to the first iteration is the number of
+ * APP; returns the lanes (bit l) for which one of this thread's values is not 0 (erased frames,
+ * decoder_erased.h: one OR per value; the kernel combines the threads once per frame). A small batch is one block per SM, so the time to the first iteration is the number of
  * dependent memory round trips: load four values at a time (16 bytes of float) with UNROLL loads
  * in flight per thread, outside any test of the input type; then one round trip brings a
  * WiMAX codeword in, also when it is read from mapped host memory (the backend's direct path). */
 template <class A, int UNROLL, class T>
-__device__ __forceinline__ void load_channel(typename A::AppT *app, const T *llr, int n, int f0,
+__device__ __forceinline__ unsigned load_channel(typename A::AppT *app, const T *llr, int n, int f0,
                                              unsigned valid, int t, int Z, const Arith &ar)
 {
     typedef typename A::AppT AppT;
@@ -304,6 +307,7 @@ __device__ __forceinline__ void load_channel(typename A::AppT *app, const T *llr
     const T *x0 = llr + (size_t)f0 * n;
     const T *x1 = (valid & 2u) ? x0 + n : x0; /* lane 1's frame (one-lane policies ignore it) */
     const bool quads = (n & 3) == 0 && ((size_t)x0 & (sizeof(V) - 1)) == 0 && ((size_t)x1 & (sizeof(V) - 1)) == 0;
+    unsigned nz = 0;
     if (quads) {
         const V *v0 = (const V *)x0, *v1 = (const V *)x1;
 #pragma unroll UNROLL
@@ -316,11 +320,22 @@ __device__ __forceinline__ void load_channel(typename A::AppT *app, const T *llr
             r.v[3] = A::in_lanes(a.w, b.w, valid, ar);
             *(AppQuad *)(app + 4 * q) = r;
         }
-        return;
+        /* the thread's own values read back (no barrier needed) in a loop of their own: an
+         * OR inside the loop above, among its loads in flight, spilled registers (ptxas) */
+#pragma unroll 1
+        for (int q = t; q < n / 4; q += Z) {
+            const AppQuad r = *(const AppQuad *)(app + 4 * q);
+            nz |= A::nz_bits(r.v[0]) | A::nz_bits(r.v[1]) | A::nz_bits(r.v[2]) | A::nz_bits(r.v[3]);
+        }
+        return A::nz_lanes(nz) & valid;
     }
 #pragma unroll UNROLL
     for (int j = t; j < n; j += Z)
         app[j] = A::in_lanes(x0[j], x1[j], valid, ar);
+#pragma unroll 1
+    for (int j = t; j < n; j += Z)
+        nz |= A::nz_bits(app[j]);
+    return A::nz_lanes(nz) & valid;
 }
 
 /* Threads and registers. At most 512 threads a block (layers have at most 512 rows). The
@@ -343,14 +358,19 @@ __host__ __device__ constexpr int table_max_threads(bool one_lane_i8, int mem)
 {
     return table_three_blocks(one_lane_i8, mem) ? 384 : 512;
 }
-__host__ __device__ constexpr int table_min_blocks(int lanes, bool one_lane_i8, int dmax, int mem)
+/* ONE_BLOCK: the one-codeword int8 kernel for codes whose APP leaves room for one block per SM
+ * in shared memory (DVB 64800: 130 KB), where the cap of 56 registers for three blocks buys
+ * nothing and spills: one block of 384 threads may use up to 168 (TableVariant::one_block). */
+__host__ __device__ constexpr int table_min_blocks(int lanes, bool one_lane_i8, int dmax, int mem,
+                                                   bool one_block = false)
 {
-    return table_three_blocks(one_lane_i8, mem) ? 3 : (lanes == 2 && dmax <= 8 && mem == MEM_SMEM_ALL ? 2 : 1);
+    return one_block ? 1
+                     : table_three_blocks(one_lane_i8, mem) ? 3 : (lanes == 2 && dmax <= 8 && mem == MEM_SMEM_ALL ? 2 : 1);
 }
 
-template <class A, int DMAX, int MEM, bool T16>
+template <class A, int DMAX, int MEM, bool T16, bool ONE_BLOCK = false>
 __global__ void __launch_bounds__(table_max_threads(std::is_same<A, ArI8>::value, MEM),
-                                  table_min_blocks(A::LANES, std::is_same<A, ArI8>::value, DMAX, MEM))
+                                  table_min_blocks(A::LANES, std::is_same<A, ArI8>::value, DMAX, MEM, ONE_BLOCK))
 table_kernel(const TableArgs a)
 {
     typedef typename A::AppT AppT;
@@ -364,8 +384,10 @@ table_kernel(const TableArgs a)
     const bool in_group = g < G;
     const unsigned ALL = (1u << A::LANES) - 1u;
 
-    int *gvalid = (int *)smem;
-    int *gdone = gvalid + G;
+    /* per group: lanes with a channel value not 0 (erased frames: the others), lanes done (a
+     * codeword found, or no frame), lanes whose checks fail this iteration */
+    int *gseen = (int *)smem;
+    int *gdone = gseen + G;
     int *gunsat = gdone + G;
     unsigned char *lut = smem + (((size_t)G * 3 * sizeof(int) + 15) & ~(size_t)15);
     if (A::SCALE_LUT) /* covered by the barrier after the first chunk's input */
@@ -397,6 +419,11 @@ table_kernel(const TableArgs a)
      * next launch (stream order keeps launches of one lane apart). */
     const bool dynamic = a.sched != nullptr && nchunks > 2 * (int)gridDim.x;
     __shared__ int next_chunk;
+    /* gseen starts at 0; thread 0 of a group clears it when the group's last status is written,
+     * a barrier before the next chunk's input */
+    if (tid < G)
+        gseen[tid] = 0;
+    __syncthreads();
     for (int chunk = blockIdx.x; chunk < nchunks;) {
         const int group = chunk * G + g;
         const int f0 = group * A::LANES;
@@ -406,7 +433,6 @@ table_kernel(const TableArgs a)
                 if (f0 + l < a.batch.nframes)
                     valid |= 1u << l;
         if (in_group && t == 0) {
-            gvalid[g] = (int)valid;
             gdone[g] = (int)(~valid & ALL);
             gunsat[g] = 0;
         }
@@ -415,10 +441,13 @@ table_kernel(const TableArgs a)
              * one for longer rows, whose kernels are short of registers (ptxas: 300 instead of
              * 148 bytes of spills for int8 pairs with 16-edge rows) */
             constexpr int UNROLL = DMAX <= 8 ? 4 : 1;
-            if (a.batch.llr_i8)
-                load_channel<A, UNROLL>(app, (const int8_t *)a.batch.llr, n, f0, valid, t, Z, a.ar);
-            else
-                load_channel<A, UNROLL>(app, (const float *)a.batch.llr, n, f0, valid, t, Z, a.ar);
+            const unsigned nz = a.batch.llr_i8
+                                    ? load_channel<A, UNROLL>(app, (const int8_t *)a.batch.llr, n, f0, valid, t, Z, a.ar)
+                                    : load_channel<A, UNROLL>(app, (const float *)a.batch.llr, n, f0, valid, t, Z, a.ar);
+            /* erased frames: one shared OR per thread and frame (a thread whose values are
+             * all 0 skips it), against 10+ iterations of row updates */
+            if (nz)
+                atomicOr(&gseen[g], (int)nz);
             for (unsigned i = t; i < msg_elems; i += Z)
                 msg[i] = A::zero4();
         }
@@ -445,8 +474,17 @@ table_kernel(const TableArgs a)
                 nxt.load(c, Ln, tab_t, msg_t, in_group);
             __syncthreads();
         };
+        /* Rule 6 of decoder_fixed.h. Every iteration ends with the parity check of the lanes
+         * not done; a lane whose checks all hold is written out at once (bits and status) and
+         * marked done. With early termination a done group stops and the block moves on once
+         * all its groups are done. Without, every group runs every iteration (iterations =
+         * max_iter), but the bits written are those of the first codeword found: later
+         * iterations only update state that is never written out. Once every group of the
+         * block is done, the checks and their barriers stop (at high SNR after the first few
+         * iterations). */
+        bool checking = true;
         for (int it = 1; it <= a.batch.max_iter; it++) {
-            group_open = in_group && gdone[g] != (int)ALL;
+            group_open = in_group && (a.batch.early ? gdone[g] != (int)ALL : valid != 0u);
             for (int L = 0; L < c.nlayers; L += 2) {
                 step(x, y, L);
                 if (L + 1 < c.nlayers)
@@ -454,7 +492,7 @@ table_kernel(const TableArgs a)
             }
             if (c.nlayers & 1)
                 x = y; /* an odd layer count leaves layer 0 in y */
-            if (!a.batch.early)
+            if (!checking)
                 continue;
             if (in_group && gdone[g] != (int)ALL) {
                 const unsigned bad = row_parities<A, TQ, DMAX>(app_b, c, tab_t, t);
@@ -464,8 +502,11 @@ table_kernel(const TableArgs a)
             __syncthreads();
             if (in_group) {
                 const unsigned fresh = ~(unsigned)gunsat[g] & ~(unsigned)gdone[g] & ALL;
+                /* erased lanes (no channel value seen not 0) report parity_ok = 0; read from
+                 * shared memory here rather than kept in a register through the iterations */
                 if (fresh)
-                    emit<A>(app, a.fmt, a.batch, f0, fresh, t, Z, it, 0u);
+                    emit<A>(app, a.fmt, a.batch, f0, fresh, t, Z, a.batch.early ? it : a.batch.max_iter,
+                            valid & ~(unsigned)gseen[g]);
             }
             __syncthreads();
             if (in_group && t == 0) {
@@ -476,23 +517,18 @@ table_kernel(const TableArgs a)
             bool all = true;
             for (int k = 0; k < G; k++)
                 all = all && gdone[k] == (int)ALL;
-            if (all)
+            if (all && a.batch.early)
                 break;
+            checking = !all;
         }
 
-        /* frames still open: those that never converged, or all of them without early stop */
-        if (!a.batch.early && in_group && valid) {
-            const unsigned bad = row_parities<A, TQ, DMAX>(app_b, c, tab_t, t);
-            if (bad)
-                atomicOr(&gunsat[g], (int)bad);
-        }
-        __syncthreads();
+        /* lanes that never satisfied every check: the last iteration's decision */
         if (in_group) {
             const unsigned open = ~(unsigned)gdone[g] & ALL;
-            if (open) {
-                const unsigned fail = a.batch.early ? ALL : (unsigned)gunsat[g];
-                emit<A>(app, a.fmt, a.batch, f0, open, t, Z, a.batch.max_iter, fail);
-            }
+            if (open)
+                emit<A>(app, a.fmt, a.batch, f0, open, t, Z, a.batch.max_iter, ALL);
+            if (t == 0)
+                gseen[g] = 0; /* this chunk's last read of it (the next chunk's are after a barrier) */
         }
         __syncthreads();
         if (!dynamic) {

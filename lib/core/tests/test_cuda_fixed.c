@@ -12,7 +12,11 @@
  * messages grow large and many iterations happen: long runs without early termination (50-100
  * iterations, alpha 0.875 and 1.0) drive minima and APPs to their bounds, high-rate codes
  * (WiMAX 5/6, DVB-S2 16200 8/9: long rows) and a column degree 13 code (DVB-T2 16200 2/3:
- * int8 messages capped at MCAP = 59) exercise the message cap. */
+ * int8 messages capped at MCAP = 59) exercise the message cap.
+ * Without early termination the model returns the first codeword found (rule 6 of
+ * decoder_fixed.h): the runs without early stop compare that too, bits and statuses. Erased
+ * frames (all zeros, all NaN, mixed, int8 zero bytes; decoder_erased.h) inside batches of good
+ * frames report parity_ok = 0 on every kernel, early stop on and off, as the model does. */
 #include "test_cuda_util.h"
 #include "decoder_fixed.h"
 
@@ -27,7 +31,7 @@ static int run(const char *label, const ldpc_code *code, ldpc_decoder_config cfg
     ldpc_frame_status *st = malloc((size_t)nframes * sizeof *st);
     REQUIRE(llr && llr8 && cw && out && hard && st);
     make_frames(code, nframes, ebn0, 77 + (uint64_t)nframes, llr, cw);
-    if (poison) {
+    if (poison == 1) {
         /* NaN (erasure), infinities and huge values (clamped), exact zeros */
         for (int f = 0; f < nframes; f++) {
             float *x = llr + (size_t)f * n;
@@ -44,9 +48,11 @@ static int run(const char *label, const ldpc_code *code, ldpc_decoder_config cfg
         for (size_t i = 0; i < (size_t)nframes * n; i++)
             llr[i] = -llr[i];
     quantize_llrs(llr, (size_t)nframes * n, cfg.llr_scale, llr8);
-    if (poison)
+    if (poison == 1)
         for (int f = 0; f < nframes; f++)
             llr8[(size_t)f * n + (f * 37) % n] = -128;
+    if (poison == 2) /* erased frames among good ones (test_cuda_util.h) */
+        erase_frames(llr, llr8, nframes, n);
     const void *in = type == LDPC_LLR_F32 ? (const void *)llr : (const void *)llr8;
     const size_t in_frame = (size_t)n * (type == LDPC_LLR_F32 ? sizeof(float) : 1);
 
@@ -58,7 +64,7 @@ static int run(const char *label, const ldpc_code *code, ldpc_decoder_config cfg
 
     ldpc_fixed_model *model;
     REQUIRE_OK(ldpc_fixed_model_create(&model, code, &cfg));
-    int same = 0, ok = 0, first_bad = -1;
+    int same = 0, ok = 0, first_bad = -1, erased = 0;
     for (int f = 0; f < nframes; f++) {
         ldpc_frame_status ms;
         REQUIRE_OK(ldpc_fixed_model_decode(model, type, (const uint8_t *)in + f * in_frame, hard, &ms));
@@ -74,7 +80,15 @@ static int run(const char *label, const ldpc_code *code, ldpc_decoder_config cfg
                     label, f, nb, ms.iterations, st[f].iterations, ms.parity_ok, st[f].parity_ok);
         }
         ok += memcmp(hard, cw + (size_t)f * n, (size_t)n) == 0;
+        if (poison == 2 && (f % 11 == 3 || f % 11 == 6 || f % 11 == 8)) {
+            erased++;
+            CHECK_MSG(st[f].parity_ok == 0, "%s: erased frame %d reported parity ok", label, f);
+        }
+        if (poison == 2 && f % 11 == 10) /* one value not 0: not erased, the all-zero word */
+            CHECK_MSG(st[f].parity_ok == 1, "%s: frame %d with one LLR not 0 reported parity_ok 0", label, f);
     }
+    if (poison == 2)
+        CHECK_MSG(erased > 0, "%s: no erased frame in the batch", label);
     ldpc_fixed_model_destroy(model);
     printf("%-52s %4d frames  bit-exact %4d  decoded correctly %4d\n", label, nframes, same, ok);
     CHECK_MSG(same == nframes, "%s: %d of %d frames differ from the model", label,
@@ -206,6 +220,40 @@ int main(void)
     }
     ldpc_code_destroy(code);
 
+    /* erased frames in batches of good ones: every kernel, early stop on and off */
+    REQUIRE_OK(ldpc_code_create(&code, "wimax:2304:1/2"));
+    for (int et = 0; et <= 1; et++) {
+        for (int fi = 0; fi < 2; fi++)
+            for (int t = 0; t < 2; t++) {
+                ldpc_decoder_config c = cfg_of(fmts[fi], LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 12);
+                c.early_termination = et;
+                snprintf(label, sizeof label, "wimax 2304 %s erased frames, %s in, early %d", fname[fi],
+                         t ? "int8" : "f32", et);
+                run(label, code, c, 2.2, 133, t ? LDPC_LLR_I8 : LDPC_LLR_F32, 2);
+                c.schedule = LDPC_SCHEDULE_FLOODING;
+                snprintf(label, sizeof label, "wimax 2304 %s erased frames, flooding (generic), %s in, early %d",
+                         fname[fi], t ? "int8" : "f32", et);
+                run(label, code, c, 2.4, 45, t ? LDPC_LLR_I8 : LDPC_LLR_F32, 2);
+            }
+        ldpc_decoder_config c = cfg_of(LDPC_MSG_I8, LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 12);
+        c.early_termination = et;
+        setenv("LDPCGPU_CUDA_I8_PAIR", "int", 1);
+        snprintf(label, sizeof label, "wimax 2304 i8 16x2 pairs erased frames, early %d", et);
+        run(label, code, c, 2.2, 133, LDPC_LLR_F32, 2);
+        unsetenv("LDPCGPU_CUDA_I8_PAIR");
+        setenv("LDPCGPU_CUDA_I8_LANES", "1", 1);
+        snprintf(label, sizeof label, "wimax 2304 i8 one codeword/thread erased frames, early %d", et);
+        run(label, code, c, 2.2, 133, LDPC_LLR_I8, 2);
+        unsetenv("LDPCGPU_CUDA_I8_LANES");
+        setenv("LDPCGPU_CUDA_MEM", "global", 1);
+        setenv("LDPCGPU_CUDA_MAX_BLOCKS", "5", 1);
+        snprintf(label, sizeof label, "wimax 2304 i8 pairs, global memory, 5 blocks, erased, early %d", et);
+        run(label, code, c, 2.2, 133, LDPC_LLR_F32, 2);
+        unsetenv("LDPCGPU_CUDA_MAX_BLOCKS");
+        unsetenv("LDPCGPU_CUDA_MEM");
+    }
+    ldpc_code_destroy(code);
+
     REQUIRE_OK(ldpc_code_create(&code, "wimax:2304:5/6"));
     run("wimax 2304 r5/6 i8 layered nms (20-edge rows)", code,
         cfg_of(LDPC_MSG_I8, LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 10), 4.0, 151,
@@ -301,6 +349,19 @@ int main(void)
         snprintf(label, sizeof label, "dvbt2 64800 r1/2 %s layered nms", fname[fi]);
         run(label, code, cfg_of(fmts[fi], LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 20),
             1.5, 21, LDPC_LLR_I8, 0);
+        /* the int8 one-codeword kernel with registers for one block per SM: no early stop,
+         * erased frames */
+        ldpc_decoder_config c = cfg_of(fmts[fi], LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 30);
+        c.early_termination = 0;
+        snprintf(label, sizeof label, "dvbt2 64800 r1/2 %s nms, 30 it, no early stop, erased", fname[fi]);
+        run(label, code, c, 1.4, 23, LDPC_LLR_F32, 2);
+    }
+    {
+        setenv("LDPCGPU_CUDA_I8_ONE_BLOCK", "0", 1); /* the 56-register kernel (3 blocks/SM) */
+        ldpc_decoder_config c = cfg_of(LDPC_MSG_I8, LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 20);
+        c.early_termination = 0;
+        run("dvbt2 64800 r1/2 i8 56-register kernel, no early stop", code, c, 1.4, 23, LDPC_LLR_I8, 2);
+        unsetenv("LDPCGPU_CUDA_I8_ONE_BLOCK");
     }
     ldpc_code_destroy(code);
 

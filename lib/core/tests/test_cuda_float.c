@@ -21,6 +21,9 @@ typedef struct expect {
     int bits_only;         /* compare bits only (different schedule: iterations may differ) */
 } expect;
 
+/* 1: erased frames among the good ones (test_cuda_util.h, erase_frames) */
+static int g_erase;
+
 static void compare(const char *label, const ldpc_code *code, ldpc_decoder_config cfg,
                     double ebn0, int nframes, ldpc_llr_type type, expect ex)
 {
@@ -37,6 +40,8 @@ static void compare(const char *label, const ldpc_code *code, ldpc_decoder_confi
         for (size_t i = 0; i < (size_t)nframes * n; i++)
             llr[i] = -llr[i];
     quantize_llrs(llr, (size_t)nframes * n, cfg.llr_scale, llr8);
+    if (g_erase)
+        erase_frames(llr, llr8, nframes, n);
     const void *in = type == LDPC_LLR_F32 ? (const void *)llr : (const void *)llr8;
     cfg.output_bits = LDPC_OUTPUT_CODEWORD;
     cfg.output_packing = LDPC_OUTPUT_UNPACKED;
@@ -63,6 +68,9 @@ static void compare(const char *label, const ldpc_code *code, ldpc_decoder_confi
                 break;
             }
         CHECK(st_gpu[f].iterations >= 1 && st_gpu[f].iterations <= cfg.max_iterations);
+        /* erased (every cleaned LLR 0; kind 8 has 0.1s in float input): parity_ok 0 */
+        if (g_erase && (f % 11 == 3 || f % 11 == 6 || (f % 11 == 8 && type == LDPC_LLR_I8)))
+            CHECK_MSG(st_gpu[f].parity_ok == 0, "%s: erased frame %d reported parity ok", label, f);
     }
     const double p = (double)(err_ref + err_gpu) / (2.0 * nframes);
     const double noise = 3.0 * sqrt(2.0 * p * (1.0 - p) / nframes) + 2.0 / nframes;
@@ -122,6 +130,21 @@ int main(void)
     compare("wimax 2304 r1/2 layered sum-product", code,
             base_cfg(LDPC_ALG_SUM_PRODUCT, LDPC_SCHEDULE_LAYERED, 10), 1.6, 300, LDPC_LLR_F32,
             spa);
+    /* erased frames in batches of good ones (cpu-reference: parity_ok 0); without early stop
+     * the first codeword found (rule 6), as the reference */
+    g_erase = 1;
+    for (int et = 0; et <= 1; et++) {
+        ldpc_decoder_config c = base_cfg(LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 12);
+        c.early_termination = et;
+        compare(et ? "wimax 2304 erased frames, early stop" : "wimax 2304 erased frames, no early stop",
+                code, c, 2.0, 221, LDPC_LLR_F32, exact);
+        compare(et ? "wimax 2304 erased frames, int8 in, early" : "wimax 2304 erased frames, int8 in, no early",
+                code, c, 2.0, 111, LDPC_LLR_I8, exact);
+        c.schedule = LDPC_SCHEDULE_FLOODING;
+        compare(et ? "wimax 2304 erased frames, flooding, early" : "wimax 2304 erased frames, flooding, no early",
+                code, c, 2.2, 111, LDPC_LLR_F32, exact);
+    }
+    g_erase = 0;
     ldpc_code_destroy(code);
 
     REQUIRE_OK(ldpc_code_create(&code, "wimax:2304:5/6"));

@@ -2,11 +2,15 @@
  * (memcheck, racecheck; scripts/gpu-check does): the table kernel in f32 / int8 pairs (half2
  * and 16x2 integers) / int8 one codeword per thread / int16, with shared-memory and
  * global-memory state, rows of up to 8 and 32 edges, the generic kernel (flooding, sum-product, a
- * 40-edge row), packed and unpacked output, odd frame counts, groups of whole warps (Z = 96).
+ * 40-edge row), packed and unpacked output, odd frame counts, groups of whole warps (Z = 96),
+ * early termination off (rule 6: the first codeword found) and erased frames among good ones.
  * Each decode is also checked against the CPU (reference or fixed-point model), so the run
  * means something without a sanitizer too. */
 #include "test_cuda_util.h"
 #include "decoder_fixed.h"
+
+/* 1: erased frames among the good ones (test_cuda_util.h, erase_frames) */
+static int g_erase;
 
 static void one(const char *label, const ldpc_code *code, ldpc_decoder_config cfg, int nframes,
                 double ebn0)
@@ -18,6 +22,12 @@ static void one(const char *label, const ldpc_code *code, ldpc_decoder_config cf
     ldpc_frame_status *sa = malloc((size_t)nframes * sizeof *sa), *sb = malloc((size_t)nframes * sizeof *sb);
     REQUIRE(llr && cw && a && b && hard && sa && sb);
     make_frames(code, nframes, ebn0, 3, llr, cw);
+    if (g_erase) {
+        int8_t *x8 = malloc((size_t)nframes * n);
+        REQUIRE(x8);
+        erase_frames(llr, x8, nframes, n);
+        free(x8);
+    }
     cfg.output_bits = LDPC_OUTPUT_CODEWORD;
     cfg.backend = LDPC_BACKEND_CUDA;
     REQUIRE_OK(decode_all(code, &cfg, LDPC_LLR_F32, llr, nframes, b, sb));
@@ -28,14 +38,15 @@ static void one(const char *label, const ldpc_code *code, ldpc_decoder_config cf
         const int ob = cfg.output_packing == LDPC_OUTPUT_PACKED ? (n + 7) / 8 : n;
         for (int f = 0; f < nframes; f++)
             same += memcmp(a + (size_t)f * ob, b + (size_t)f * ob, (size_t)ob) == 0 &&
-                    sa[f].iterations == sb[f].iterations;
+                    sa[f].iterations == sb[f].iterations && sa[f].parity_ok == sb[f].parity_ok;
     } else {
         ldpc_fixed_model *m;
         REQUIRE_OK(ldpc_fixed_model_create(&m, code, &cfg));
         for (int f = 0; f < nframes; f++) {
             ldpc_frame_status ms;
             REQUIRE_OK(ldpc_fixed_model_decode(m, LDPC_LLR_F32, llr + (size_t)f * n, hard, &ms));
-            same += memcmp(hard, b + (size_t)f * n, (size_t)n) == 0 && ms.iterations == sb[f].iterations;
+            same += memcmp(hard, b + (size_t)f * n, (size_t)n) == 0 && ms.iterations == sb[f].iterations &&
+                    ms.parity_ok == sb[f].parity_ok;
         }
         ldpc_fixed_model_destroy(m);
     }
@@ -91,6 +102,23 @@ int main(void)
     unsetenv("LDPCGPU_CUDA_MAX_BLOCKS");
     cfg.msg_format = LDPC_MSG_F32;
     one("wimax 2304 f32, 5 frames", code, cfg, 5, 2.0);
+    /* erased frames (f mod 11 = 3, 6, 8; 10 has one value not 0), early stop on and off */
+    g_erase = 1;
+    for (int et = 0; et <= 1; et++) {
+        cfg.early_termination = et;
+        cfg.msg_format = LDPC_MSG_I8;
+        one(et ? "wimax 2304 i8 pairs, erased, early" : "wimax 2304 i8 pairs, erased, no early stop", code, cfg, 11, 2.0);
+        setenv("LDPCGPU_CUDA_I8_LANES", "1", 1);
+        one(et ? "wimax 2304 i8 one/thread, erased, early" : "wimax 2304 i8 one/thread, erased, no early", code, cfg, 11, 2.0);
+        unsetenv("LDPCGPU_CUDA_I8_LANES");
+        cfg.msg_format = LDPC_MSG_F32;
+        one(et ? "wimax 2304 f32, erased, early" : "wimax 2304 f32, erased, no early stop", code, cfg, 11, 2.0);
+        cfg.msg_format = LDPC_MSG_I16;
+        cfg.schedule = LDPC_SCHEDULE_FLOODING;
+        one(et ? "wimax 2304 i16 flooding, erased, early" : "wimax 2304 i16 flooding, erased, no early", code, cfg, 11, 2.0);
+        cfg.schedule = LDPC_SCHEDULE_LAYERED;
+    }
+    g_erase = 0;
     ldpc_code_destroy(code);
 
     /* rows of up to 32 edges: half2 pairs (APP in shared memory) and int16 */

@@ -103,6 +103,34 @@ static inline void quantize_llrs(const float *llr, size_t count, float scale, in
     }
 }
 
+/* Erased frames (decoder_erased.h) inside a batch of good ones, written over frames already
+ * made (float llr and its int8 copy llr8, nframes of n): by frame number f mod 11,
+ *   3: every LLR +0 or -0 (int8: 0)        6: every LLR NaN (int8: 0)
+ *   8: NaN, +0, -0 and 0.1 mixed (int8: 0): erased for integer messages (0.1 quantises to 0
+ *      at scale 4), not for float messages (0.1 is not 0)
+ *  10: every LLR 0 except one (8.0 / 32): NOT erased, a weak all-zero word, parity ok.
+ * Odd frame counts put them in both lanes of the int8 pair kernels. */
+static inline void erase_frames(float *llr, int8_t *llr8, int nframes, int n)
+{
+    for (int f = 0; f < nframes; f++) {
+        const int kind = f % 11;
+        if (kind != 3 && kind != 6 && kind != 8 && kind != 10)
+            continue;
+        float *x = llr + (size_t)f * n;
+        int8_t *x8 = llr8 + (size_t)f * n;
+        for (int j = 0; j < n; j++) {
+            x[j] = kind == 6 ? NAN
+                 : kind == 8 ? (j % 4 == 0 ? NAN : j % 4 == 1 ? 0.0f : j % 4 == 2 ? -0.0f : 0.1f)
+                 : (j & 1) ? -0.0f : 0.0f;
+            x8[j] = 0;
+        }
+        if (kind == 10) {
+            x[(f * 37) % n] = 8.0f;
+            x8[(f * 37) % n] = 32;
+        }
+    }
+}
+
 /* Decode with the given configuration; returns the decode's status. out must hold
  * nframes * output bytes. The backend must be the one asked for (no fallback). */
 static inline int decode_all(const ldpc_code *code, const ldpc_decoder_config *cfg,

@@ -1,7 +1,8 @@
 /* Erased frames (decoder_erased.h, include/ldpcgpu/decoder.h at ldpc_frame_status): a frame
  * whose channel values are all 0 after the input rule is reported with parity_ok = 0 on every
- * CPU backend (cpu-reference, every cpu-simd kernel this CPU runs, the fixed-point model), every
- * message format, LLR type, schedule, algorithm and early-termination setting, while the good
+ * CPU backend (cpu-reference, every cpu-simd kernel this CPU runs, the fixed-point model) and
+ * on the cuda backend when a GPU is usable (its table kernels: f32, int16, int8 in pairs and one
+ * codeword per thread; its generic kernel: flooding, sum-product), every message format, LLR type, schedule, algorithm and early-termination setting, while the good
  * frames of the same batch (and of the same SIMD group) still decode to the sent bits.
  *
  * Frame kinds in one batch of NF frames:
@@ -169,7 +170,10 @@ int main(void)
     REQUIRE_OK(ldpc_code_create(&code, "wimax:576:1/2"));
     frames f = make_frames(code);
     const ldpc_msg_format fmts[] = {LDPC_MSG_F32, LDPC_MSG_I8, LDPC_MSG_I16};
-    int runs = 0;
+    int runs = 0, cuda_runs = 0;
+    const int cuda = ldpc_backend_available(LDPC_BACKEND_CUDA);
+    if (!cuda)
+        printf("SKIP (cuda part): no CUDA device\n");
     for (int alg = 0; alg <= LDPC_ALG_SUM_PRODUCT; alg++)
         for (int sched = 0; sched <= LDPC_SCHEDULE_FLOODING; sched++)
             for (int et = 0; et <= 1; et++)
@@ -210,8 +214,27 @@ int main(void)
                             runs++;
                         }
                         unsetenv("LDPCGPU_SIMD_ISA");
+                        if (cuda) {
+                            /* int8 messages: the default pair kernel, 16x2 integer pairs and
+                             * one codeword per thread */
+                            static const char *const i8_env[3][2] = {
+                                {NULL, NULL}, {"LDPCGPU_CUDA_I8_PAIR", "int"}, {"LDPCGPU_CUDA_I8_LANES", "1"}};
+                            const int variants = fmts[fi] == LDPC_MSG_I8 && integer ? 3 : 1;
+                            cfg.backend = LDPC_BACKEND_CUDA;
+                            cfg.fallback_to_cpu = 0;
+                            for (int v = 0; v < variants; v++) {
+                                if (i8_env[v][0])
+                                    setenv(i8_env[v][0], i8_env[v][1], 1);
+                                snprintf(w2, sizeof w2, "cuda%s%s %s", v ? " " : "",
+                                         v ? i8_env[v][0] + 12 : "", what);
+                                run_decoder(w2, code, &cfg, &f, type, integer);
+                                if (i8_env[v][0])
+                                    unsetenv(i8_env[v][0]);
+                                cuda_runs++;
+                            }
+                        }
                     }
-    printf("%d cpu-simd runs of %d frames\n", runs, NF);
+    printf("%d cpu-simd runs, %d cuda runs of %d frames\n", runs, cuda_runs, NF);
     free(f.info);
     free(f.llr);
     free(f.llr8);
