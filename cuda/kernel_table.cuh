@@ -481,7 +481,11 @@ table_kernel(const TableArgs a)
          * max_iter), but the bits written are those of the first codeword found: later
          * iterations only update state that is never written out. Once every group of the
          * block is done, the checks and their barriers stop (at high SNR after the first few
-         * iterations). */
+         * iterations). Cost measured on the H100 (kernel-only, coded Gb/s, before -> with the
+         * checks, same machine): WiMAX 2304 r1/2 int8 10 it no early stop, 4 streams, 3 dB
+         * 60.3 -> 51.7, one stream 51.2 -> 43.8, 1 dB (nothing converges, a check every
+         * iteration) 60.4 -> 40.8; with early stop 98.9 -> 95.8; DVB-T2 16200 r1/2 int8 10 it
+         * 6.39 -> 4.68 (early stop 6.76 -> 6.26); DVB-T2 64800 r1/2 int8 20 it 2.61 -> 2.30. */
         bool checking = true;
         for (int it = 1; it <= a.batch.max_iter; it++) {
             group_open = in_group && (a.batch.early ? gdone[g] != (int)ALL : valid != 0u);
