@@ -66,8 +66,8 @@ typedef enum ldpc_llr_type {
 /* Arithmetic of the messages inside the decoder (cpu-simd and cuda; the reference is float). */
 typedef enum ldpc_msg_format {
     LDPC_MSG_F32 = 0,
-    LDPC_MSG_I8 = 1,  /* 8-bit saturating fixed point, LLR * llr_scale */
-    LDPC_MSG_I16 = 2  /* 16-bit saturating fixed point */
+    LDPC_MSG_I8 = 1,  /* 8-bit fixed-point messages (LLR * llr_scale), exact wider APP */
+    LDPC_MSG_I16 = 2  /* 16-bit fixed-point messages; rules: docs/quality.md */
 } ldpc_msg_format;
 
 typedef enum ldpc_output_bits {

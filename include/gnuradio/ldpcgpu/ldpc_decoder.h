@@ -46,8 +46,8 @@ namespace ldpcgpu {
  *
  * Message format: \p message_format is the arithmetic of the decoder's internal messages:
  * "auto" (default: int8 for int8 input, float for float input), "float", "int8" or "int16"
- * (saturating fixed point, LLR * int8_scale). int8 is the fast format of the GPU and CPU SIMD
- * backends, with no measured frame-error loss at the default scale (docs/cpu-simd.md): input
+ * (fixed point, LLR * int8_scale, the APP kept exact). int8 is the fast format of the GPU, held
+ * within the bound of docs/quality.md of float's error rate in every setting measured: input
  * that is already 8-bit gains nothing from float messages, and on the GPU they cost a DVB-T2
  * flowgraph two thirds of its speed. The cpu-reference backend always computes in float.
  *
