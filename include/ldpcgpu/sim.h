@@ -1,0 +1,101 @@
+/* gr-ldpcgpu core: the error-rate simulator object.
+ *
+ * One simulator = one code + one decoder configuration + one channel. It sends frames over
+ * BPSK/AWGN and counts bit and frame errors of the decoded information bits, at the decoder's
+ * speed: with the cuda backend the information bits, the encoding (QC and DVB codes), the
+ * noise, the LLRs and the error count are all made on the GPU and only the counts cross PCIe;
+ * with the CPU backends every core makes and decodes frames.
+ *
+ * Frames are numbered. Frame f of a run with seed s is a pure function of (s, f, Eb/N0): its
+ * information bits and its noise come from Philox4x32-10 (the counter-based generator of
+ * cuRAND) keyed by s with frame f as the subsequence (lib/core/sim_frame.h writes the rule
+ * once for the host and the device). So any frame can be reproduced alone, the same frame
+ * numbers give the same counts on any backend whose arithmetic is the same, and ranks of a
+ * distributed run that take disjoint frame ranges add up to the single-process run.
+ * Every Eb/N0 point draws the same bits and the same unit-variance noise (common random
+ * numbers: differences between points and between decoders have less variance).
+ *
+ * Threads: a simulator is used by one thread at a time (it owns its decoder).
+ */
+#ifndef LDPCGPU_SIM_H
+#define LDPCGPU_SIM_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "code.h"
+#include "decoder.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum ldpc_sim_codeword {
+    LDPC_SIM_RANDOM = 0,   /* random information bits, encoded (default) */
+    LDPC_SIM_ALL_ZERO = 1  /* the all-zero codeword: the same error rates for a decoder that is
+                            * symmetric in the sign of its LLRs (every decoder of this library
+                            * with float LLRs; int8 LLRs are clamped to +-127, also symmetric),
+                            * because BPSK/AWGN is a symmetric channel and the code is linear;
+                            * skips the encoder (any code on the GPU, including alist codes) */
+} ldpc_sim_codeword;
+
+typedef struct ldpc_sim_config {
+    uint64_t seed;              /* key of every frame's bits and noise (default 1) */
+    ldpc_sim_codeword codeword; /* default LDPC_SIM_RANDOM */
+    ldpc_llr_type llr_type;     /* LLRs handed to the decoder: float32 (default) or int8 =
+                                 * ldpc_llr_quantize_i8 of the float LLR at the decoder's
+                                 * llr_scale */
+    int num_threads;            /* CPU channel and decoder workers, 0 = one per core */
+} ldpc_sim_config;
+
+/* Counts over the frames simulated. Each field is a sum over frames, so counts of disjoint
+ * frame ranges (threads, ranks, resumed runs) add. */
+typedef struct ldpc_sim_counts {
+    uint64_t frames;
+    uint64_t bit_errors;       /* information bits decoded wrong */
+    uint64_t frame_errors;     /* frames with at least one information bit wrong */
+    uint64_t parity_failures;  /* frames the decoder reported with parity_ok = 0 */
+    uint64_t undetected;       /* frames in error whose parity checks passed */
+    uint64_t iterations;       /* sum of iterations run */
+    uint64_t saturated;        /* channel LLRs beyond the int8 range at the decoder's llr_scale */
+} ldpc_sim_counts;
+
+typedef struct ldpc_sim ldpc_sim;
+
+void ldpc_sim_config_init(ldpc_sim_config *cfg);
+
+/* The code must outlive the simulator. dcfg NULL = decoder defaults, scfg NULL = defaults.
+ * The decoder is created from dcfg (backend fallback as ldpc_decoder_create). */
+int ldpc_sim_create(ldpc_sim **out, const ldpc_code *code, const ldpc_decoder_config *dcfg,
+                    const ldpc_sim_config *scfg);
+void ldpc_sim_destroy(ldpc_sim *sim);
+
+/* Simulate frames first, first+1, ... at ebn0_db, adding their counts to *counts.
+ * Runs all max_frames frames, or, when stop_frame_errors > 0, stops once counts->frame_errors
+ * (including what *counts held on entry) reaches stop_frame_errors; frames already in flight at
+ * that moment are finished and counted, so the frames simulated are always the contiguous range
+ * first .. first + (frames added) - 1, and the same call gives the same counts every time.
+ * Returns an LDPC status. */
+int ldpc_sim_run(ldpc_sim *sim, double ebn0_db, uint64_t first, uint64_t max_frames,
+                 uint64_t stop_frame_errors, ldpc_sim_counts *counts);
+
+/* Where the frames are made: "gpu" (bits, encoding, noise and counts on the GPU), "cpu"
+ * (threads on the host; the decoder may still be the GPU's). */
+const char *ldpc_sim_channel_name(const ldpc_sim *sim);
+ldpc_decoder *ldpc_sim_decoder(ldpc_sim *sim);
+const ldpc_sim_config *ldpc_sim_config_get(const ldpc_sim *sim);
+void ldpc_sim_print(const ldpc_sim *sim, FILE *f);
+
+/* One frame as the simulator makes it, on the host (tests, reproducing a frame alone):
+ * info (k bits, one per byte; zeros for LDPC_SIM_ALL_ZERO), codeword (n bits) and the channel's
+ * float LLRs (n, positive = 0, 2y/sigma^2) of frame f at ebn0_db. Any output may be NULL. */
+int ldpc_sim_make_frame(const ldpc_code *code, const ldpc_sim_config *cfg, double ebn0_db,
+                        uint64_t frame, uint8_t *info, uint8_t *codeword, float *llr);
+
+/* The one float -> int8 LLR rule (simulator, tool, tests): NaN -> 0, then
+ * round(llr * scale) (ties away from zero) clamped to -127..127. */
+void ldpc_llr_quantize_i8(const float *llr, size_t count, float scale, int8_t *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
