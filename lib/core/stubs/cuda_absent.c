@@ -3,6 +3,7 @@
  * in every build. */
 #include "decoder_internal.h"
 #include "decoder_cuda.h"
+#include "sim_internal.h"
 #include "error.h"
 
 const ldpc_backend_ops *ldpc_backend_cuda_ops(void) { return NULL; }
@@ -27,3 +28,27 @@ const char *ldpc_cuda_describe(const ldpc_decoder *dec)
     (void)dec;
     return "";
 }
+
+/* No GPU channel: the simulator makes its frames on the host. */
+int ldpc_cuda_sim_create(ldpc_sim_gpu **out, ldpc_decoder *dec, const ldpc_sim_config *cfg)
+{
+    (void)dec;
+    (void)cfg;
+    if (out)
+        *out = NULL;
+    return ldpc_error(LDPC_ERR_UNSUPPORTED, "this build has no cuda backend");
+}
+
+int ldpc_cuda_sim_run(ldpc_sim_gpu *g, double sigma, uint64_t first, uint64_t max_frames,
+                      uint64_t stop_frame_errors, ldpc_sim_counts *counts)
+{
+    (void)g;
+    (void)sigma;
+    (void)first;
+    (void)max_frames;
+    (void)stop_frame_errors;
+    (void)counts;
+    return ldpc_error(LDPC_ERR_UNSUPPORTED, "this build has no cuda backend");
+}
+
+void ldpc_cuda_sim_destroy(ldpc_sim_gpu *g) { (void)g; }
