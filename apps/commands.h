@@ -10,5 +10,6 @@ int cmd_simulate(int argc, char **argv); /* BPSK/AWGN decode: throughput and FER
 int cmd_decode(int argc, char **argv);   /* decode an LLR file to a bit file */
 int cmd_bench(int argc, char **argv);    /* throughput/latency sweeps, JSON out */
 int cmd_quality(int argc, char **argv);  /* FER of int8/int16 against float, grid */
+int cmd_plot(int argc, char **argv);     /* BER/FER curves of simulate JSON files (PNG) */
 
 #endif

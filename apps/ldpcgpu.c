@@ -17,6 +17,7 @@ static const struct {
     {"decode", cmd_decode, "decode a float32/int8 LLR file to a bit file"},
     {"bench", cmd_bench, "throughput and latency sweeps, table and JSON"},
     {"quality", cmd_quality, "FER of the int8/int16 arithmetic next to float, over a grid"},
+    {"plot", cmd_plot, "BER/FER vs Eb/N0 of simulate JSON files, as a PNG (matplotlib)"},
 };
 
 static void usage(FILE *f)
