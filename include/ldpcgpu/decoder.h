@@ -182,15 +182,35 @@ int ldpc_decoder_release(ldpc_decoder *dec, ldpc_batch *batch);
 /* Batches submitted and not yet collected. */
 int ldpc_decoder_in_flight(const ldpc_decoder *dec);
 
+/* Backend in use after any fallback (never LDPC_BACKEND_AUTO for a created decoder). */
+ldpc_backend ldpc_decoder_backend(const ldpc_decoder *dec);
+/* Batch slots of the asynchronous API: how many batches may be in flight at once. */
+int ldpc_decoder_batch_slots(const ldpc_decoder *dec);
+
 /* Which backends this build and machine offer (1/0). */
 int ldpc_backend_available(ldpc_backend backend);
+
+/* ---- names: the one vocabulary of every front end ----
+ * *_name returns the canonical name ("?" for a value out of range); *_from_string accepts the
+ * canonical name or an alias, case-insensitive, and returns LDPC_ERR_INVALID_ARGUMENT (the
+ * message lists the canonical names) otherwise.
+ *   backend:        auto, cpu-reference, cpu-simd, cuda; "cpu" parses as the fastest CPU
+ *                   backend of the build
+ *   algorithm:      nms, oms, min-sum, sum-product; aliases normalized-min-sum,
+ *                   offset-min-sum, ms, spa
+ *   schedule:       layered, flooding
+ *   message format: f32, i8, i16; aliases float, float32, int8, int16
+ *   LLR type:       f32, i8; aliases float, float32, int8 */
 const char *ldpc_backend_name(ldpc_backend backend);
-/* Parse "auto", "cpu", "cpu-reference", "cpu-simd", "cuda" / algorithm and schedule names. */
+const char *ldpc_algorithm_name(ldpc_algorithm a);
+const char *ldpc_schedule_name(ldpc_schedule s);
+const char *ldpc_msg_format_name(ldpc_msg_format f);
+const char *ldpc_llr_type_name(ldpc_llr_type t);
 int ldpc_backend_from_string(const char *s, ldpc_backend *out);
 int ldpc_algorithm_from_string(const char *s, ldpc_algorithm *out);
 int ldpc_schedule_from_string(const char *s, ldpc_schedule *out);
-const char *ldpc_algorithm_name(ldpc_algorithm a);
-const char *ldpc_schedule_name(ldpc_schedule s);
+int ldpc_msg_format_from_string(const char *s, ldpc_msg_format *out);
+int ldpc_llr_type_from_string(const char *s, ldpc_llr_type *out);
 
 #ifdef __cplusplus
 }

@@ -444,25 +444,6 @@ void ldpc_format_output(const ldpc_decoder *dec, const uint8_t *hard, uint8_t *o
     }
 }
 
-/* ---- names ---- */
-
-static const char *const backend_names[] = {"auto", "cpu-reference", "cpu-simd", "cuda"};
-static const char *const algorithm_names[] = {"nms", "oms", "min-sum", "sum-product"};
-static const char *const schedule_names[] = {"layered", "flooding"};
-
-const char *ldpc_backend_name(ldpc_backend b)
-{
-    return (unsigned)b <= LDPC_BACKEND_CUDA ? backend_names[b] : "?";
-}
-const char *ldpc_algorithm_name(ldpc_algorithm a)
-{
-    return (unsigned)a <= LDPC_ALG_SUM_PRODUCT ? algorithm_names[a] : "?";
-}
-const char *ldpc_schedule_name(ldpc_schedule s)
-{
-    return (unsigned)s <= LDPC_SCHEDULE_FLOODING ? schedule_names[s] : "?";
-}
-
 int ldpc_backend_available(ldpc_backend b)
 {
     switch (b) {
@@ -474,50 +455,16 @@ int ldpc_backend_available(ldpc_backend b)
     }
 }
 
-int ldpc_backend_from_string(const char *s, ldpc_backend *out)
+ldpc_backend ldpc_decoder_backend(const ldpc_decoder *dec)
 {
-    if (!s || !out)
-        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "NULL argument");
-    if (!strcasecmp(s, "cpu")) {
-        *out = ldpc_backend_cpu_simd_ops() ? LDPC_BACKEND_CPU_SIMD : LDPC_BACKEND_CPU_REFERENCE;
-        return LDPC_OK;
-    }
-    for (int i = 0; i <= LDPC_BACKEND_CUDA; i++)
-        if (!strcasecmp(s, backend_names[i])) {
-            *out = (ldpc_backend)i;
-            return LDPC_OK;
-        }
-    return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
-                      "unknown backend '%s' (auto, cpu, cpu-reference, cpu-simd, cuda)", s);
+    if (!dec || !dec->ops)
+        return LDPC_BACKEND_AUTO;
+    if (dec->ops == &ldpc_backend_cpu_reference)
+        return LDPC_BACKEND_CPU_REFERENCE;
+    return dec->ops == ldpc_backend_cpu_simd_ops() ? LDPC_BACKEND_CPU_SIMD : LDPC_BACKEND_CUDA;
 }
 
-int ldpc_algorithm_from_string(const char *s, ldpc_algorithm *out)
+int ldpc_decoder_batch_slots(const ldpc_decoder *dec)
 {
-    static const struct { const char *name; ldpc_algorithm a; } names[] = {
-        {"nms", LDPC_ALG_NORMALIZED_MIN_SUM}, {"normalized-min-sum", LDPC_ALG_NORMALIZED_MIN_SUM},
-        {"oms", LDPC_ALG_OFFSET_MIN_SUM},     {"offset-min-sum", LDPC_ALG_OFFSET_MIN_SUM},
-        {"min-sum", LDPC_ALG_MIN_SUM},        {"ms", LDPC_ALG_MIN_SUM},
-        {"sum-product", LDPC_ALG_SUM_PRODUCT}, {"spa", LDPC_ALG_SUM_PRODUCT},
-    };
-    if (!s || !out)
-        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "NULL argument");
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (!strcasecmp(s, names[i].name)) {
-            *out = names[i].a;
-            return LDPC_OK;
-        }
-    return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
-                      "unknown algorithm '%s' (nms, oms, min-sum, sum-product)", s);
-}
-
-int ldpc_schedule_from_string(const char *s, ldpc_schedule *out)
-{
-    if (!s || !out)
-        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "NULL argument");
-    for (int i = 0; i <= LDPC_SCHEDULE_FLOODING; i++)
-        if (!strcasecmp(s, schedule_names[i])) {
-            *out = (ldpc_schedule)i;
-            return LDPC_OK;
-        }
-    return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "unknown schedule '%s' (layered, flooding)", s);
+    return dec ? dec->nbatches : LDPC_ERR_INVALID_ARGUMENT;
 }

@@ -1,0 +1,131 @@
+/* The names of the decoder's options, written once: every front end (the ldpcgpu tool, the GNU
+ * Radio blocks, the Python API, JSON output) prints and parses them through these functions.
+ * Each option has one canonical name (printed) and a few accepted spellings (parsed,
+ * case-insensitive). */
+#include <stdio.h>
+#include <strings.h>
+#include "decoder_internal.h"
+#include "error.h"
+
+typedef struct name_entry {
+    const char *name;
+    int value;
+} name_entry;
+
+/* The first entry of each value is its canonical name. */
+static const name_entry backend_table[] = {
+    {"auto", LDPC_BACKEND_AUTO},         {"cpu-reference", LDPC_BACKEND_CPU_REFERENCE},
+    {"cpu-simd", LDPC_BACKEND_CPU_SIMD}, {"cuda", LDPC_BACKEND_CUDA},
+};
+static const name_entry algorithm_table[] = {
+    {"nms", LDPC_ALG_NORMALIZED_MIN_SUM}, {"oms", LDPC_ALG_OFFSET_MIN_SUM},
+    {"min-sum", LDPC_ALG_MIN_SUM},        {"sum-product", LDPC_ALG_SUM_PRODUCT},
+    {"normalized-min-sum", LDPC_ALG_NORMALIZED_MIN_SUM},
+    {"offset-min-sum", LDPC_ALG_OFFSET_MIN_SUM},
+    {"ms", LDPC_ALG_MIN_SUM},             {"spa", LDPC_ALG_SUM_PRODUCT},
+};
+static const name_entry schedule_table[] = {
+    {"layered", LDPC_SCHEDULE_LAYERED},
+    {"flooding", LDPC_SCHEDULE_FLOODING},
+};
+static const name_entry msg_format_table[] = {
+    {"f32", LDPC_MSG_F32},   {"i8", LDPC_MSG_I8},   {"i16", LDPC_MSG_I16},
+    {"float", LDPC_MSG_F32}, {"float32", LDPC_MSG_F32},
+    {"int8", LDPC_MSG_I8},   {"int16", LDPC_MSG_I16},
+};
+static const name_entry llr_type_table[] = {
+    {"f32", LDPC_LLR_F32},   {"i8", LDPC_LLR_I8},
+    {"float", LDPC_LLR_F32}, {"float32", LDPC_LLR_F32}, {"int8", LDPC_LLR_I8},
+};
+
+#define COUNT(t) (sizeof(t) / sizeof((t)[0]))
+
+static const char *name_of(const name_entry *t, size_t n, int value)
+{
+    for (size_t i = 0; i < n; i++)
+        if (t[i].value == value)
+            return t[i].name;
+    return "?";
+}
+
+/* Parse s against t; on failure the error names the canonical spellings. */
+static int parse(const name_entry *t, size_t n, const char *what, const char *s, int *out)
+{
+    if (!s || !out)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "NULL argument");
+    for (size_t i = 0; i < n; i++)
+        if (!strcasecmp(s, t[i].name)) {
+            *out = t[i].value;
+            return LDPC_OK;
+        }
+    char valid[160] = "";
+    size_t len = 0;
+    for (size_t i = 0; i < n && len < sizeof valid; i++)
+        if (name_of(t, n, t[i].value) == t[i].name) /* canonical names only */
+            len += (size_t)snprintf(valid + len, sizeof valid - len, "%s%s", len ? ", " : "",
+                                    t[i].name);
+    return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "unknown %s '%s' (%s)", what, s, valid);
+}
+
+const char *ldpc_backend_name(ldpc_backend b)
+{
+    return name_of(backend_table, COUNT(backend_table), (int)b);
+}
+const char *ldpc_algorithm_name(ldpc_algorithm a)
+{
+    return name_of(algorithm_table, COUNT(algorithm_table), (int)a);
+}
+const char *ldpc_schedule_name(ldpc_schedule s)
+{
+    return name_of(schedule_table, COUNT(schedule_table), (int)s);
+}
+const char *ldpc_msg_format_name(ldpc_msg_format f)
+{
+    return name_of(msg_format_table, COUNT(msg_format_table), (int)f);
+}
+const char *ldpc_llr_type_name(ldpc_llr_type t)
+{
+    return name_of(llr_type_table, COUNT(llr_type_table), (int)t);
+}
+
+int ldpc_backend_from_string(const char *s, ldpc_backend *out)
+{
+    int v = 0;
+    /* "cpu": the fastest CPU backend this build has */
+    if (s && out && !strcasecmp(s, "cpu")) {
+        *out = ldpc_backend_cpu_simd_ops() ? LDPC_BACKEND_CPU_SIMD : LDPC_BACKEND_CPU_REFERENCE;
+        return LDPC_OK;
+    }
+    int st = parse(backend_table, COUNT(backend_table), "backend", s, out ? &v : NULL);
+    if (st == LDPC_OK)
+        *out = (ldpc_backend)v;
+    return st;
+}
+int ldpc_algorithm_from_string(const char *s, ldpc_algorithm *out)
+{
+    int v = 0, st = parse(algorithm_table, COUNT(algorithm_table), "algorithm", s, out ? &v : NULL);
+    if (st == LDPC_OK)
+        *out = (ldpc_algorithm)v;
+    return st;
+}
+int ldpc_schedule_from_string(const char *s, ldpc_schedule *out)
+{
+    int v = 0, st = parse(schedule_table, COUNT(schedule_table), "schedule", s, out ? &v : NULL);
+    if (st == LDPC_OK)
+        *out = (ldpc_schedule)v;
+    return st;
+}
+int ldpc_msg_format_from_string(const char *s, ldpc_msg_format *out)
+{
+    int v = 0, st = parse(msg_format_table, COUNT(msg_format_table), "message format", s, out ? &v : NULL);
+    if (st == LDPC_OK)
+        *out = (ldpc_msg_format)v;
+    return st;
+}
+int ldpc_llr_type_from_string(const char *s, ldpc_llr_type *out)
+{
+    int v = 0, st = parse(llr_type_table, COUNT(llr_type_table), "LLR type", s, out ? &v : NULL);
+    if (st == LDPC_OK)
+        *out = (ldpc_llr_type)v;
+    return st;
+}
