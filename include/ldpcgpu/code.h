@@ -74,6 +74,16 @@ int ldpc_code_write_alist_file(const ldpc_code *code, const char *path);
 
 void ldpc_code_destroy(ldpc_code *code);
 
+/* A copy of code (the same H) whose information bit i sits at column info_pos[i], i = 0..k-1,
+ * to match another implementation's systematic placement (gr-fec's for an alist file: see
+ * lib/fec_info_placement.cc). k must be n - rank(H) and the columns an information set of H
+ * (the other n - k columns independent); otherwise LDPC_ERR_RANK, or LDPC_ERR_INVALID_ARGUMENT
+ * for a column out of range or named twice. The copy keeps the name, is of the alist family
+ * (no quasi-cyclic or DVB form: it encodes with the generic encoder, whose dense elimination
+ * bounds the size) and is independent of code (destroy both). */
+int ldpc_code_with_info_positions(ldpc_code **out, const ldpc_code *code, const int *info_pos,
+                                  int k);
+
 /* Accessors. */
 const char *ldpc_code_name(const ldpc_code *code);
 int ldpc_code_get_info(const ldpc_code *code, ldpc_code_info *info);

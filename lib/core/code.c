@@ -127,7 +127,7 @@ int ldpc_code_set_info_prefix(ldpc_code *c, int k)
 int ldpc_code_set_info_by_elimination(ldpc_code *c)
 {
     ldpc_gf2_echelon ech;
-    int st = ldpc_gf2_echelon_create(&ech, c, 0);
+    int st = ldpc_gf2_echelon_create(&ech, c, 0, NULL);
     if (st != LDPC_OK)
         return st;
     int k = c->n - ech.rank;
@@ -288,7 +288,7 @@ int ldpc_code_rank(const ldpc_code *c)
     if (!c)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_code_rank: NULL code");
     ldpc_gf2_echelon ech;
-    int st = ldpc_gf2_echelon_create(&ech, c, 0);
+    int st = ldpc_gf2_echelon_create(&ech, c, 0, NULL);
     if (st != LDPC_OK)
         return st;
     int rank = ech.rank;

@@ -95,8 +95,20 @@ int ldpc_encoder_init_generic(ldpc_encoder *enc)
     if (!c->info_pos || c->k <= 0)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
                           "generic encoder: code %s has no information positions", c->name);
+    /* The information columns never become pivots, so the reduced rows express every other
+     * column in terms of them, wherever the code put them (its own elimination's free columns,
+     * c[0..k-1], or a placement given to ldpc_code_with_info_positions). For a code whose
+     * positions came from ldpc_code_set_info_by_elimination this changes nothing: those
+     * columns were never pivots there. */
+    uint8_t *is_info = calloc((size_t)c->n, 1);
+    if (!is_info)
+        return ldpc_error(LDPC_ERR_NO_MEMORY, "generic encoder: out of memory");
+    for (int i = 0; i < c->k; i++)
+        if (c->info_pos[i] >= 0 && c->info_pos[i] < c->n)
+            is_info[c->info_pos[i]] = 1;
     ldpc_gf2_echelon ech;
-    int st = ldpc_gf2_echelon_create(&ech, c, 1);
+    int st = ldpc_gf2_echelon_create(&ech, c, 1, is_info);
+    free(is_info);
     if (st != LDPC_OK)
         return st;
     const int k = c->k;
@@ -104,8 +116,10 @@ int ldpc_encoder_init_generic(ldpc_encoder *enc)
         int rank = ech.rank;
         ldpc_gf2_echelon_destroy(&ech);
         return ldpc_error(LDPC_ERR_RANK,
-                          "generic encoder: code %s has k=%d but n - rank(H) = %d - %d = %d",
-                          c->name, k, c->n, rank, c->n - rank);
+                          "generic encoder: code %s has k=%d but the columns outside its "
+                          "information positions have rank %d, not n - k = %d (the positions "
+                          "are not an information set of H)",
+                          c->name, k, rank, c->n - k);
     }
     /* info index of each column, -1 for pivot columns; the two sets must partition 0..n-1 */
     int *info_of_col = malloc((size_t)c->n * sizeof(int));

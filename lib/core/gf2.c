@@ -13,7 +13,8 @@ void ldpc_gf2_echelon_destroy(ldpc_gf2_echelon *e)
     memset(e, 0, sizeof *e);
 }
 
-int ldpc_gf2_echelon_create(ldpc_gf2_echelon *e, const ldpc_code *c, int reduced)
+int ldpc_gf2_echelon_create(ldpc_gf2_echelon *e, const ldpc_code *c, int reduced,
+                            const uint8_t *never_pivot)
 {
     memset(e, 0, sizeof *e);
     if ((unsigned long long)c->m * (unsigned long long)c->n > LDPC_GF2_MAX_BITS)
@@ -40,6 +41,8 @@ int ldpc_gf2_echelon_create(ldpc_gf2_echelon *e, const ldpc_code *c, int reduced
     const int W = e->words;
     int rank = 0;
     for (int j = e->n - 1; j >= 0 && rank < e->m; j--) {
+        if (never_pivot && never_pivot[j])
+            continue;
         const int w = j >> 6;
         const uint64_t bit = 1ull << (j & 63);
         int p = -1;

@@ -17,8 +17,12 @@ typedef struct ldpc_gf2_echelon {
 /* Largest m*n (bits) eliminated densely; larger codes get LDPC_ERR_TOO_LARGE. */
 #define LDPC_GF2_MAX_BITS (1ull << 31)
 
-/* reduced = 1: full reduced row echelon form (each pivot column has a single one). */
-int ldpc_gf2_echelon_create(ldpc_gf2_echelon *e, const ldpc_code *c, int reduced);
+/* reduced = 1: full reduced row echelon form (each pivot column has a single one).
+ * never_pivot (n flags, or NULL): columns that must not become pivots, so that they stay free
+ * (information) columns, e.g. a placement chosen elsewhere (ldpc_code_with_info_positions);
+ * if the other columns are not of full rank, the rank comes out smaller than rank(H). */
+int ldpc_gf2_echelon_create(ldpc_gf2_echelon *e, const ldpc_code *c, int reduced,
+                            const uint8_t *never_pivot);
 void ldpc_gf2_echelon_destroy(ldpc_gf2_echelon *e);
 
 static inline int ldpc_gf2_get(const ldpc_gf2_echelon *e, int row, int col)
