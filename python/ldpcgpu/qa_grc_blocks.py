@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """QA for the GRC block definitions (grc/*.block.yml): GNU Radio Companion's own machinery loads
-them, the parameters validate, and the Python each block generates builds a working block for
+them, the parameters validate, every option list has as many labels as options, and the Python
+each block generates builds a working block (or, for the FECAPI definitions, gr-fec objects) for
 every code family of the dropdowns."""
+import glob
 import os
 import sys
 import unittest
@@ -11,6 +13,9 @@ from gnuradio import gr
 from gnuradio import ldpcgpu
 
 BLOCKS = ["ldpcgpu_ldpc_decoder", "ldpcgpu_ldpc_encoder", "ldpcgpu_ldpc_pdu_decoder"]
+# variable blocks making gr-fec FECAPI objects (their template is var_make, not make)
+FEC_DEFS = {"variable_ldpcgpu_fec_decoder_def": "fec_decoder",
+            "variable_ldpcgpu_fec_encoder_def": "fec_encoder"}
 SELECTIONS = [
     ({"standard": "dvbt2", "dvb_frame": "16200", "dvb_rate": "3/5"}, "dvbt2:16200:3/5"),
     ({"standard": "dvbs2", "dvb_frame": "64800", "dvb_rate": "9/10"}, "dvbs2:64800:9/10"),
@@ -50,6 +55,58 @@ class qa_grc_blocks(unittest.TestCase):
     def make(self, block):
         return eval(block.templates.render("make"), {"ldpcgpu": ldpcgpu})
 
+    @staticmethod
+    def yml_files():
+        """This module's grc/*.yml (the first GRC_BLOCKS_PATH entry that holds them)."""
+        for d in os.environ["GRC_BLOCKS_PATH"].split(os.pathsep):
+            files = sorted(glob.glob(os.path.join(d, "ldpcgpu_*.yml")))
+            if files:
+                return files
+        return []
+
+    def test_option_labels_match_options(self):
+        """Every parameter with options, in every grc/*.yml: one label and one value of each
+        option attribute per option, read as GRC reads the file. YAML splits an unquoted label
+        at its commas, and GRC then pads or drops labels silently: the user picks by a label
+        that belongs to another option."""
+        from gnuradio.grc.core.io import yaml as grc_yaml
+        files = self.yml_files()
+        self.assertGreaterEqual(len(files), len(BLOCKS) + len(FEC_DEFS))
+        checked = 0
+        for path in files:
+            with open(path) as f:
+                data = grc_yaml.safe_load(f)
+            for p in data.get("parameters", []):
+                where = "%s: %s" % (os.path.basename(path), p["id"])
+                options = p.get("options")
+                if options is None:
+                    self.assertNotIn("option_labels", p, where)
+                    self.assertNotIn("option_attributes", p, where)
+                    continue
+                self.assertEqual(len(set(map(str, options))), len(options), where)
+                if "option_labels" in p:
+                    self.assertEqual(len(p["option_labels"]), len(options),
+                                     "%s: labels %r for options %r" % (where, p["option_labels"], options))
+                for attr, values in (p.get("option_attributes") or {}).items():
+                    self.assertEqual(len(values), len(options), "%s.%s: %r" % (where, attr, values))
+                checked += 1
+        self.assertGreater(checked, 20)
+
+    def test_labels_as_grc_shows_them(self):
+        """The labels GRC offers for the sign and packing dropdowns, which name their options
+        with commas inside."""
+        fg, block = self.block("ldpcgpu_ldpc_decoder")
+        sign = block.params["llr_sign"].options
+        self.assertEqual(sign["False"], "Positive = 0 (DVB, gr-dvbs2rx)")
+        self.assertEqual(sign["True"], "Positive = 1 (gr-fec, gr-digital soft decoder)")
+        self.assertEqual(block.params["packed"].options["True"], "Packed (8 bits per byte, MSB first)")
+        fg, block = self.block("ldpcgpu_ldpc_pdu_decoder")
+        self.assertEqual(block.params["llr_sign"].options["True"],
+                         "Positive = 1 (gr-fec, gr-digital soft decoder)")
+        fg, block = self.block("variable_ldpcgpu_fec_decoder_def")
+        self.assertEqual(block.params["llr_sign"].options["True"],
+                         "Positive = 1 (gr-fec, gr-digital soft decoder)")
+
     def test_defaults_validate(self):
         for block_id in BLOCKS:
             fg, block = self.block(block_id)
@@ -66,6 +123,75 @@ class qa_grc_blocks(unittest.TestCase):
                 self.assertEqual(self.param_errors(fg, block), [], (block_id, values))
                 made = self.make(block)
                 self.assertEqual(made.code_name(), name)
+
+    def make_fec_def(self, block):
+        """Run the variable block's generated code; returns the variable's value."""
+        from gnuradio import fec  # noqa: F401 (the objects' base classes)
+
+        class Holder:
+            pass
+        namespace = {"ldpcgpu": ldpcgpu, "self": Holder()}
+        exec(block.templates.render("var_make"), namespace)
+        return namespace["under_test"]
+
+    def test_fec_definitions(self):
+        """The FECAPI definition blocks: defaults validate and make a gr-fec object, every code
+        family of the dropdowns and the alist file reach it, parallelism makes lists."""
+        from gnuradio import fec
+        for block_id, kind in FEC_DEFS.items():
+            fg, block = self.block(block_id)
+            self.assertEqual(self.param_errors(fg, block), [], block_id)
+            self.assertEqual(block.category, ["LDPC GPU"])
+            self.assertTrue(block.documentation[""].strip())
+            self.assertTrue(block.is_variable)
+            base = fec.generic_decoder if kind == "fec_decoder" else fec.generic_encoder
+            alist = block.params["alist_file"].get_value()
+            made = self.make_fec_def(block)
+            if os.path.exists(alist):  # default: gr-fec's own n_1800_k_0902_gap_28.alist
+                self.assertIsInstance(made, base)
+                self.assertEqual(made.code_name(), "alist:" + alist)
+                self.assertEqual(made.info_placement(), "grfec")
+            for values, name in SELECTIONS:
+                for key, value in values.items():
+                    block.params[key].set_value(value)
+                self.assertEqual(self.param_errors(fg, block), [], (block_id, values))
+                made = self.make_fec_def(block)
+                self.assertIsInstance(made, base)
+                self.assertEqual(made.code_name(), name)
+            block.params["ndim"].set_value("1")
+            block.params["dim1"].set_value("2")
+            block.params["frames_per_call"].set_value("3")
+            made = self.make_fec_def(block)
+            self.assertEqual(len(made), 2)
+            self.assertEqual([m.frames_per_call() for m in made], [3, 3])
+            block.params["ndim"].set_value("2")
+            block.params["dim2"].set_value("3")
+            made = self.make_fec_def(block)
+            self.assertEqual([len(row) for row in made], [3, 3])
+            self.assertIsInstance(made[1][2], base)
+            block.params["frames_per_call"].set_value("0")
+            self.assertTrue(self.param_errors(fg, block))
+
+    def test_fec_decoder_options_reach_the_object(self):
+        fg, block = self.block("variable_ldpcgpu_fec_decoder_def")
+        settings = {"standard": "wimax", "wimax_n": "576", "wimax_rate": "1/2",
+                    "llr_sign": "False", "llr_gain": "2.5", "max_iterations": "17",
+                    "message_format": "int8", "backend": "cpu", "info_placement": "ldpcgpu",
+                    "algorithm": "nms", "nms_alpha": "0.7"}
+        for key, value in settings.items():
+            block.params[key].set_value(value)
+        self.assertEqual(self.param_errors(fg, block), [])
+        dec = self.make_fec_def(block)
+        self.assertFalse(dec.llr_positive_is_one())
+        self.assertAlmostEqual(dec.llr_gain(), 2.5)
+        self.assertEqual(dec.max_iterations(), 17)
+        self.assertEqual(dec.message_format(), "int8")
+        self.assertEqual(dec.info_placement(), "ldpcgpu")
+        code = block.templates.render("var_make")
+        self.assertIn("algorithm='nms'", code)
+        self.assertIn("nms_alpha=0.7", code)
+        block.params["algorithm"].set_value("default")
+        self.assertIn("ldpcgpu.default_algorithm()", block.templates.render("var_make"))
 
     def test_decoder_options_reach_the_block(self):
         fg, block = self.block("ldpcgpu_ldpc_decoder")

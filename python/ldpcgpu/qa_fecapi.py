@@ -1,0 +1,362 @@
+#!/usr/bin/env python3
+"""QA of the FECAPI objects (ldpcgpu.fec_decoder / fec_encoder, gr-fec generic_decoder /
+generic_encoder subclasses) inside gr-fec's own wrappers, next to gr-fec's LDPC objects on
+gr-fec's alist files:
+
+- in one flowgraph, gr-fec's encoder -> BPSK -> AWGN -> gr-fec's LDPC decoder and this module's
+  decoder (fec.extended_decoder both): both correct errors; ours has the lower BER, 0 at 4 dB;
+- fec.extended_encoder with our encoder gives gr-fec's codewords (information placement
+  "grfec"), also on alist files where gr-fec's placement is not the last k bits (columns
+  permuted, a redundant row), and gr-fec's decoder and ours return the same bits;
+- fec.bercurve_generator (with capillary threading over lists of our objects),
+  fec.tagged_decoder, fec.async_decoder and fec.async_encoder run with our objects.
+"""
+import math
+import os
+import sys
+import time
+import unittest
+
+import numpy as np
+import pmt
+from gnuradio import analog, blocks, digital, fec, gr
+
+from gnuradio import ldpcgpu
+
+from _qa_helpers import SKIP, temp_dir
+
+ALIST_NAME = "n_1800_k_0902_gap_28.alist"
+
+
+def grfec_alist_dir():
+    """Where gr-fec installs its alist files (Debian: /usr/share/gnuradio/fec/ldpc)."""
+    for prefix in (gr.prefix(), "/usr", "/usr/local"):
+        d = os.path.join(prefix, "share", "gnuradio", "fec", "ldpc")
+        if os.path.exists(os.path.join(d, ALIST_NAME)):
+            return d
+    return None
+
+
+ALIST_DIR = grfec_alist_dir()
+ALIST = os.path.join(ALIST_DIR, ALIST_NAME) if ALIST_DIR else None
+
+
+def bpsk_sigma(ebn0_db, rate):
+    """Noise standard deviation for +-1 BPSK symbols at Eb/N0 (dB)."""
+    return math.sqrt(1.0 / (2.0 * rate * 10.0 ** (ebn0_db / 10.0)))
+
+
+def run_encoder(encoder_obj, info_bits):
+    """info bits (unpacked) through fec.extended_encoder(encoder_obj) -> code bits."""
+    tb = gr.top_block()
+    src = blocks.vector_source_b(info_bits.tolist(), False)
+    enc = fec.extended_encoder(encoder_obj, threading=None, puncpat="11")
+    snk = blocks.vector_sink_b()
+    tb.connect(src, enc, snk)
+    tb.run()
+    return np.array(snk.data(), dtype=np.uint8)
+
+
+def run_decoder(decoder_obj, soft):
+    """float soft bits through fec.extended_decoder(decoder_obj) -> decoded bits."""
+    tb = gr.top_block()
+    src = blocks.vector_source_f(np.asarray(soft, dtype=np.float32).tolist(), False)
+    dec = fec.extended_decoder(decoder_obj, threading=None, ann=None, puncpat="11",
+                               integration_period=10000)
+    snk = blocks.vector_sink_b()
+    tb.connect(src, dec, snk)
+    tb.run()
+    return np.array(snk.data(), dtype=np.uint8)
+
+
+def bpsk(code_bits):
+    """gr-fec's mapping (digital.map_bb([-1, 1])): bit 0 -> -1, bit 1 -> +1."""
+    return 2.0 * code_bits.astype(np.float32) - 1.0
+
+
+def ber(decoded, sent):
+    assert len(decoded) > 0
+    return np.count_nonzero(decoded != sent[:len(decoded)]) / len(decoded)
+
+
+class qa_fecapi(unittest.TestCase):
+
+    @classmethod
+    def setUpClass(cls):
+        cls.code = ldpcgpu.Code("alist:" + ALIST)
+        cls.n, cls.k = cls.code.n, cls.code.k
+
+    def ours(self, sigma=None, **kw):
+        """Our decoder on the alist; llr_gain 2/sigma^2 turns gr-fec's +-1 soft bits into LLRs."""
+        if sigma is not None:
+            kw["llr_gain"] = 2.0 / sigma ** 2
+        return ldpcgpu.fec_decoder.make("alist:" + ALIST, backend="cpu", **kw)
+
+    # ---- the objects as gr-fec sees them ----
+
+    def test_objects_are_generic_coders(self):
+        dec = self.ours()
+        enc = ldpcgpu.fec_encoder.make("alist:" + ALIST)
+        self.assertIsInstance(dec, fec.generic_decoder)
+        self.assertIsInstance(enc, fec.generic_encoder)
+        self.assertEqual(fec.get_decoder_input_size(dec), self.n)
+        self.assertEqual(fec.get_decoder_output_size(dec), self.k)
+        self.assertEqual(fec.get_decoder_input_item_size(dec), 4)
+        self.assertEqual(fec.get_decoder_output_item_size(dec), 1)
+        self.assertEqual(fec.get_decoder_input_conversion(dec), "none")
+        self.assertEqual(fec.get_shift(dec), 0.0)
+        self.assertEqual(fec.get_history(dec), 0)
+        self.assertEqual(fec.get_encoder_input_size(enc), self.k)
+        self.assertEqual(fec.get_encoder_output_size(enc), self.n)
+        # gr-fec's async/tagged decoders truncate input size * rate(): it must not fall short
+        for frames in (1, 3, 7, 13, 1000):
+            self.assertEqual(int(frames * self.n * dec.rate()), frames * self.k)
+        self.assertTrue(dec.set_frame_size(4 * self.k))
+        self.assertEqual((dec.get_input_size(), dec.get_output_size()), (4 * self.n, 4 * self.k))
+        self.assertFalse(dec.set_frame_size(1500 * 8))  # gr-fec's tagged decoder's MTU first
+        self.assertEqual(dec.frames_per_call(), 1500 * 8 // self.k)
+        with self.assertRaises(ValueError):
+            dec.set_frame_size(self.k - 1)
+        self.assertEqual(dec.info_placement(), "grfec")
+        self.assertTrue(dec.llr_positive_is_one())
+        for bad in ({"info_placement": "left"}, {"frames_per_call": 0}, {"llr_gain": 0.0},
+                    {"message_format": "double"}):
+            with self.assertRaises(ValueError, msg=str(bad)):
+                self.ours(**bad)
+        with self.assertRaises(ValueError):  # gr-fec's placement only means something for alist
+            ldpcgpu.fec_decoder.make("wimax:576:1/2", info_placement="grfec")
+        self.assertEqual(ldpcgpu.fec_encoder.make("wimax:576:1/2").info_positions(),
+                         list(range(288)))
+
+    # ---- one flowgraph: gr-fec's LDPC decoder beside ours ----
+
+    def run_side_by_side(self, ebn0, frames, seed):
+        """gr-fec's encoder -> BPSK -> AWGN, then gr-fec's LDPC decoder and ours, both through
+        fec.extended_decoder, in one flowgraph. Returns (raw, gr-fec, ours) BER of the
+        information bits and our decoder object."""
+        sigma = bpsk_sigma(ebn0, self.k / self.n)
+        info = np.random.default_rng(seed).integers(0, 2, frames * self.k, dtype=np.uint8)
+        tb = gr.top_block()
+        src = blocks.vector_source_b(info.tolist(), False)
+        enc = fec.extended_encoder(fec.ldpc_encoder_make(ALIST), threading=None, puncpat="11")
+        to_sym = digital.map_bb([-1, 1])
+        to_float = blocks.char_to_float(1, 1)
+        noise = analog.noise_source_f(analog.GR_GAUSSIAN, sigma, seed)
+        add = blocks.add_ff(1)
+        grfec_dec = fec.ldpc_decoder.make(ALIST, sigma, 50)
+        ours = self.ours(sigma, max_iterations=50)
+        dec_g = fec.extended_decoder(grfec_dec, threading=None, ann=None, puncpat="11",
+                                     integration_period=10000)
+        dec_o = fec.extended_decoder(ours, threading=None, ann=None, puncpat="11",
+                                     integration_period=10000)
+        snk_g, snk_o, snk_ch = blocks.vector_sink_b(), blocks.vector_sink_b(), blocks.vector_sink_f()
+        tb.connect(src, enc, to_sym, to_float, (add, 0))
+        tb.connect(noise, (add, 1))
+        tb.connect(add, dec_g, snk_g)
+        tb.connect(add, dec_o, snk_o)
+        tb.connect(add, snk_ch)
+        tb.run()
+        out_g = np.array(snk_g.data(), dtype=np.uint8)
+        out_o = np.array(snk_o.data(), dtype=np.uint8)
+        self.assertEqual(len(out_g), frames * self.k)
+        self.assertEqual(len(out_o), frames * self.k)
+        # hard decisions of the channel at gr-fec's information positions (the last k bits)
+        rx = np.array(snk_ch.data(), dtype=np.float32).reshape(frames, self.n)
+        raw = (rx[:, self.n - self.k:] > 0).astype(np.uint8).ravel()
+        return ber(raw, info), ber(out_g, info), ber(out_o, info), ours
+
+    def test_side_by_side_with_grfec_decoder(self):
+        for ebn0, frames in ((3.0, 24), (4.0, 24)):
+            raw, grfec_ber, our_ber, ours = self.run_side_by_side(ebn0, frames, seed=11)
+            print("Eb/N0 %.1f dB, %d frames: channel BER %.3e, gr-fec ldpc_decoder %.3e, "
+                  "ldpcgpu.fec_decoder %.3e" % (ebn0, frames, raw, grfec_ber, our_ber))
+            self.assertGreater(raw, 0.01)  # the channel really makes errors
+            self.assertLess(grfec_ber, raw)  # gr-fec's decoder corrects some
+            self.assertLessEqual(our_ber, grfec_ber)
+            self.assertEqual(ours.frames_decoded(), frames)
+            if ebn0 >= 4.0:
+                self.assertEqual(our_ber, 0.0)
+                self.assertEqual(ours.frames_failed(), 0)
+
+    def test_zero_ber_at_4db(self):
+        """Ours alone on many more frames of gr-fec's encoder at 4 dB: not one bit wrong."""
+        frames = 400
+        sigma = bpsk_sigma(4.0, self.k / self.n)
+        info = np.random.default_rng(3).integers(0, 2, frames * self.k, dtype=np.uint8)
+        cw = run_encoder(fec.ldpc_encoder_make(ALIST), info)
+        soft = bpsk(cw) + np.random.default_rng(4).normal(0, sigma, cw.size).astype(np.float32)
+        ours = self.ours(sigma, frames_per_call=16)
+        out = run_decoder(ours, soft)
+        self.assertEqual(len(out), frames * self.k)
+        self.assertEqual(ber(out, info), 0.0)
+        self.assertEqual(ours.frames_failed(), 0)
+        self.assertGreater(ours.average_iterations(), 1.0)  # there were errors to correct
+
+    # ---- encoders: the same codewords as gr-fec's ----
+
+    def test_extended_encoder_gives_grfec_codewords(self):
+        frames = 12
+        info = np.random.default_rng(8).integers(0, 2, frames * self.k, dtype=np.uint8)
+        theirs = run_encoder(fec.ldpc_encoder_make(ALIST), info)
+        ours = ldpcgpu.fec_encoder.make("alist:" + ALIST)  # auto = grfec for alist files
+        mine = run_encoder(ours, info)
+        self.assertEqual(len(theirs), frames * self.n)
+        np.testing.assert_array_equal(mine, theirs)
+        self.assertEqual(ours.frames_encoded(), frames)
+        # for this file gr-fec's information bits are the last k, in order
+        self.assertEqual(ours.info_positions(), list(range(self.n - self.k, self.n)))
+        # "ldpcgpu" placement: other valid codewords (this module's encoder block's)
+        other = run_encoder(ldpcgpu.fec_encoder.make("alist:" + ALIST, info_placement="ldpcgpu"),
+                            info).reshape(frames, self.n)
+        self.assertFalse(np.array_equal(other.ravel(), theirs))
+        self.assertEqual(list(self.code.syndrome_weight(other)), [0] * frames)
+        np.testing.assert_array_equal(self.code.encode(info.reshape(frames, self.k)), other)
+
+    def variant_alist(self, source_name, permute, redundant_row, duplicate_column):
+        """gr-fec's alist source_name, changed and written to a temporary file: columns
+        permuted, a redundant row added (the sum of rows 0 and 1: H rank deficient) and/or a
+        copy of column 1 put in front (so that gr-fec's elimination meets two equal columns
+        among its first m and puts information bits elsewhere than the last k)."""
+        code = ldpcgpu.Code("alist:" + os.path.join(ALIST_DIR, source_name))
+        n = code.n
+        perm = np.random.default_rng(21).permutation(n) if permute else np.arange(n)
+        rows = [set(perm[code.col_idx[code.row_ptr[r]:code.row_ptr[r + 1]]].tolist())
+                for r in range(code.m)]
+        if redundant_row:
+            rows.append(rows[0] ^ rows[1])
+        if duplicate_column:
+            rows = [{c + 1 for c in r} | ({0} if 2 in {c + 1 for c in r} else set()) for r in rows]
+            n += 1
+        rows = [sorted(r) for r in rows]
+        row_ptr = np.cumsum([0] + [len(r) for r in rows]).astype(np.int32)
+        col_idx = np.concatenate(rows).astype(np.int32)
+        path = os.path.join(temp_dir(), "variant_%d%d%d_%s" % (permute, redundant_row,
+                                                               duplicate_column, source_name))
+        ldpcgpu.Code.from_rows(n, row_ptr, col_idx, "variant").write_alist(path)
+        return path
+
+    def test_grfec_placement_on_other_alists(self):
+        """gr-fec's rule, not just "the last k bits": on alists where gr-fec's elimination puts
+        the information bits elsewhere, our encoder still gives gr-fec's codewords and both
+        decoders return the same bits."""
+        cases = [("n_0100_k_0058_gen_matrix.alist", True, False, False),
+                 ("n_0300_k_0152_gap_03.alist", True, True, False),
+                 ("n_0300_k_0152_gap_03.alist", False, False, True),
+                 ("n_0300_k_0152_gap_03.alist", True, True, True),
+                 ("n_0500_k_0202_gap_11.alist", False, True, True)]
+        elsewhere = 0
+        for source, permute, redundant, duplicate in cases:
+            path = self.variant_alist(source, permute, redundant, duplicate)
+            ours = ldpcgpu.fec_encoder.make("alist:" + path, info_placement="grfec")
+            n, k = ours.n(), ours.k()
+            theirs_enc = fec.ldpc_encoder_make(path)
+            self.assertEqual(theirs_enc.get_input_size(), k, path)  # same k = n - rank(H)
+            elsewhere += ours.info_positions() != list(range(n - k, n))
+            frames = 6
+            info = np.random.default_rng(2).integers(0, 2, frames * k, dtype=np.uint8)
+            cw = run_encoder(theirs_enc, info)
+            np.testing.assert_array_equal(run_encoder(ours, info), cw, err_msg=path)
+            # both decoders return the information bits from gr-fec's positions
+            soft = bpsk(cw) + np.random.default_rng(6).normal(0, 0.3, cw.size).astype(np.float32)
+            ours_dec = ldpcgpu.fec_decoder.make("alist:" + path, backend="cpu",
+                                                llr_gain=2.0 / 0.3 ** 2)
+            np.testing.assert_array_equal(run_decoder(ours_dec, soft), info, err_msg=path)
+            np.testing.assert_array_equal(run_decoder(fec.ldpc_decoder.make(path, 0.3, 50), soft),
+                                          info, err_msg=path)
+        self.assertGreaterEqual(elsewhere, 3)  # not only the trivial "last k bits" placement
+
+    # ---- gr-fec's other wrappers ----
+
+    def test_bercurve_generator(self):
+        """fec.bercurve_generator over three Es/N0 values, each with a list of two of our
+        encoders and decoders (capillary threading), as gr-fec's BER curve examples do."""
+        esno = [-1.0, 0.5, 2.0]  # Eb/N0 = Es/N0 + 3.0 dB for this rate
+        rate = self.k / self.n
+        encs = [[ldpcgpu.fec_encoder.make("alist:" + ALIST) for _ in range(2)] for _ in esno]
+        decs = [[ldpcgpu.fec_decoder.make("alist:" + ALIST, backend="cpu",
+                                          llr_gain=4.0 * 10 ** (e / 10.0))  # 2 / sigma^2
+                 for _ in range(2)] for e in esno]
+        tb = gr.top_block()
+        gen = fec.bercurve_generator(encs, decs, esno, 1e9, "capillary", "11", 5)
+        nbytes = 60 * self.k // 8
+        sinks = []
+        for i in range(2 * len(esno)):
+            head = blocks.head(gr.sizeof_char, nbytes)
+            snk = blocks.vector_sink_b()
+            tb.connect((gen, i), head, snk)
+            sinks.append(snk)
+        tb.run()
+        bers = []
+        for i, e in enumerate(esno):
+            decoded = np.unpackbits(np.array(sinks[2 * i].data(), dtype=np.uint8))
+            sent = np.unpackbits(np.array(sinks[2 * i + 1].data(), dtype=np.uint8))
+            self.assertEqual(len(decoded), nbytes * 8)
+            bers.append(ber(decoded, sent))
+        print("bercurve_generator BER at Es/N0 %s dB: %s" % (esno, ["%.3e" % b for b in bers]))
+        self.assertGreater(bers[0], 0.0)  # -1 dB Es/N0 (2 dB Eb/N0): errors remain
+        self.assertLess(bers[0], 0.1)
+        self.assertEqual(bers[-1], 0.0)
+        self.assertGreaterEqual(bers[0], bers[1])
+        self.assertGreater(sum(d.frames_decoded() for d in decs[0]), 50)
+
+    def test_tagged_decoder(self):
+        """fec.tagged_decoder at its default MTU (which it sets first as the frame size):
+        packets of 3 codewords decode to 3 * k bits each."""
+        frames, per_packet = 6, 3
+        info = np.random.default_rng(9).integers(0, 2, frames * self.k, dtype=np.uint8)
+        soft = bpsk(run_encoder(fec.ldpc_encoder_make(ALIST), info))
+        ours = self.ours(1.0)
+        tb = gr.top_block()
+        src = blocks.vector_source_f(soft.tolist(), False)
+        tag = blocks.stream_to_tagged_stream(gr.sizeof_float, 1, per_packet * self.n, "packet_len")
+        dec = fec.tagged_decoder(ours, gr.sizeof_float, gr.sizeof_char, "packet_len", 1500)
+        snk = blocks.vector_sink_b()
+        tb.connect(src, tag, dec, snk)
+        tb.run()
+        np.testing.assert_array_equal(np.array(snk.data(), dtype=np.uint8), info)
+        self.assertEqual(ours.frames_per_call(), per_packet)
+
+    def post_pdus(self, block, pdus, count):
+        """Post PDUs to block's 'in' port; returns the PDUs it publishes on 'out'."""
+        tb = gr.top_block()
+        dbg = blocks.message_debug()
+        tb.msg_connect((block, "out"), (dbg, "store"))
+        tb.start()
+        for pdu in pdus:
+            block.to_basic_block()._post(pmt.intern("in"), pdu)
+        deadline = time.time() + 30
+        while dbg.num_messages() < count and time.time() < deadline:
+            time.sleep(0.01)
+        tb.stop()
+        tb.wait()
+        return [dbg.get_message(i) for i in range(dbg.num_messages())]
+
+    def test_async_decoder_and_encoder(self):
+        """fec.async_encoder then fec.async_decoder on PDUs of 1 and 4 codewords."""
+        rng = np.random.default_rng(12)
+        infos = [rng.integers(0, 2, f * self.k, dtype=np.uint8) for f in (1, 4)]
+        enc = fec.async_encoder(ldpcgpu.fec_encoder.make("alist:" + ALIST), False, True, 1500)
+        coded = self.post_pdus(enc, [pmt.cons(pmt.PMT_NIL, pmt.init_u8vector(len(i), i.tolist()))
+                                     for i in infos], len(infos))
+        self.assertEqual(len(coded), len(infos))
+        cws = [np.array(pmt.u8vector_elements(pmt.cdr(m)), dtype=np.uint8) for m in coded]
+        for info, cw in zip(infos, cws):
+            np.testing.assert_array_equal(cw, run_encoder(fec.ldpc_encoder_make(ALIST), info))
+        dec = fec.async_decoder(self.ours(0.7), False, True, 1500)
+        noisy = [bpsk(cw) + np.random.default_rng(13).normal(0, 0.7, cw.size).astype(np.float32)
+                 for cw in cws]
+        out = self.post_pdus(dec, [pmt.cons(pmt.make_dict(), pmt.init_f32vector(len(x), x.tolist()))
+                                   for x in noisy], len(noisy))
+        self.assertEqual(len(out), len(infos))
+        for info, msg in zip(infos, out):
+            np.testing.assert_array_equal(
+                np.array(pmt.u8vector_elements(pmt.cdr(msg)), dtype=np.uint8), info)
+            self.assertGreaterEqual(pmt.to_double(pmt.dict_ref(pmt.car(msg), pmt.intern("iterations"),
+                                                               pmt.from_double(-1))), 1.0)
+
+
+if __name__ == "__main__":
+    if ALIST is None:
+        print("SKIP: gr-fec's alist files (%s) are not installed" % ALIST_NAME)
+        sys.exit(SKIP)
+    unittest.main()
