@@ -14,6 +14,11 @@
  *    staging memory, pinned for the GPU, so the caller copies each input once), fill it, submit
  *    it, and later collect finished batches. Batches come back strictly in submission order and
  *    every submitted frame comes back exactly once, whatever the backend does.
+ *
+ * Threads: a decoder is used by one thread at a time (calls on one decoder must not overlap;
+ * its backend may run its own worker threads and GPU streams inside). Different decoders, also
+ * of one code, may be used from different threads at once. Codes are read-only after creation
+ * and may be shared. Error messages (ldpc_last_error) are per thread.
  */
 #ifndef LDPCGPU_DECODER_H
 #define LDPCGPU_DECODER_H
@@ -80,27 +85,40 @@ typedef enum ldpc_output_packing {
     LDPC_OUTPUT_PACKED = 1    /* 8 bits per byte, MSB first, each frame starts on a byte */
 } ldpc_output_packing;
 
+/* Version of ldpc_decoder_config's layout: struct_size, first in the struct, is set by
+ * ldpc_decoder_config_init to the size the caller was compiled with. New fields are only ever
+ * appended, so a program built against an older header keeps working with a newer library (the
+ * fields it does not know take their defaults), and a config that did not go through
+ * ldpc_decoder_config_init (struct_size 0 or garbage) is refused instead of read.
+ *
+ * Domains (ldpc_decoder_create returns LDPC_ERR_INVALID_ARGUMENT outside them): */
 typedef struct ldpc_decoder_config {
-    ldpc_backend backend;
-    ldpc_algorithm algorithm;
-    ldpc_schedule schedule;
-    ldpc_msg_format msg_format;
-    int max_iterations;      /* default 10 */
-    int early_termination;   /* 1: stop a frame as soon as H*c = 0 (default 1) */
-    float nms_alpha;         /* normalized min-sum factor, default 0.875 */
-    float oms_beta;          /* offset min-sum offset in LLR units, default 0.25 */
+    uint32_t struct_size;    /* sizeof(ldpc_decoder_config), set by ldpc_decoder_config_init */
+    ldpc_backend backend;    /* any ldpc_backend; default AUTO */
+    ldpc_algorithm algorithm; /* any ldpc_algorithm; default OFFSET_MIN_SUM. Integer messages
+                              * need a min-sum algorithm (not SUM_PRODUCT) */
+    ldpc_schedule schedule;  /* any ldpc_schedule; default LAYERED */
+    ldpc_msg_format msg_format; /* any ldpc_msg_format; default F32 */
+    int max_iterations;      /* 1..10000, default 10 */
+    int early_termination;   /* 1: stop a frame as soon as H*c = 0 (default); 0: run every
+                              * iteration and return the first codeword found */
+    float nms_alpha;         /* normalized min-sum factor, (0, 1], default 0.875 */
+    float oms_beta;          /* offset min-sum offset in LLR units, [0, 100), default 0.25 */
     int llr_positive_is_one; /* 0: positive LLR = bit 0 (default); 1: gr-fec's convention */
-    float llr_scale;         /* int8 LLR = round(LLR * llr_scale), default 4.0; integer messages
-                              * and int8 input: LDPC_LLR_SCALE_MIN..LDPC_LLR_SCALE_MAX */
-    ldpc_output_bits output_bits;
-    ldpc_output_packing output_packing;
-    int batch_frames;        /* frames per batch, 0 = backend's choice */
-    int batches_in_flight;   /* async batch slots, 0 = backend's choice */
-    int num_streams;         /* cuda: streams per device, 0 = backend's choice */
-    int num_devices;         /* cuda: how many entries of devices[] to use; 0 = device 0 only */
-    int devices[LDPC_MAX_DEVICES];
-    int fallback_to_cpu;     /* cuda unusable: fall back to the CPU (saying so on stderr), default 1 */
-    int num_threads;         /* cpu backends: worker threads, 0 = one per core */
+    float llr_scale;         /* int8 LLR = round(LLR * llr_scale), default 4.0; any value in
+                              * (0, 1e6), and LDPC_LLR_SCALE_MIN..LDPC_LLR_SCALE_MAX for
+                              * integer messages and int8 input LLRs */
+    ldpc_output_bits output_bits;       /* INFO (default) or CODEWORD */
+    ldpc_output_packing output_packing; /* UNPACKED (default) or PACKED */
+    int batch_frames;        /* frames per batch, 0..2^20, 0 = backend's choice */
+    int batches_in_flight;   /* async batch slots, 0..1024, 0 = 4 */
+    int num_streams;         /* cuda: streams per device, 0..64, 0 = backend's choice */
+    int num_devices;         /* cuda: how many entries of devices[] to use, 0..LDPC_MAX_DEVICES;
+                              * 0 = device 0 only */
+    int devices[LDPC_MAX_DEVICES]; /* cuda device ids (a bad id: LDPC_ERR_NO_DEVICE) */
+    int fallback_to_cpu;     /* cuda unusable: fall back to the CPU (saying so on stderr),
+                              * default 1; 0: ldpc_decoder_create fails instead */
+    int num_threads;         /* cpu backends: worker threads, 0..1024, 0 = one per core */
 } ldpc_decoder_config;
 
 /* Per-frame result.
@@ -119,12 +137,15 @@ typedef struct ldpc_frame_status {
 typedef struct ldpc_decoder ldpc_decoder;
 typedef struct ldpc_batch ldpc_batch;
 
-/* Defaults as documented above. */
+/* Defaults as documented above (and struct_size). */
 void ldpc_decoder_config_init(ldpc_decoder_config *cfg);
 
 /* The code must outlive the decoder. cfg NULL = defaults. */
 int ldpc_decoder_create(ldpc_decoder **out, const ldpc_code *code, const ldpc_decoder_config *cfg);
 void ldpc_decoder_destroy(ldpc_decoder *dec);
+
+/* Print the decoder's code, backend and configuration (one paragraph) to f. */
+void ldpc_decoder_print(const ldpc_decoder *dec, FILE *f);
 
 /* Backend actually in use ("cpu-reference", "cpu-simd", "cuda"), after any fallback. */
 const char *ldpc_decoder_backend_name(const ldpc_decoder *dec);

@@ -1,6 +1,7 @@
 /* ldpc_decoder front end: configuration, backend choice, batch slots in submission order,
  * the synchronous decode calls, and the LLR/output helpers shared by backends. */
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -13,6 +14,7 @@ void ldpc_decoder_config_init(ldpc_decoder_config *cfg)
     if (!cfg)
         return;
     memset(cfg, 0, sizeof *cfg);
+    cfg->struct_size = (uint32_t)sizeof *cfg;
     cfg->backend = LDPC_BACKEND_AUTO;
     /* offset min-sum with beta 0.25 is the best min-sum setting measured across DVB-S2/T2,
      * WiMAX and WiFi at 10 iterations (docs/quality.md, "Defaults"); alpha 0.875 is the best
@@ -180,10 +182,20 @@ int ldpc_decoder_create(ldpc_decoder **out, const ldpc_code *code, const ldpc_de
     ldpc_decoder *dec = calloc(1, sizeof *dec);
     if (!dec)
         return ldpc_error(LDPC_ERR_NO_MEMORY, "decoder: out of memory");
-    if (cfg)
-        dec->cfg = *cfg;
-    else
-        ldpc_decoder_config_init(&dec->cfg);
+    ldpc_decoder_config_init(&dec->cfg);
+    if (cfg) {
+        /* a caller built against an older, shorter layout: its fields, our defaults after */
+        if (cfg->struct_size < offsetof(ldpc_decoder_config, num_threads) + sizeof(int) ||
+            cfg->struct_size > sizeof *cfg) {
+            free(dec);
+            return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
+                              "ldpc_decoder_create: config struct_size %u: initialise the config "
+                              "with ldpc_decoder_config_init",
+                              (unsigned)cfg->struct_size);
+        }
+        memcpy(&dec->cfg, cfg, cfg->struct_size);
+        dec->cfg.struct_size = (uint32_t)sizeof dec->cfg;
+    }
     dec->code = code;
     int st = check_config(&dec->cfg);
     const ldpc_backend_ops *ops = NULL;
@@ -467,4 +479,24 @@ ldpc_backend ldpc_decoder_backend(const ldpc_decoder *dec)
 int ldpc_decoder_batch_slots(const ldpc_decoder *dec)
 {
     return dec ? dec->nbatches : LDPC_ERR_INVALID_ARGUMENT;
+}
+
+void ldpc_decoder_print(const ldpc_decoder *dec, FILE *f)
+{
+    if (!dec || !f)
+        return;
+    const ldpc_decoder_config *c = &dec->cfg;
+    fprintf(f, "decoder: %s backend, %s", ldpc_decoder_backend_name(dec),
+            ldpc_algorithm_name(c->algorithm));
+    if (c->algorithm == LDPC_ALG_NORMALIZED_MIN_SUM)
+        fprintf(f, " (alpha %.3g)", c->nms_alpha);
+    else if (c->algorithm == LDPC_ALG_OFFSET_MIN_SUM)
+        fprintf(f, " (beta %.3g)", c->oms_beta);
+    fprintf(f, ", %s, %s messages", ldpc_schedule_name(c->schedule),
+            ldpc_msg_format_name(c->msg_format));
+    if (c->msg_format != LDPC_MSG_F32)
+        fprintf(f, " (llr_scale %g)", c->llr_scale);
+    fprintf(f, ", at most %d iterations, early stop %s, %d frames per batch x %d slots\n",
+            c->max_iterations, c->early_termination ? "on" : "off", dec->batch_frames,
+            dec->nbatches);
 }

@@ -1,6 +1,7 @@
 /* The option vocabulary (names.c): every canonical name parses back to its value, aliases and
  * case are accepted, bad names are refused with a message naming the valid ones, and a
- * created decoder reports its backend and batch slots. */
+ * created decoder reports its backend and batch slots and prints itself; a config that did not
+ * go through ldpc_decoder_config_init is refused. */
 #include <string.h>
 #include "test_util.h"
 
@@ -66,7 +67,26 @@ int main(void)
     CHECK(ldpc_decoder_backend(dec) == LDPC_BACKEND_CPU_REFERENCE);
     CHECK(strcmp(ldpc_backend_name(ldpc_decoder_backend(dec)), ldpc_decoder_backend_name(dec)) == 0);
     CHECK(ldpc_decoder_batch_slots(dec) == 3);
+    FILE *tmp = tmpfile();
+    REQUIRE(tmp != NULL);
+    ldpc_decoder_print(dec, tmp);
+    char line[512] = "";
+    rewind(tmp);
+    CHECK(fgets(line, sizeof line, tmp) != NULL);
+    fclose(tmp);
+    CHECK_MSG(strstr(line, "cpu-reference backend, oms (beta 0.25), layered, f32 messages") &&
+                  strstr(line, "x 3 slots"),
+              "print: %s", line);
     ldpc_decoder_destroy(dec);
+
+    /* the config's layout version: an uninitialised or foreign config is refused */
+    ldpc_decoder_config bad = cfg;
+    bad.struct_size = 0;
+    CHECK(ldpc_decoder_create(&dec, code, &bad) == LDPC_ERR_INVALID_ARGUMENT && dec == NULL);
+    CHECK(strstr(ldpc_last_error(), "ldpc_decoder_config_init") != NULL);
+    bad.struct_size = (uint32_t)sizeof bad + 4;
+    CHECK(ldpc_decoder_create(&dec, code, &bad) == LDPC_ERR_INVALID_ARGUMENT && dec == NULL);
+    CHECK(cfg.struct_size == sizeof cfg);
     if (ldpc_backend_available(LDPC_BACKEND_CPU_SIMD)) {
         cfg.backend = LDPC_BACKEND_CPU_SIMD;
         REQUIRE_OK(ldpc_decoder_create(&dec, code, &cfg));
