@@ -129,9 +129,9 @@ int sim_mpi_init(sim_mpi *m, int *argc, char ***argv, int *sole_survivor)
             fprintf(stderr,
                     "ldpcgpu simulate: started as one of %d MPI processes, but this ldpcgpu was "
                     "built without MPI (cmake -DENABLE_MPI=ON needs Open MPI, Debian package "
-                    "libopenmpi-dev): this process runs the whole simulation alone and the "
-                    "other %d exit\n",
-                    size, size - 1);
+                    "libopenmpi-dev): this process runs the whole simulation alone, the "
+                    "others exit\n",
+                    size);
         }
     }
     return 0;
