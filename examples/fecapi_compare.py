@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """gr-fec's LDPC decoder against ldpcgpu.fec_decoder through gr-fec's FECAPI path: the same
 frames (gr-fec's encoder on one of gr-fec's alist files, BPSK +-1, AWGN at one Eb/N0) go through
-fec.extended_decoder with each decoder object; prints BER, FER and throughput (LLRs per second
-of the whole flowgraph: float source -> extended_decoder -> byte sink, wall clock) as a markdown
-table. The table in docs/gnuradio.md ("gr-fec (FECAPI)") comes from this script.
+fec.extended_decoder with each decoder object; prints BER, FER and throughput of the whole
+flowgraph (float source -> extended_decoder -> byte sink): LLRs per second of wall clock and per
+second of CPU time of the process (all its threads; the figure that holds on a shared machine)
+as a markdown table. The table in docs/gnuradio.md ("gr-fec (FECAPI)") comes from this script.
 
     PYTHONPATH=build/test_modules LD_LIBRARY_PATH=build/lib:build/lib/core \\
         /usr/bin/python3 examples/fecapi_compare.py --ebn0 4 --frames 400 --grfec-frames 40
@@ -27,9 +28,10 @@ def run(decoder_obj, soft):
                                integration_period=10000)
     snk = blocks.vector_sink_b()
     tb.connect(src, dec, snk)
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     tb.run()
-    return np.array(snk.data(), dtype=np.uint8), time.perf_counter() - t0
+    return (np.array(snk.data(), dtype=np.uint8), time.perf_counter() - t0,
+            time.process_time() - c0)
 
 
 def main():
@@ -63,30 +65,32 @@ def main():
 
     rows = []
     g = min(a.grfec_frames, a.frames)
-    out, dt = run(fec.ldpc_decoder.make(a.alist, sigma, a.iterations), soft[:g * n])
-    rows.append(("gr-fec `fec.ldpc_decoder.make(alist, sigma, %d)`" % a.iterations, g, out, dt))
+    out, dt, cpu = run(fec.ldpc_decoder.make(a.alist, sigma, a.iterations), soft[:g * n])
+    rows.append(("gr-fec `fec.ldpc_decoder.make(alist, sigma, %d)`" % a.iterations, g, out, dt,
+                 cpu))
     for fpc in a.frames_per_call:
         dec = ldpcgpu.fec_decoder.make("alist:" + a.alist, backend=a.backend,
                                        max_iterations=a.iterations, llr_gain=2.0 / sigma ** 2,
                                        frames_per_call=fpc)
         frames = a.frames // fpc * fpc
-        out, dt = run(dec, soft[:frames * n])
+        out, dt, cpu = run(dec, soft[:frames * n])
         label = "ldpcgpu `fec_decoder.make(..., frames_per_call=%d)` (%s, %s, %.2f it/frame)" % (
             fpc, dec.backend_name(), ldpcgpu.default_algorithm(), dec.average_iterations())
-        rows.append((label, frames, out, dt))
+        rows.append((label, frames, out, dt, cpu))
 
     print("%s, n=%d k=%d, Eb/N0 %.1f dB (sigma %.4f), max %d iterations, seed %d"
           % (os.path.basename(a.alist), n, k, a.ebn0, sigma, a.iterations, a.seed))
-    print("| decoder | frames | bit errors | BER | FER | LLR/s |")
-    print("|---|---:|---:|---:|---:|---:|")
-    for label, frames, out, dt in rows:
+    print("| decoder | frames | bit errors | BER | FER | LLR/s | LLR/CPU-s |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for label, frames, out, dt, cpu in rows:
         sent = info[:frames * k]
         if len(out) != frames * k:
             sys.exit("%s: %d bits out for %d frames" % (label, len(out), frames))
         errors = int(np.count_nonzero(out != sent))
         fer = np.mean((out != sent).reshape(frames, k).any(axis=1))
-        print("| %s | %d | %d | %.2e | %.3f | %.2e |"
-              % (label, frames, errors, errors / out.size, fer, frames * n / dt))
+        print("| %s | %d | %d | %.2e | %.3f | %.2e | %.2e |"
+              % (label, frames, errors, errors / out.size, fer, frames * n / dt,
+                 frames * n / cpu))
 
 
 if __name__ == "__main__":

@@ -8,8 +8,9 @@ gr-fec's alist files:
 - fec.extended_encoder with our encoder gives gr-fec's codewords (information placement
   "grfec"), also on alist files where gr-fec's placement is not the last k bits (columns
   permuted, a redundant row), and gr-fec's decoder and ours return the same bits;
-- fec.bercurve_generator (with capillary threading over lists of our objects),
-  fec.tagged_decoder, fec.async_decoder and fec.async_encoder run with our objects.
+- fec.bercurve_generator, extended_decoder/encoder with "ordinary" and "capillary" threading
+  over lists of our objects, fec.tagged_decoder/encoder, fec.async_decoder/encoder run with
+  our objects.
 """
 import math
 import os
@@ -315,6 +316,43 @@ class qa_fecapi(unittest.TestCase):
         tb.run()
         np.testing.assert_array_equal(np.array(snk.data(), dtype=np.uint8), info)
         self.assertEqual(ours.frames_per_call(), per_packet)
+
+    def test_threading_and_tagged_encoder(self):
+        """extended_decoder / extended_encoder with "ordinary" threading over lists of our
+        objects, and fec.tagged_encoder: the codewords and bits of the plain path."""
+        frames = 8
+        info = np.random.default_rng(14).integers(0, 2, frames * self.k, dtype=np.uint8)
+        theirs = run_encoder(fec.ldpc_encoder_make(ALIST), info)
+        for threading in ("ordinary", "capillary"):
+            encs = [ldpcgpu.fec_encoder.make("alist:" + ALIST) for _ in range(2)]
+            decs = [self.ours(0.7) for _ in range(2)]
+            tb = gr.top_block()
+            src = blocks.vector_source_b(info.tolist(), False)
+            enc = fec.extended_encoder(encs, threading=threading, puncpat="11")
+            cw_snk = blocks.vector_sink_b()
+            tb.connect(src, enc, cw_snk)
+            tb.run()
+            np.testing.assert_array_equal(np.array(cw_snk.data(), dtype=np.uint8), theirs)
+            self.assertEqual(sum(e.frames_encoded() for e in encs), frames)
+            soft = bpsk(theirs) + np.random.default_rng(15).normal(0, 0.7, theirs.size).astype(np.float32)
+            tb = gr.top_block()
+            src = blocks.vector_source_f(soft.tolist(), False)
+            dec = fec.extended_decoder(decs, threading=threading, ann=None, puncpat="11",
+                                       integration_period=10000)
+            snk = blocks.vector_sink_b()
+            tb.connect(src, dec, snk)
+            tb.run()
+            np.testing.assert_array_equal(np.array(snk.data(), dtype=np.uint8), info, threading)
+            self.assertEqual([d.frames_decoded() for d in decs], [frames // 2] * 2, threading)
+        tb = gr.top_block()
+        src = blocks.vector_source_b(info.tolist(), False)
+        tag = blocks.stream_to_tagged_stream(gr.sizeof_char, 1, 2 * self.k, "packet_len")
+        enc = fec.tagged_encoder(ldpcgpu.fec_encoder.make("alist:" + ALIST), gr.sizeof_char,
+                                 gr.sizeof_char, "packet_len", 1500)
+        snk = blocks.vector_sink_b()
+        tb.connect(src, tag, enc, snk)
+        tb.run()
+        np.testing.assert_array_equal(np.array(snk.data(), dtype=np.uint8), theirs)
 
     def post_pdus(self, block, pdus, count):
         """Post PDUs to block's 'in' port; returns the PDUs it publishes on 'out'."""
