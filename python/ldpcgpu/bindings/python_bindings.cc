@@ -22,6 +22,7 @@ void bind_decoder_defaults(py::module& m);
 void bind_ldpc_decoder(py::module& m);
 void bind_ldpc_encoder(py::module& m);
 void bind_ldpc_pdu_decoder(py::module& m);
+void bind_soft_demapper(py::module& m);
 void bind_fec_decoder(py::module& m);
 void bind_fec_encoder(py::module& m);
 // ) END BINDING_FUNCTION_PROTOTYPES
@@ -63,6 +64,7 @@ PYBIND11_MODULE(ldpcgpu_python, m)
     bind_ldpc_decoder(m);
     bind_ldpc_encoder(m);
     bind_ldpc_pdu_decoder(m);
+    bind_soft_demapper(m);
     bind_fec_decoder(m);
     bind_fec_encoder(m);
     // ) END BINDING_FUNCTION_CALLS
