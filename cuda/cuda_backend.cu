@@ -566,8 +566,9 @@ static void describe(State *s, ldpc_decoder *dec, int nstreams)
 }
 
 /* ---- launches ---- */
+/* fmt_override: the simulator's output (sim_decode below); null = the decoder's configuration */
 static int launch(State *s, ldpc_decoder *dec, Lane &L, const void *llr, int llr_i8, int nframes,
-                  uint8_t *out, int2 *status)
+                  uint8_t *out, int2 *status, const OutFmt *fmt_override = nullptr)
 {
     const DeviceCtx &d = s->devs[(size_t)L.ctx];
     const ldpc_code *c = dec->code;
@@ -584,6 +585,8 @@ static int launch(State *s, ldpc_decoder *dec, Lane &L, const void *llr, int llr
     fmt.out_bits = dec->cfg.output_bits == LDPC_OUTPUT_CODEWORD ? c->n : c->k;
     fmt.out_bytes = dec->output_bytes;
     fmt.packed = dec->cfg.output_packing == LDPC_OUTPUT_PACKED;
+    if (fmt_override)
+        fmt = *fmt_override;
     cudaError_t e;
     if (s->use_table) {
         const HostPlan &p = s->plan;
@@ -984,6 +987,28 @@ static int time_kernel(ldpc_decoder *dec, ldpc_llr_type type, const void *llr, i
         if (x)
             cudaEventDestroy(x);
     return st;
+}
+
+/* ---- the simulator's GPU channel (sim_run.cu) drives the lanes itself ---- */
+int sim_lanes(ldpc_decoder *dec, std::vector<SimLane> *out)
+{
+    if (!dec || dec->ops != &cuda_ops || !dec->backend_state)
+        return LDPC_ERR_UNSUPPORTED;
+    State *s = (State *)dec->backend_state;
+    out->clear();
+    for (const Lane &L : s->lanes)
+        out->push_back(SimLane{s->devs[(size_t)L.ctx].dev, L.stream});
+    return LDPC_OK;
+}
+
+int sim_decode(ldpc_decoder *dec, int lane, const void *llr, int llr_i8, int nframes, uint8_t *out,
+               int2 *status, const int *info_pos)
+{
+    State *s = (State *)dec->backend_state;
+    Lane &L = s->lanes[(size_t)lane];
+    const int k = dec->code->k;
+    const OutFmt fmt{info_pos, k, (k + 7) / 8, 1};
+    return launch(s, dec, L, llr, llr_i8, nframes, out, status, &fmt);
 }
 
 } // namespace ldpccuda

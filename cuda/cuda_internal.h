@@ -186,6 +186,25 @@ cudaError_t table_launch_i8_one_block(int dmax, MemKind mem, const TableArgs &a,
 cudaError_t table_launch_i16(int dmax, MemKind mem, bool t16, const TableArgs &a, int grid, int threads,
                              size_t smem, cudaStream_t s);
 
+/* ---------------------------------------------------------------------------------------
+ * The simulator's GPU channel (sim_run.cu) fills LLR buffers of its own on the GPU and runs
+ * the decode kernels on them, on the decoder's lanes (cuda_backend.cu).
+ * ------------------------------------------------------------------------------------- */
+struct SimLane {
+    int dev;                 /* CUDA device of the lane */
+    cudaStream_t stream;     /* the lane's stream: its kernel scratch is used in stream order */
+};
+
+/* The decoder's lanes; LDPC_ERR_UNSUPPORTED when dec does not use the cuda backend. */
+int sim_lanes(ldpc_decoder *dec, std::vector<SimLane> *out);
+
+/* Decode nframes frames of device LLRs (float, or int8 when llr_i8; the decoder's sign and
+ * scale rules) on lane's stream, writing packed information bits (ceil(k/8) bytes per frame,
+ * MSB first; info_pos = device table of the information columns, or null when they are the
+ * prefix) and statuses {iterations, parity_ok} to device memory. */
+int sim_decode(ldpc_decoder *dec, int lane, const void *llr, int llr_i8, int nframes, uint8_t *out,
+               int2 *status, const int *info_pos);
+
 } // namespace ldpccuda
 
 #endif

@@ -1,0 +1,308 @@
+/* The simulator's channel kernel: frame f's information bits, its codeword, BPSK over AWGN and
+ * the LLRs the decoder reads, all in one launch (the rule is sim_frame.h's).
+ *
+ * One block makes one frame at a time (a grid sized to the GPU loops over the batch), in
+ * shared memory: the k information bits packed 32 to a word straight from the Philox words,
+ * the syndrome of H's information part (one thread per row, a warp's 32 rows packed by a
+ * ballot), the parity solved from it (sim_gpu.h: DVB a prefix XOR over the packed words, a
+ * block scan of their parities; WiMAX/WiFi q_0 then z staircase chains), then one thread per
+ * noise quad: 4 deviates, 4 coded bits, 4 LLRs stored together (float4 / 4 bytes). A frame
+ * costs about 10% of the decoder's time (Philox, logf, sincospif, per coded bit); nothing but
+ * the LLRs leaves the chip, and a block adds its saturated-LLR count with one atomic.
+ */
+#include <algorithm>
+#include "sim_gpu.h"
+#include "sim_rng.cuh"
+
+extern "C" {
+#include "sim_frame.h"
+}
+
+namespace ldpccuda {
+
+static constexpr int kChanMaxThreads = 512;
+
+/* Shared memory of one frame, in 32-bit words: info, syndrome, parity (DUAL_DIAG; DVB solves
+ * in place), 32 warp totals of the scan, 2 z bytes of q_0 staging. */
+struct ChanSmem {
+    int info, syn, par, wtot, bytes;
+    __host__ __device__ ChanSmem(const SimCodeDev &c)
+    {
+        const bool enc = c.solve != SIM_ALL_ZERO;
+        const int nwi = enc ? (c.k + 31) / 32 : 0;
+        const int nwp = enc ? (c.m + 31) / 32 : 0;
+        info = 0;
+        syn = info + nwi;
+        par = syn + nwp;
+        wtot = par + (c.solve == SIM_DUAL_DIAG ? nwp : 0);
+        bytes = (wtot + 32) * 4 + (c.solve == SIM_DUAL_DIAG ? 2 * c.z : 0);
+    }
+};
+
+__device__ __forceinline__ uint32_t bit_of(const uint32_t *w, int i) { return (w[i >> 5] >> (i & 31)) & 1u; }
+
+/* Information words of frame f (bits beyond k cleared); DUAL_DIAG: parity words cleared. */
+__device__ __forceinline__ void make_info(const SimChanArgs &a, uint64_t f, uint32_t *info, uint32_t *par)
+{
+    const SimCodeDev &c = a.code;
+    const int nwi = (c.k + 31) / 32, nq = (nwi + 3) / 4;
+    for (int q = threadIdx.x; q < nq; q += blockDim.x) {
+        const uint4 r = sim_quad(a.seed, f, (uint64_t)q);
+        const uint32_t w[4] = {r.x, r.y, r.z, r.w};
+#pragma unroll
+        for (int j = 0; j < 4; j++) {
+            const int wi = 4 * q + j;
+            if (wi < nwi)
+                info[wi] = (wi == nwi - 1 && (c.k & 31)) ? w[j] & ((1u << (c.k & 31)) - 1u) : w[j];
+        }
+    }
+    if (c.solve == SIM_DUAL_DIAG)
+        for (int i = threadIdx.x; i < (c.m + 31) / 32; i += blockDim.x)
+            par[i] = 0;
+}
+
+/* syn = H_info u, one bit per row; a warp's 32 consecutive rows make one word. */
+__device__ __forceinline__ void make_syndrome(const SimCodeDev &c, const uint32_t *info, uint32_t *syn)
+{
+    const int T = blockDim.x, t = threadIdx.x;
+    for (int r0 = 0; r0 < c.m; r0 += T) { /* the same trip count in every thread: full ballots */
+        const int r = r0 + t;
+        uint32_t b = 0;
+        if (r < c.m) {
+            const int e1 = __ldg(c.syn_ptr + r + 1);
+            for (int e = __ldg(c.syn_ptr + r); e < e1; e++) {
+                const int j = __ldg(c.syn_col + e);
+                b ^= info[j >> 5] >> (j & 31);
+            }
+        }
+        const unsigned word = __ballot_sync(0xffffffffu, b & 1u);
+        if ((t & 31) == 0 && r < c.m)
+            syn[r >> 5] = word;
+    }
+}
+
+/* DVB: p_r = s_0 ^ ... ^ s_r in place. Each thread owns a run of words; the parities of the
+ * runs before it come from a block scan (ballot within a warp, warp totals across). */
+__device__ __forceinline__ void solve_prefix(const SimCodeDev &c, uint32_t *syn, uint32_t *wtot)
+{
+    const int T = blockDim.x, t = threadIdx.x, lane = t & 31, warp = t >> 5;
+    const int nwp = (c.m + 31) / 32, per = (nwp + T - 1) / T;
+    const int w0 = min(t * per, nwp), w1 = min(w0 + per, nwp);
+    uint32_t p = 0;
+    for (int w = w0; w < w1; w++)
+        p ^= (uint32_t)__popc(syn[w]);
+    const unsigned bal = __ballot_sync(0xffffffffu, p & 1u);
+    uint32_t carry = (uint32_t)__popc(bal & ((1u << lane) - 1u)) & 1u;
+    if (lane == 0)
+        wtot[warp] = (uint32_t)__popc(bal) & 1u;
+    __syncthreads();
+    for (int i = 0; i < warp; i++)
+        carry ^= wtot[i];
+    for (int w = w0; w < w1; w++) {
+        uint32_t x = syn[w];
+        const uint32_t px = (uint32_t)__popc(x) & 1u;
+        x ^= x << 1;
+        x ^= x << 2;
+        x ^= x << 4;
+        x ^= x << 8;
+        x ^= x << 16; /* bit i = XOR of bits 0..i */
+        syn[w] = carry ? ~x : x;
+        carry ^= px;
+    }
+}
+
+/* WiMAX/WiFi: q_0 = P^{-y} sum_r lambda_r, then thread i runs chain i of the staircase
+ * (encoder_qc.c); parity bit r z + i = q_r[i]. par was cleared by make_info. */
+__device__ __forceinline__ void solve_dual_diag(const SimCodeDev &c, const uint32_t *syn, uint32_t *par,
+                                                uint8_t *sumb, uint8_t *q0b)
+{
+    const int T = blockDim.x, z = c.z, mb = c.mb;
+    for (int i = threadIdx.x; i < z; i += T) {
+        uint32_t s = 0;
+        for (int r = 0; r < mb; r++)
+            s ^= bit_of(syn, r * z + i);
+        sumb[i] = (uint8_t)s;
+    }
+    __syncthreads();
+    for (int i = threadIdx.x; i < z; i += T) {
+        int src = i - c.y; /* q_0[i] = sum[(i - y) mod z] */
+        if (src < 0)
+            src += z;
+        q0b[i] = sumb[src];
+    }
+    __syncthreads();
+    for (int i = threadIdx.x; i < z; i += T) {
+        if (q0b[i])
+            atomicOr(&par[i >> 5], 1u << (i & 31));
+        uint32_t cur = 0;
+        for (int r = 0; r + 1 < mb; r++) {
+            cur ^= bit_of(syn, r * z + i);
+            const int h = c.h[r];
+            if (h >= 0) {
+                int j = i + h; /* (P^h q_0)[i] = q_0[(i + h) mod z] */
+                if (j >= z)
+                    j -= z;
+                cur ^= q0b[j];
+            }
+            if (cur) {
+                const int p = (r + 1) * z + i;
+                atomicOr(&par[p >> 5], 1u << (p & 31));
+            }
+        }
+    }
+}
+
+/* int8 LLRs of four deviates, packed little-endian (byte j = LLR j). */
+__device__ __forceinline__ uint32_t pack_i8(const float v[4], float scale)
+{
+    uint32_t w = 0;
+#pragma unroll
+    for (int j = 0; j < 4; j++)
+        w |= (uint32_t)(uint8_t)ldpc_llr_to_i8_one(v[j], scale) << (8 * j);
+    return w;
+}
+
+template <bool I8>
+__global__ void __launch_bounds__(kChanMaxThreads) sim_channel_kernel(SimChanArgs a)
+{
+    extern __shared__ uint32_t sm[];
+    const SimCodeDev &c = a.code;
+    const ChanSmem L(c);
+    uint32_t *info = sm + L.info, *syn = sm + L.syn, *wtot = sm + L.wtot;
+    uint32_t *par = c.solve == SIM_DUAL_DIAG ? sm + L.par : syn; /* DVB solves in place */
+    uint8_t *stage = (uint8_t *)(sm + L.wtot + 32);
+    const int n = c.n, k = c.k, nq = (n + 3) / 4;
+    const bool vec = (n & 3) == 0; /* whole quads: aligned 16-byte / 4-byte stores */
+    unsigned long long sat = 0;
+    for (int fb = blockIdx.x; fb < a.nframes; fb += gridDim.x) {
+        const uint64_t f = a.first + (uint64_t)fb;
+        if (c.solve != SIM_ALL_ZERO) {
+            make_info(a, f, info, par);
+            __syncthreads();
+            make_syndrome(c, info, syn);
+            __syncthreads();
+            if (c.solve == SIM_PREFIX)
+                solve_prefix(c, syn, wtot);
+            else
+                solve_dual_diag(c, syn, par, stage, stage + c.z);
+            __syncthreads();
+        }
+        const size_t base = (size_t)fb * n;
+        for (int q = threadIdx.x; q < nq; q += blockDim.x) {
+            const uint4 r = sim_quad(a.seed, f, LDPC_SIM_NOISE_QUAD + (uint64_t)q);
+            float d[4], v[4];
+            ldpc_sim_box_muller(r.x, r.y, &d[0], &d[1]);
+            ldpc_sim_box_muller(r.z, r.w, &d[2], &d[3]);
+#pragma unroll
+            for (int j = 0; j < 4; j++) {
+                const int i = 4 * q + j;
+                uint32_t cb = 0;
+                if (c.solve != SIM_ALL_ZERO && i < n)
+                    cb = i < k ? bit_of(info, i) : bit_of(par, i - k);
+                /* y = s + sigma d, LLR = y * 2 / sigma^2, rounded as written (no fused
+                 * multiply-add: the host computes the same operations) */
+                const float y = __fadd_rn(cb ? -1.0f : 1.0f, __fmul_rn(a.sigma, d[j]));
+                v[j] = __fmul_rn(y, a.llr_mult);
+                if (i < n && fabsf(v[j]) * a.llr_scale >= 127.0f) { /* decoder_saturation.c */
+                    const int qv = ldpc_fixed_quantize_f32(&a.wide, v[j]);
+                    sat += qv < -128 || qv > 127;
+                }
+                if (a.cw_out && i < n)
+                    a.cw_out[base + i] = (uint8_t)cb;
+            }
+            if (vec) {
+                if (I8)
+                    *(uint32_t *)((int8_t *)a.llr + base + 4 * q) = pack_i8(v, a.llr_scale);
+                else
+                    *(float4 *)((float *)a.llr + base + 4 * q) = make_float4(v[0], v[1], v[2], v[3]);
+            } else {
+                for (int j = 0; j < 4 && 4 * q + j < n; j++) {
+                    if (I8)
+                        ((int8_t *)a.llr)[base + 4 * q + j] = ldpc_llr_to_i8_one(v[j], a.llr_scale);
+                    else
+                        ((float *)a.llr)[base + 4 * q + j] = v[j];
+                }
+            }
+        }
+        __syncthreads(); /* the next frame overwrites the shared words */
+    }
+    /* one atomic per block */
+    for (int o = 16; o > 0; o >>= 1)
+        sat += __shfl_down_sync(0xffffffffu, sat, o);
+    __shared__ unsigned long long warp_sat[kChanMaxThreads / 32];
+    if ((threadIdx.x & 31) == 0)
+        warp_sat[threadIdx.x >> 5] = sat;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        unsigned long long s = 0;
+        for (int w = 0; w < (int)(blockDim.x >> 5); w++)
+            s += warp_sat[w];
+        if (s)
+            atomicAdd(a.counts + SIM_SATURATED, s);
+    }
+}
+
+__global__ void sim_quads_kernel(int count, const uint64_t *seed, const uint64_t *frame, const uint64_t *q,
+                                 uint32_t *out)
+{
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < count) {
+        const uint4 r = sim_quad(seed[i], frame[i], q[i]);
+        out[4 * i] = r.x;
+        out[4 * i + 1] = r.y;
+        out[4 * i + 2] = r.z;
+        out[4 * i + 3] = r.w;
+    }
+}
+
+/* About two noise quads per thread (a WiMAX 2304 frame: 288 threads), whole warps. */
+int sim_channel_threads(const SimCodeDev &c)
+{
+    const int nq = (c.n + 3) / 4;
+    const int t = ((nq + 1) / 2 + 31) / 32 * 32;
+    return t < 64 ? 64 : (t > kChanMaxThreads ? kChanMaxThreads : t);
+}
+
+size_t sim_channel_smem(const SimCodeDev &c) { return (size_t)ChanSmem(c).bytes; }
+
+cudaError_t sim_channel_setup(const SimCodeDev &c, int llr_i8, int *grid)
+{
+    const int smem = (int)sim_channel_smem(c);
+    const void *fn = llr_i8 ? (const void *)sim_channel_kernel<true> : (const void *)sim_channel_kernel<false>;
+    int dev = 0, sms = 0, per_sm = 0;
+    cudaError_t e = cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+    if (e == cudaSuccess)
+        e = cudaGetDevice(&dev);
+    if (e == cudaSuccess)
+        e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+    if (e == cudaSuccess)
+        e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fn, sim_channel_threads(c), (size_t)smem);
+    if (e == cudaSuccess && per_sm < 1)
+        e = cudaErrorInvalidConfiguration; /* a frame's shared memory does not fit */
+    /* as many blocks as fit at once, each looping over frames */
+    *grid = per_sm * sms;
+    return e;
+}
+
+cudaError_t sim_channel_launch(const SimChanArgs &a, int grid, cudaStream_t s)
+{
+    const int threads = sim_channel_threads(a.code);
+    const size_t smem = sim_channel_smem(a.code);
+    grid = std::max(1, std::min(a.nframes, grid));
+    if (a.llr_i8)
+        sim_channel_kernel<true><<<grid, threads, smem, s>>>(a);
+    else
+        sim_channel_kernel<false><<<grid, threads, smem, s>>>(a);
+    return cudaGetLastError();
+}
+
+cudaError_t sim_quads_launch(int count, const uint64_t *seed, const uint64_t *frame, const uint64_t *q,
+                             uint32_t *out, cudaStream_t s)
+{
+    if (count <= 0)
+        return cudaSuccess;
+    sim_quads_kernel<<<(count + 127) / 128, 128, 0, s>>>(count, seed, frame, q, out);
+    return cudaGetLastError();
+}
+
+} // namespace ldpccuda
