@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <volk/volk.h>
 
 namespace gr {
 namespace ldpcgpu {
@@ -21,6 +22,7 @@ llr_formula::llr_formula(int n_bits, bool exact)
     if (n_bits < 1 || n_bits > 12)
         throw std::invalid_argument("llr_formula: 1..12 bits per point");
     d_w.resize(static_cast<size_t>(d_points));
+    d_e.resize(static_cast<size_t>(d_points));
 }
 
 float llr_formula::set_log_sum(const float* metric, int j, int bit, float m_min) const
@@ -38,39 +40,48 @@ float llr_formula::set_log_sum(const float* metric, int j, int bit, float m_min)
     return (m_min - m_set) + std::log(sum);
 }
 
+/* Both forms need, for every bit j, a reduction (sum or min) over the points whose bit j is 0
+ * and over those whose bit j is 1. In label order bit 0 (the MSB) splits the points into two
+ * halves; reducing the two halves into each other element by element then leaves the points
+ * of the remaining bits, whose MSB is bit 1, and so on: 2M operations in contiguous,
+ * vectorisable loops for all the bits, instead of M per bit. */
 void llr_formula::compute(const float* metric, float* llr, int stride) const
 {
     if (d_points == 2) { /* exact = max-log: ln(exp(-m0) / exp(-m1)) */
         llr[0] = metric[1] - metric[0];
         return;
     }
+    float* w = d_w.data();
     if (!d_exact) {
-        for (int j = 0; j < d_bits; j++) {
-            const int half = d_points >> (j + 1);
+        std::copy(metric, metric + d_points, w);
+        for (int j = 0, half = d_points / 2; j < d_bits; j++, half /= 2) {
             float m0 = INFINITY, m1 = INFINITY;
-            for (int base = 0; base < d_points; base += 2 * half)
-                for (int t = 0; t < half; t++) {
-                    m0 = std::min(m0, metric[base + t]);
-                    m1 = std::min(m1, metric[base + half + t]);
-                }
+            for (int t = 0; t < half; t++) {
+                m0 = std::min(m0, w[t]);
+                m1 = std::min(m1, w[half + t]);
+            }
             llr[j * stride] = m1 - m0;
+            for (int t = 0; t < half; t++)
+                w[t] = std::min(w[t], w[half + t]);
         }
         return;
     }
     float m_min = metric[0];
     for (int s = 1; s < d_points; s++)
         m_min = std::min(m_min, metric[s]);
-    float* w = d_w.data();
+    float* e = d_e.data();
     for (int s = 0; s < d_points; s++)
-        w[s] = std::exp(m_min - metric[s]);
-    for (int j = 0; j < d_bits; j++) {
-        const int half = d_points >> (j + 1);
+        e[s] = m_min - metric[s];
+    /* VOLK's exp: 3-4x std::exp's speed from 16 points up (measured), within 1e-7 relative;
+     * it clamps arguments below about -88 to exp(-88) instead of 0, harmless here (such sums
+     * stay below tiny_sum and are recomputed exactly) */
+    volk_32f_exp_32f(w, e, static_cast<unsigned>(d_points));
+    for (int j = 0, half = d_points / 2; j < d_bits; j++, half /= 2) {
         float s0 = 0.0f, s1 = 0.0f;
-        for (int base = 0; base < d_points; base += 2 * half)
-            for (int t = 0; t < half; t++) {
-                s0 += w[base + t];
-                s1 += w[base + half + t];
-            }
+        for (int t = 0; t < half; t++) {
+            s0 += w[t];
+            s1 += w[half + t];
+        }
         if (s0 >= tiny_sum && s1 >= tiny_sum) {
             llr[j * stride] = std::log(s0 / s1);
         } else {
@@ -78,6 +89,8 @@ void llr_formula::compute(const float* metric, float* llr, int stride) const
             const float l1 = s1 >= tiny_sum ? std::log(s1) : set_log_sum(metric, j, 1, m_min);
             llr[j * stride] = l0 - l1;
         }
+        for (int t = 0; t < half; t++)
+            w[t] += w[half + t];
     }
 }
 

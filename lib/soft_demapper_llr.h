@@ -41,7 +41,8 @@ private:
     int d_bits;
     int d_points;
     bool d_exact;
-    mutable std::vector<float> d_w; /* exp(m_min - m_s); scratch of the one calling thread */
+    /* scratch of the one calling thread: m_min - m_s, then exp() of it (or metrics, max-log) */
+    mutable std::vector<float> d_e, d_w;
 };
 
 } // namespace ldpcgpu

@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""Measurements behind docs/gnuradio.md, "Soft demapping" (run with GNU Radio's Python).
+
+  soft_demapper_measure.py fer [--frames N] [--ebn0 2.0,2.5]
+      DVB-T2 16200 rate 1/2 (k = 7200) frame error rate through one GNU Radio flowgraph per
+      demapper, on the same bits and the same noise: random bits -> ldpcgpu encoder -> gr-digital
+      QPSK mapper -> AWGN (noise source, Eb/N0 with rate k/n) -> demapper -> ldpcgpu decoder
+      (defaults, float LLRs). Demappers: gr-digital's constellation_soft_decoder_cf (its default
+      noise power; gr-fec's sign) and ldpcgpu.soft_demapper (exact; max-log; exact into int8 at
+      the default scale), the last two told the true N0.
+  soft_demapper_measure.py throughput [--symbols N]
+      Symbols per second of the block alone for every constellation, exact and max-log, float
+      and int8 output: its work time from GNU Radio's performance counters (wall time inside
+      work(), so on a loaded machine it includes time the thread was not running) and the
+      process CPU time of the whole flowgraph (source, demapper, sink) per symbol.
+"""
+import argparse
+import math
+import os
+import time
+
+os.environ.setdefault("GR_CONF_PERFCOUNTERS_ON", "True")
+
+import numpy as np  # noqa: E402
+from gnuradio import analog, blocks, digital, gr  # noqa: E402
+
+from gnuradio import ldpcgpu  # noqa: E402
+
+CODE = "dvbt2:16200:1/2"
+
+
+def fer_run(demapper_kind, ebn0_db, frames, seed):
+    code = ldpcgpu.Code(CODE)
+    qpsk = digital.constellation_qpsk()
+    points = np.array(qpsk.points())
+    es = float(np.mean(np.abs(points) ** 2))
+    esn0 = 10 ** (ebn0_db / 10.0) * 2 * code.k / code.n
+    n0 = es / esn0
+    info = np.random.default_rng(seed).integers(0, 2, frames * code.k, dtype=np.uint8)
+    tb = gr.top_block()
+    src = blocks.vector_source_b(info.tolist())
+    enc = ldpcgpu.ldpc_encoder(CODE)
+    pack = blocks.pack_k_bits_bb(2)
+    mapper = digital.constellation_encoder_bc(qpsk.base())
+    noise = analog.noise_source_c(analog.GR_GAUSSIAN, math.sqrt(n0), seed + 1)
+    add = blocks.add_cc()
+    input_type, positive_is_one = "float", False
+    if demapper_kind == "gr-digital":
+        demapper = digital.constellation_soft_decoder_cf(qpsk.base())
+        positive_is_one = True
+    elif demapper_kind == "int8":
+        demapper = ldpcgpu.soft_demapper("custom", n0, output_type="int8", points=qpsk.points())
+        input_type = "int8"
+    else:
+        demapper = ldpcgpu.soft_demapper("custom", n0, demapper_kind, points=qpsk.points())
+    dec = ldpcgpu.ldpc_decoder(CODE, input_type=input_type, llr_positive_is_one=positive_is_one,
+                               frame_tags="none")
+    sink = blocks.vector_sink_b()
+    tb.connect(src, enc, pack, mapper, (add, 0))
+    tb.connect(noise, (add, 1))
+    tb.connect(add, demapper, dec, sink)
+    tb.run()
+    out = np.array(sink.data(), np.uint8).reshape(-1, code.k)
+    errors = np.any(out != info.reshape(frames, code.k)[: len(out)], axis=1)
+    return int(errors.sum()), len(out)
+
+
+def cmd_fer(args):
+    print("DVB-T2 16200 r1/2, QPSK, %d frames per point, decoder defaults (%s, %d iterations)"
+          % (args.frames, ldpcgpu.default_algorithm(), ldpcgpu.default_max_iterations()))
+    for ebn0 in [float(x) for x in args.ebn0.split(",")]:
+        for kind in ("gr-digital", "exact", "max-log", "int8"):
+            errors, frames = fer_run(kind, ebn0, args.frames, seed=int(ebn0 * 100))
+            print("  Eb/N0 %.2f dB  %-10s FER %.4f (%d / %d)" % (ebn0, kind, errors / frames, errors, frames))
+
+
+CONSTELLATIONS = ["bpsk", "qpsk", "8psk", "16apsk", "32apsk", "16qam", "64qam", "256qam"]
+
+
+def cmd_throughput(args):
+    rng = np.random.default_rng(1)
+    print("symbols/s of ldpcgpu.soft_demapper (load average %.1f on %d CPUs)"
+          % (os.getloadavg()[0], os.cpu_count()))
+    print("%-8s %-8s %-7s %-6s %14s %14s" % ("const.", "rotated", "method", "out", "work() sym/s", "CPU ns/sym"))
+    cases = [(c, False) for c in CONSTELLATIONS] + [(c, True) for c in ("16qam", "256qam")]
+    for name, rotated in cases:
+        points = np.array(ldpcgpu.soft_demapper.constellation_points(name, "3/4", rotated=rotated))
+        y = points[rng.integers(0, len(points), 64800)]
+        y = (y + 0.2 * (rng.standard_normal(len(y)) + 1j * rng.standard_normal(len(y)))).astype(np.complex64)
+        for method in ("exact", "max-log"):
+            for out in ("float", "int8"):
+                demapper = ldpcgpu.soft_demapper(name, 0.08, method, out, apsk_rate="3/4",
+                                                 rotated=rotated, fec_frame_bits=64800)
+                tb = gr.top_block()
+                src = blocks.vector_source_c(y.tolist(), True)
+                head = blocks.head(gr.sizeof_gr_complex, args.symbols)
+                sink = blocks.null_sink(1 if out == "int8" else 4)
+                tb.connect(src, head, demapper, sink)
+                cpu0 = time.process_time()
+                tb.run()
+                cpu = time.process_time() - cpu0
+                work_s = demapper.pc_work_time_total() * 1e-9
+                print("%-8s %-8s %-7s %-6s %14.3g %14.1f" % (name, "yes" if rotated else "no", method, out,
+                                                           args.symbols / work_s if work_s > 0 else float("nan"),
+                                                           cpu / args.symbols * 1e9))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("fer")
+    p.add_argument("--frames", type=int, default=1000)
+    p.add_argument("--ebn0", default="2.0,2.5")
+    p.set_defaults(func=cmd_fer)
+    p = sub.add_parser("throughput")
+    p.add_argument("--symbols", type=int, default=30 * 64800)  # whole FEC blocks (rotated)
+    p.set_defaults(func=cmd_throughput)
+    args = parser.parse_args()
+    args.func(args)
+
+
+if __name__ == "__main__":
+    main()
