@@ -124,10 +124,32 @@ class qa_fecapi(unittest.TestCase):
                     {"message_format": "double"}):
             with self.assertRaises(ValueError, msg=str(bad)):
                 self.ours(**bad)
+        for bad in ({"backend": "tpu"}, {"algorithm": "guess"}, {"max_iterations": 0}):
+            with self.assertRaises(RuntimeError, msg=str(bad)):
+                ldpcgpu.fec_decoder.make("alist:" + ALIST, **bad)
+        with self.assertRaises(RuntimeError):
+            ldpcgpu.fec_encoder.make("wimax:577:1/2")
         with self.assertRaises(ValueError):  # gr-fec's placement only means something for alist
             ldpcgpu.fec_decoder.make("wimax:576:1/2", info_placement="grfec")
         self.assertEqual(ldpcgpu.fec_encoder.make("wimax:576:1/2").info_positions(),
                          list(range(288)))
+
+    def test_standard_codes(self):
+        """Named codes through gr-fec's wrappers: the codewords of the numpy encoder
+        (information bits first), decoded back from gr-fec's +-1 soft bits with noise."""
+        for name in ("wimax:576:1/2", "wifi:648:3/4", "dvbt2:16200:3/5"):
+            code = ldpcgpu.Code(name)
+            frames = 3
+            info = np.random.default_rng(16).integers(0, 2, (frames, code.k), dtype=np.uint8)
+            enc = ldpcgpu.fec_encoder.make(name)
+            cw = run_encoder(enc, info.ravel())
+            np.testing.assert_array_equal(cw.reshape(frames, code.n), code.encode(info), name)
+            sigma = bpsk_sigma(5.0, code.rate)
+            soft = bpsk(cw) + np.random.default_rng(17).normal(0, sigma, cw.size).astype(np.float32)
+            dec = ldpcgpu.fec_decoder.make(name, backend="cpu", llr_gain=2.0 / sigma ** 2)
+            self.assertEqual(dec.info_placement(), "ldpcgpu")
+            np.testing.assert_array_equal(run_decoder(dec, soft), info.ravel(), name)
+            self.assertEqual(dec.frames_failed(), 0)
 
     # ---- one flowgraph: gr-fec's LDPC decoder beside ours ----
 

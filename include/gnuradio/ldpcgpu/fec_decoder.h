@@ -61,8 +61,10 @@ public:
      * \param oms_beta offset min-sum offset, LLR units (default: the core's)
      * \param int8_scale int8/int16 messages: LLR * int8_scale (default: the core's)
      * \param fallback_to_cpu "cuda" without a usable GPU: use the CPU instead of throwing
-     * Bad values throw: std::invalid_argument for the strings and sizes, RuntimeError (the
-     * core's message) for out-of-range numbers.
+     * Bad values throw: std::invalid_argument (Python ValueError) for info_placement,
+     * message_format, frames_per_call and llr_gain; the core's error (core_error, Python
+     * LdpcError, a RuntimeError, with the core's message) for the code, backend, algorithm
+     * and out-of-range numbers.
      */
     static gr::fec::generic_decoder::sptr
     make(const std::string& code,

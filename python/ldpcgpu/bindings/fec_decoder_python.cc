@@ -8,7 +8,7 @@
 /* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
 /* BINDTOOL_USE_PYGCCXML(0)                                                        */
 /* BINDTOOL_HEADER_FILE(fec_decoder.h)                                        */
-/* BINDTOOL_HEADER_FILE_HASH(05e78aa8c307f45747ad0909486c8d3a)                     */
+/* BINDTOOL_HEADER_FILE_HASH(8d8dafb658a723ea2458549b31c28580)                     */
 /***********************************************************************************/
 
 #include <pybind11/pybind11.h>
