@@ -47,22 +47,22 @@ def bpsk_sigma(ebn0_db, rate):
     return math.sqrt(1.0 / (2.0 * rate * 10.0 ** (ebn0_db / 10.0)))
 
 
-def run_encoder(encoder_obj, info_bits):
+def run_encoder(encoder_obj, info_bits, threading=None):
     """info bits (unpacked) through fec.extended_encoder(encoder_obj) -> code bits."""
     tb = gr.top_block()
     src = blocks.vector_source_b(info_bits.tolist(), False)
-    enc = fec.extended_encoder(encoder_obj, threading=None, puncpat="11")
+    enc = fec.extended_encoder(encoder_obj, threading=threading, puncpat="11")
     snk = blocks.vector_sink_b()
     tb.connect(src, enc, snk)
     tb.run()
     return np.array(snk.data(), dtype=np.uint8)
 
 
-def run_decoder(decoder_obj, soft):
+def run_decoder(decoder_obj, soft, threading=None):
     """float soft bits through fec.extended_decoder(decoder_obj) -> decoded bits."""
     tb = gr.top_block()
     src = blocks.vector_source_f(np.asarray(soft, dtype=np.float32).tolist(), False)
-    dec = fec.extended_decoder(decoder_obj, threading=None, ann=None, puncpat="11",
+    dec = fec.extended_decoder(decoder_obj, threading=threading, ann=None, puncpat="11",
                                integration_period=10000)
     snk = blocks.vector_sink_b()
     tb.connect(src, dec, snk)
@@ -348,23 +348,10 @@ class qa_fecapi(unittest.TestCase):
         for threading in ("ordinary", "capillary"):
             encs = [ldpcgpu.fec_encoder.make("alist:" + ALIST) for _ in range(2)]
             decs = [self.ours(0.7) for _ in range(2)]
-            tb = gr.top_block()
-            src = blocks.vector_source_b(info.tolist(), False)
-            enc = fec.extended_encoder(encs, threading=threading, puncpat="11")
-            cw_snk = blocks.vector_sink_b()
-            tb.connect(src, enc, cw_snk)
-            tb.run()
-            np.testing.assert_array_equal(np.array(cw_snk.data(), dtype=np.uint8), theirs)
+            np.testing.assert_array_equal(run_encoder(encs, info, threading), theirs, threading)
             self.assertEqual(sum(e.frames_encoded() for e in encs), frames)
             soft = bpsk(theirs) + np.random.default_rng(15).normal(0, 0.7, theirs.size).astype(np.float32)
-            tb = gr.top_block()
-            src = blocks.vector_source_f(soft.tolist(), False)
-            dec = fec.extended_decoder(decs, threading=threading, ann=None, puncpat="11",
-                                       integration_period=10000)
-            snk = blocks.vector_sink_b()
-            tb.connect(src, dec, snk)
-            tb.run()
-            np.testing.assert_array_equal(np.array(snk.data(), dtype=np.uint8), info, threading)
+            np.testing.assert_array_equal(run_decoder(decs, soft, threading), info, threading)
             self.assertEqual([d.frames_decoded() for d in decs], [frames // 2] * 2, threading)
         tb = gr.top_block()
         src = blocks.vector_source_b(info.tolist(), False)
