@@ -8,6 +8,11 @@
       (defaults, float LLRs). Demappers: gr-digital's constellation_soft_decoder_cf (its default
       noise power; gr-fec's sign) and ldpcgpu.soft_demapper (exact; max-log; exact into int8 at
       the default scale), the last two told the true N0.
+  soft_demapper_measure.py orders [--frames N] [--points qpsk:1.6,16qam:3.7,...]
+      DVB-T2 16200 rate 1/2 FER with each DVB-T2 constellation (random bits, the numpy encoder
+      and decoder, the block as demapper fed noisy symbols, bits to symbols MSB first): exact
+      float LLRs, max-log float, exact int8 at the decoder's default scale, and the share of
+      int8 LLRs clamped at +-127 and rounded to 0 at that scale.
   soft_demapper_measure.py throughput [--symbols N]
       Symbols per second of the block alone for every constellation, exact and max-log, float
       and int8 output: its work time from GNU Radio's performance counters (wall time inside
@@ -74,6 +79,46 @@ def cmd_fer(args):
             print("  Eb/N0 %.2f dB  %-10s FER %.4f (%d / %d)" % (ebn0, kind, errors / frames, errors, frames))
 
 
+def demap_frames(name, method, output_type, n0, symbols):
+    demapper = ldpcgpu.soft_demapper(name, n0, method, output_type)
+    sink = blocks.vector_sink_b() if output_type == "int8" else blocks.vector_sink_f()
+    tb = gr.top_block()
+    tb.connect(blocks.vector_source_c(symbols.tolist()), demapper, sink)
+    tb.run()
+    out = np.array(sink.data())
+    return out.astype(np.uint8).view(np.int8) if output_type == "int8" else out.astype(np.float32)
+
+
+def cmd_orders(args):
+    code = ldpcgpu.Code(CODE)
+    scale = ldpcgpu.default_int8_scale()
+    print("DVB-T2 16200 r1/2, %d frames per point, numpy Decoder defaults; int8 at scale %g"
+          % (args.frames, scale))
+    rng = np.random.default_rng(7)
+    info = rng.integers(0, 2, (args.frames, code.k), dtype=np.uint8)
+    codewords = code.encode(info)
+    for point in args.points.split(","):
+        name, ebn0 = point.split(":")
+        ebn0 = float(ebn0)
+        nb = {"qpsk": 2, "16qam": 4, "64qam": 6, "256qam": 8}[name]
+        points = np.array(ldpcgpu.soft_demapper.constellation_points(name))
+        symbols = np.packbits(codewords.reshape(-1, nb), axis=1, bitorder="big")[:, 0] >> (8 - nb)
+        n0 = 1.0 / (10 ** (ebn0 / 10.0) * nb * code.k / code.n)
+        noise = np.sqrt(n0 / 2) * (rng.standard_normal(len(symbols)) + 1j * rng.standard_normal(len(symbols)))
+        rx = (points[symbols] + noise).astype(np.complex64)
+        row = []
+        for method, out in (("exact", "float"), ("max-log", "float"), ("exact", "int8")):
+            llr = demap_frames(name, method, out, n0, rx).reshape(args.frames, code.n)
+            dec = ldpcgpu.Decoder(code, llr_scale=scale, msg_format="i8" if out == "int8" else "f32")
+            bits, _, _ = dec.decode(llr)
+            row.append(np.mean(np.any(bits != info, axis=1)))
+            if out == "int8":
+                clamped, zero = np.mean(np.abs(llr) == 127), np.mean(llr == 0)
+        print("  %-6s Eb/N0 %.2f dB (Es/N0 %.2f): FER exact %.3f, max-log %.3f, int8 %.3f; int8 LLRs "
+              "clamped %.2f%%, zero %.2f%%" % (name, ebn0, ebn0 + 10 * math.log10(nb * code.k / code.n),
+                                               row[0], row[1], row[2], 100 * clamped, 100 * zero))
+
+
 CONSTELLATIONS = ["bpsk", "qpsk", "8psk", "16apsk", "32apsk", "16qam", "64qam", "256qam"]
 
 
@@ -112,6 +157,10 @@ def main():
     p.add_argument("--frames", type=int, default=1000)
     p.add_argument("--ebn0", default="2.0,2.5")
     p.set_defaults(func=cmd_fer)
+    p = sub.add_parser("orders")
+    p.add_argument("--frames", type=int, default=300)
+    p.add_argument("--points", default="qpsk:1.6,16qam:3.7,64qam:5.8,256qam:7.8")
+    p.set_defaults(func=cmd_orders)
     p = sub.add_parser("throughput")
     p.add_argument("--symbols", type=int, default=30 * 64800)  # whole FEC blocks (rotated)
     p.set_defaults(func=cmd_throughput)
