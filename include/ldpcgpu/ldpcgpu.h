@@ -6,5 +6,6 @@
 #include "encoder.h"
 #include "decoder.h"
 #include "channel.h"
+#include "sim.h"
 #define LDPCGPU_VERSION "0.1.0"
 #endif

@@ -31,14 +31,20 @@ typedef struct qc_encoder_state {
     const int16_t *base; /* the code's scaled base matrix (rows mb, columns cols) */
 } qc_encoder_state;
 
-/* acc ^= P^s x, i.e. acc[i] ^= x[(i + s) mod z]; two straight runs instead of a modulo. */
-static void xor_shifted(uint8_t *acc, const uint8_t *x, int s, int z)
+/* acc[i] ^= x[i], i < z: one straight run the compiler turns into vector XORs. */
+static void xor_run(uint8_t *acc, const uint8_t *x, int z)
 {
-    const int head = z - s;
-    for (int i = 0; i < head; i++)
-        acc[i] ^= x[i + s];
-    for (int i = head; i < z; i++)
-        acc[i] ^= x[i - head];
+    for (int i = 0; i < z; i++)
+        acc[i] ^= x[i];
+}
+
+/* x2 = x twice in a row, so that P^s x is the straight run x2 + s (x2[i + s] = x[(i + s) mod z]):
+ * each block is doubled once and every shift of it is then one run with no wrap (the two runs
+ * around the wrap point left short scalar tails that cost most of the encoding time). */
+static void doubled(uint8_t *x2, const uint8_t *x, int z)
+{
+    memcpy(x2, x, (size_t)z);
+    memcpy(x2 + z, x, (size_t)z);
 }
 
 static void qc_encode_frame(const ldpc_encoder *enc, const uint8_t *info, uint8_t *cw)
@@ -52,26 +58,28 @@ static void qc_encode_frame(const ldpc_encoder *enc, const uint8_t *info, uint8_
     for (int i = 0; i < k; i++)
         cw[i] = info[i] & 1u;
 
-    /* lambda_r = A_r u, and their sum */
+    /* lambda_r = A_r u (block column by block column, each doubled once), and their sum */
+    uint8_t x2[2 * QC_MAX_Z];
     memset(lambda, 0, (size_t)mb * z);
     memset(sum, 0, (size_t)z);
-    for (int r = 0; r < mb; r++) {
-        uint8_t *lr = lambda + (size_t)r * z;
-        for (int b = 0; b < kb; b++) {
-            int s = st->base[r * cols + b];
+    for (int b = 0; b < kb; b++) {
+        doubled(x2, cw + (size_t)b * z, z);
+        for (int r = 0; r < mb; r++) {
+            const int s = st->base[r * cols + b];
             if (s >= 0)
-                xor_shifted(lr, cw + (size_t)b * z, s, z);
+                xor_run(lambda + (size_t)r * z, x2 + s, z);
         }
-        for (int i = 0; i < z; i++)
-            sum[i] ^= lr[i];
     }
+    for (int r = 0; r < mb; r++)
+        xor_run(sum, lambda + (size_t)r * z, z);
 
     /* q_0 = P^{-y} sum: q_0[j] = sum[(j - y) mod z], i.e. P^{z-y} applied to sum */
     uint8_t *q0 = cw + k;
-    memset(q0, 0, (size_t)z);
-    xor_shifted(q0, sum, (z - st->y) % z, z);
+    doubled(x2, sum, z);
+    memcpy(q0, x2 + (z - st->y) % z, (size_t)z);
 
     /* staircase: q_{r+1} = q_r + lambda_r + P^{h_r} q_0 */
+    doubled(x2, q0, z);
     for (int r = 0; r + 1 < mb; r++) {
         uint8_t *next = cw + k + (size_t)(r + 1) * z;
         const uint8_t *lr = lambda + (size_t)r * z;
@@ -82,9 +90,9 @@ static void qc_encode_frame(const ldpc_encoder *enc, const uint8_t *info, uint8_
             for (int i = 0; i < z; i++)
                 next[i] = cur[i] ^ lr[i];
         }
-        int h = st->base[r * cols + kb];
+        const int h = st->base[r * cols + kb];
         if (h >= 0)
-            xor_shifted(next, q0, h, z);
+            xor_run(next, x2 + h, z);
     }
 }
 

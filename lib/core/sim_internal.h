@@ -32,6 +32,19 @@ int ldpc_cuda_sim_run(ldpc_sim_gpu *g, double sigma, uint64_t first, uint64_t ma
 
 void ldpc_cuda_sim_destroy(ldpc_sim_gpu *g);
 
+/* Where ldpc_sim_create makes the frames. AUTO is what ldpc_sim_create does: the GPU channel
+ * for the cuda decoder where it can, else the host. Tests force the two host modes on a CPU
+ * decoder: HOST_BATCHES is what the cuda decoder gets without its GPU channel (host threads
+ * make frames, one decoder takes them through its asynchronous batches). */
+typedef enum ldpc_sim_mode {
+    LDPC_SIM_MODE_AUTO = 0,
+    LDPC_SIM_MODE_HOST_THREADS = 1, /* every thread makes and decodes its own frames */
+    LDPC_SIM_MODE_HOST_BATCHES = 2
+} ldpc_sim_mode;
+
+int ldpc_sim_create_mode(ldpc_sim **out, const ldpc_code *code, const ldpc_decoder_config *dcfg,
+                         const ldpc_sim_config *scfg, ldpc_sim_mode mode);
+
 #ifdef __cplusplus
 }
 #endif

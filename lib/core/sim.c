@@ -1,0 +1,248 @@
+/* The error-rate simulator object (include/ldpcgpu/sim.h): picks where the frames are made --
+ * the GPU channel (cuda/, through sim_internal.h) for the cuda decoder when it can, else the
+ * host channel (sim_host.c) -- and reproduces single frames on the host. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "error.h"
+#include "ldpcgpu/channel.h"
+#include "ldpcgpu/encoder.h"
+#include "sim_host.h"
+#include "sim_internal.h"
+#include "sim_llr.h"
+#include "sim_noise.h"
+
+#define SIM_MAX_THREADS 1024
+
+struct ldpc_sim {
+    const ldpc_code *code;
+    ldpc_sim_config cfg;
+    ldpc_decoder *dec;
+    ldpc_sim_gpu *gpu;
+    sim_host *host;
+};
+
+void ldpc_sim_config_init(ldpc_sim_config *cfg)
+{
+    if (!cfg)
+        return;
+    memset(cfg, 0, sizeof *cfg);
+    cfg->seed = 1;
+    cfg->codeword = LDPC_SIM_RANDOM;
+    cfg->llr_type = LDPC_LLR_F32;
+    cfg->num_threads = 0;
+}
+
+static int check_config(const ldpc_sim_config *c)
+{
+    if (c->codeword != LDPC_SIM_RANDOM && c->codeword != LDPC_SIM_ALL_ZERO)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "simulator: codeword %d is not random (0) "
+                          "or all-zero (1)", (int)c->codeword);
+    if (c->llr_type != LDPC_LLR_F32 && c->llr_type != LDPC_LLR_I8)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "simulator: llr_type %d is not f32 (0) or "
+                          "int8 (1)", (int)c->llr_type);
+    if (c->num_threads < 0 || c->num_threads > SIM_MAX_THREADS)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "simulator: num_threads %d not in 0..%d",
+                          c->num_threads, SIM_MAX_THREADS);
+    return LDPC_OK;
+}
+
+void ldpc_sim_destroy(ldpc_sim *sim)
+{
+    if (!sim)
+        return;
+    if (sim->gpu)
+        ldpc_cuda_sim_destroy(sim->gpu);
+    sim_host_destroy(sim->host);
+    ldpc_decoder_destroy(sim->dec);
+    free(sim);
+}
+
+int ldpc_sim_create_mode(ldpc_sim **out, const ldpc_code *code, const ldpc_decoder_config *dcfg,
+                         const ldpc_sim_config *scfg, ldpc_sim_mode mode)
+{
+    if (!out)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_sim_create: out is NULL");
+    *out = NULL;
+    if (!code)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_sim_create: code is NULL");
+    if (mode < LDPC_SIM_MODE_AUTO || mode > LDPC_SIM_MODE_HOST_BATCHES)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_sim_create: bad mode %d", (int)mode);
+    ldpc_sim_config cfg;
+    if (scfg)
+        cfg = *scfg;
+    else
+        ldpc_sim_config_init(&cfg);
+    int st = check_config(&cfg);
+    if (st != LDPC_OK)
+        return st;
+
+    /* The decoder: the caller's configuration, except what the simulator reads back: the
+     * information bits, unpacked, and LLRs positive for 0 (the channel's convention). Its own
+     * threads: one (the simulator's threads each own a decoder, or feed the GPU's). */
+    ldpc_decoder_config dc;
+    if (dcfg)
+        dc = *dcfg;
+    else
+        ldpc_decoder_config_init(&dc);
+    dc.output_bits = LDPC_OUTPUT_INFO;
+    dc.output_packing = LDPC_OUTPUT_UNPACKED;
+    dc.llr_positive_is_one = 0;
+    dc.num_threads = 1;
+    if (cfg.llr_type == LDPC_LLR_I8 &&
+        !(dc.llr_scale >= LDPC_LLR_SCALE_MIN && dc.llr_scale <= LDPC_LLR_SCALE_MAX))
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
+                          "simulator: int8 LLRs need llr_scale in %g..%g, not %g",
+                          (double)LDPC_LLR_SCALE_MIN, (double)LDPC_LLR_SCALE_MAX,
+                          (double)dc.llr_scale);
+
+    ldpc_sim *sim = calloc(1, sizeof *sim);
+    if (!sim)
+        return ldpc_error(LDPC_ERR_NO_MEMORY, "simulator: out of memory");
+    sim->code = code;
+    sim->cfg = cfg;
+    st = ldpc_decoder_create(&sim->dec, code, &dc);
+    if (st != LDPC_OK) {
+        free(sim);
+        return st;
+    }
+    const int cuda = !strcmp(ldpc_decoder_backend_name(sim->dec), "cuda");
+    if (mode == LDPC_SIM_MODE_AUTO && cuda) {
+        st = ldpc_cuda_sim_create(&sim->gpu, sim->dec, &cfg);
+        if (st == LDPC_OK) {
+            *out = sim;
+            return LDPC_OK;
+        }
+        sim->gpu = NULL;
+        if (st != LDPC_ERR_UNSUPPORTED) {
+            ldpc_sim_destroy(sim);
+            return st;
+        }
+        ldpc_error_clear(); /* no GPU channel for this code: the host makes the frames */
+    }
+    const int batches = mode == LDPC_SIM_MODE_HOST_BATCHES || (mode == LDPC_SIM_MODE_AUTO && cuda);
+    st = sim_host_create(&sim->host, code, sim->dec, &cfg, batches);
+    if (st != LDPC_OK) {
+        ldpc_sim_destroy(sim);
+        return st;
+    }
+    *out = sim;
+    return LDPC_OK;
+}
+
+int ldpc_sim_create(ldpc_sim **out, const ldpc_code *code, const ldpc_decoder_config *dcfg,
+                    const ldpc_sim_config *scfg)
+{
+    return ldpc_sim_create_mode(out, code, dcfg, scfg, LDPC_SIM_MODE_AUTO);
+}
+
+/* Noise standard deviation at ebn0_db for this code's rate; an error if it is not a usable
+ * positive number. */
+static int sim_sigma(const ldpc_code *code, double ebn0_db, double *sigma)
+{
+    if (!isfinite(ebn0_db) || ebn0_db < -50.0 || ebn0_db > 100.0)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
+                          "simulator: Eb/N0 %g dB is not in -50..100 dB", ebn0_db);
+    *sigma = ldpc_awgn_sigma(ebn0_db, (double)ldpc_code_k(code) / ldpc_code_n(code));
+    return LDPC_OK;
+}
+
+int ldpc_sim_run(ldpc_sim *sim, double ebn0_db, uint64_t first, uint64_t max_frames,
+                 uint64_t stop_frame_errors, ldpc_sim_counts *counts)
+{
+    if (!sim || !counts)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_sim_run: NULL argument");
+    if (max_frames > UINT64_MAX - first)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
+                          "ldpc_sim_run: frames %llu + %llu pass the last frame number",
+                          (unsigned long long)first, (unsigned long long)max_frames);
+    double sigma = 0.0;
+    int st = sim_sigma(sim->code, ebn0_db, &sigma);
+    if (st != LDPC_OK)
+        return st;
+    if (max_frames == 0 || (stop_frame_errors && counts->frame_errors >= stop_frame_errors))
+        return LDPC_OK;
+    if (sim->gpu)
+        return ldpc_cuda_sim_run(sim->gpu, sigma, first, max_frames, stop_frame_errors, counts);
+    return sim_host_run(sim->host, sigma, first, max_frames, stop_frame_errors, counts);
+}
+
+const char *ldpc_sim_channel_name(const ldpc_sim *sim)
+{
+    return !sim ? "" : sim->gpu ? "gpu" : "cpu";
+}
+
+ldpc_decoder *ldpc_sim_decoder(ldpc_sim *sim) { return sim ? sim->dec : NULL; }
+
+const ldpc_sim_config *ldpc_sim_config_get(const ldpc_sim *sim) { return sim ? &sim->cfg : NULL; }
+
+void ldpc_sim_print(const ldpc_sim *sim, FILE *f)
+{
+    if (!sim || !f)
+        return;
+    const ldpc_decoder_config *dc = ldpc_decoder_config_get(sim->dec);
+    fprintf(f, "simulator: %s (n %d, k %d), BPSK/AWGN, %s codewords, seed %llu\n",
+            ldpc_code_name(sim->code), ldpc_code_n(sim->code), ldpc_code_k(sim->code),
+            sim->cfg.codeword == LDPC_SIM_ALL_ZERO ? "all-zero" : "random",
+            (unsigned long long)sim->cfg.seed);
+    if (sim->gpu)
+        fprintf(f, "  channel gpu (bits, encoding, noise and counts on the GPU)\n");
+    else
+        fprintf(f, "  channel cpu: %d thread(s), frame kernels %s, %s\n",
+                sim_host_threads(sim->host), sim_host_kernels(sim->host),
+                strcmp(ldpc_decoder_backend_name(sim->dec), "cuda")
+                    ? "each thread decodes its own frames"
+                    : "frames fed to the GPU decoder's batches");
+    fprintf(f, "  decoder %s, %s, %s, %d iterations%s, LLRs %s", ldpc_decoder_backend_name(sim->dec),
+            ldpc_algorithm_name(dc->algorithm), ldpc_schedule_name(dc->schedule),
+            dc->max_iterations, dc->early_termination ? " (early stop)" : "",
+            sim->cfg.llr_type == LDPC_LLR_I8 ? "int8" : "float");
+    if (sim->cfg.llr_type == LDPC_LLR_I8)
+        fprintf(f, " at scale %g", (double)dc->llr_scale);
+    fputc('\n', f);
+}
+
+int ldpc_sim_make_frame(const ldpc_code *code, const ldpc_sim_config *cfg, double ebn0_db,
+                        uint64_t frame, uint8_t *info, uint8_t *codeword, float *llr)
+{
+    if (!code)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_sim_make_frame: code is NULL");
+    ldpc_sim_config c;
+    if (cfg)
+        c = *cfg;
+    else
+        ldpc_sim_config_init(&c);
+    int st = check_config(&c);
+    double sigma = 0.0;
+    if (st == LDPC_OK)
+        st = sim_sigma(code, ebn0_db, &sigma);
+    if (st != LDPC_OK)
+        return st;
+    const int n = ldpc_code_n(code), k = ldpc_code_k(code);
+    const ldpc_sim_kernels *kern = ldpc_sim_kernels_select();
+    uint8_t *bits = info ? info : malloc((size_t)k);
+    uint8_t *cw = codeword ? codeword : malloc((size_t)n);
+    if (!bits || !cw)
+        st = ldpc_error(LDPC_ERR_NO_MEMORY, "ldpc_sim_make_frame: out of memory");
+    else if (c.codeword == LDPC_SIM_ALL_ZERO) {
+        memset(bits, 0, (size_t)k);
+        memset(cw, 0, (size_t)n);
+    } else {
+        kern->bits(c.seed, frame, k, bits);
+        ldpc_encoder *enc = NULL;
+        st = ldpc_encoder_create(&enc, code);
+        if (st == LDPC_OK)
+            st = ldpc_encoder_encode(enc, bits, cw, 1);
+        ldpc_encoder_destroy(enc);
+    }
+    if (st == LDPC_OK && llr) {
+        float s, g;
+        ldpc_sim_llr_params(sigma, &s, &g);
+        kern->llrs(c.seed, frame, c.codeword == LDPC_SIM_ALL_ZERO ? NULL : cw, n, s, g, llr);
+    }
+    if (bits != info)
+        free(bits);
+    if (cw != codeword)
+        free(cw);
+    return st;
+}

@@ -1,0 +1,508 @@
+/* The simulator's host channel: a pool of threads that make frames by the rule of sim_frame.h
+ * (sim_noise.h's kernels, the encoder) and either decode them themselves (threads mode, CPU
+ * decoders) or feed one decoder's asynchronous batches (batches mode, the cuda decoder without
+ * its GPU channel). See sim_host.h for the contract.
+ *
+ * Determinism: every frame's counts are kept apart (frame_rec) until they are merged, in frame
+ * order, by whoever holds the lock when the next frame in order is ready; the stop rule is
+ * checked after each merged frame. Frames made beyond the stopping frame are dropped. */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "error.h"
+#include "ldpcgpu/encoder.h"
+#include "sim_host.h"
+#include "sim_llr.h"
+#include "sim_noise.h"
+
+#define MAX_THREADS 1024
+#define CHUNK_MIN 32      /* frames per chunk of the threads mode, at least */
+#define FILL_FRAMES 8     /* frames a thread takes at a time when filling a batch */
+#define BATCH_RING 8      /* batches in flight, at most, in the batches mode */
+
+/* One frame's counts, before merging. */
+typedef struct frame_rec {
+    uint32_t bit_errors;
+    int32_t iterations;
+    uint32_t saturated;
+    int32_t parity_ok;
+} frame_rec;
+
+typedef struct worker {
+    sim_host *h;
+    int index;
+    pthread_t tid;
+    ldpc_decoder *dec; /* threads mode: its own (index 0: the caller's) */
+    ldpc_encoder *enc; /* NULL for the all-zero codeword */
+    uint8_t *info;     /* chunk frames x k (threads mode) */
+    uint8_t *cw;       /* chunk frames x n; zeros for the all-zero codeword */
+    float *llr;        /* chunk frames x n (threads mode), else n (int8 scratch) */
+    int8_t *llr8;      /* chunk frames x n (threads mode, int8 LLRs) */
+    uint8_t *out;      /* chunk frames x k */
+    ldpc_frame_status *st;
+} worker;
+
+/* A chunk (threads mode) or a batch (batches mode) between making and merging. */
+typedef struct slot {
+    int done;
+    int nframes;
+    uint64_t first;
+    frame_rec *rec;
+    uint8_t *info; /* batches mode: the information bits sent */
+} slot;
+
+/* One ldpc_sim_run. */
+typedef struct run_state {
+    uint64_t first, total, stop_errors;
+    ldpc_sim_counts acc;
+    int stopped, status;
+    float sigma, gain;
+    /* threads mode */
+    uint64_t nchunks, next_chunk, merged;
+    /* batches mode: the batch being filled */
+    slot *fill;
+    float *fill_f32;
+    int8_t *fill_i8;
+    int fill_next;
+} run_state;
+
+struct sim_host {
+    const ldpc_code *code;
+    int n, k;
+    ldpc_sim_config cfg;
+    const ldpc_sim_kernels *kern;
+    ldpc_decoder *dec; /* the caller's */
+    float llr_scale;
+    int batches;
+    int chunk;  /* frames per chunk (threads mode) / per batch (batches mode) */
+    int nslots;
+    slot *slots;
+    int nthreads, started;
+    worker *w;
+    pthread_mutex_t mu;
+    pthread_cond_t go, idle, progress;
+    uint64_t generation;
+    int active, quit;
+    void (*job)(worker *, run_state *);
+    run_state *rs;
+};
+
+/* ---- the pool: run a job on every worker (the caller's thread is worker 0) ---- */
+
+static void *pool_main(void *arg)
+{
+    worker *w = arg;
+    sim_host *h = w->h;
+    uint64_t seen = 0;
+    pthread_mutex_lock(&h->mu);
+    for (;;) {
+        while (!h->quit && h->generation == seen)
+            pthread_cond_wait(&h->go, &h->mu);
+        if (h->quit)
+            break;
+        seen = h->generation;
+        pthread_mutex_unlock(&h->mu);
+        h->job(w, h->rs);
+        pthread_mutex_lock(&h->mu);
+        if (--h->active == 0)
+            pthread_cond_signal(&h->idle);
+    }
+    pthread_mutex_unlock(&h->mu);
+    return NULL;
+}
+
+static void pool_run(sim_host *h, void (*job)(worker *, run_state *), run_state *rs)
+{
+    pthread_mutex_lock(&h->mu);
+    h->job = job;
+    h->rs = rs;
+    h->active = h->started - 1; /* the pool's threads; the caller runs worker 0 below */
+    h->generation++;
+    pthread_cond_broadcast(&h->go);
+    pthread_mutex_unlock(&h->mu);
+    job(&h->w[0], rs);
+    pthread_mutex_lock(&h->mu);
+    while (h->active)
+        pthread_cond_wait(&h->idle, &h->mu);
+    pthread_mutex_unlock(&h->mu);
+}
+
+/* ---- one frame: made, counted, merged ---- */
+
+/* Information bits and codewords of frames first .. first+m-1 into info (m x k) and w->cw. */
+static int make_codewords(worker *w, uint64_t first, int m, uint8_t *info)
+{
+    const sim_host *h = w->h;
+    if (!w->enc)
+        return LDPC_OK; /* all zero: info and w->cw were zeroed once */
+    for (int f = 0; f < m; f++)
+        h->kern->bits(h->cfg.seed, first + (uint64_t)f, h->k, info + (size_t)f * h->k);
+    return ldpc_encoder_encode(w->enc, info, w->cw, m);
+}
+
+/* Channel LLRs of frame `frame` (codeword w->cw + f n) into f32 (float LLRs) or, through the
+ * scratch w->llr, i8; rec->saturated as ldpc_decoder_count_saturated_f32 counts them. */
+static void make_llrs(worker *w, const run_state *rs, uint64_t frame, int f, float *f32,
+                      int8_t *i8, frame_rec *rec)
+{
+    const sim_host *h = w->h;
+    float *llr = f32 ? f32 : w->llr;
+    h->kern->llrs(h->cfg.seed, frame, w->enc ? w->cw + (size_t)f * h->n : NULL, h->n, rs->sigma,
+                  rs->gain, llr);
+    uint64_t sat = 0;
+    ldpc_decoder_count_saturated_f32(h->dec, llr, (size_t)h->n, &sat);
+    rec->saturated = (uint32_t)sat;
+    if (i8)
+        h->kern->quantize_i8(llr, (size_t)h->n, h->llr_scale, i8);
+}
+
+static void count_frame(const uint8_t *sent, const uint8_t *got, int k,
+                        const ldpc_frame_status *st, frame_rec *rec)
+{
+    uint32_t e = 0;
+    for (int i = 0; i < k; i++)
+        e += (sent[i] ^ got[i]) & 1u;
+    rec->bit_errors = e;
+    rec->iterations = st->iterations;
+    rec->parity_ok = st->parity_ok != 0;
+}
+
+/* Merge the frames of a finished slot, in order, until the stop rule holds. Lock held. */
+static void merge_slot(run_state *rs, const slot *s)
+{
+    for (int i = 0; i < s->nframes && !rs->stopped; i++) {
+        const frame_rec *r = &s->rec[i];
+        ldpc_sim_counts *c = &rs->acc;
+        c->frames++;
+        c->bit_errors += r->bit_errors;
+        c->frame_errors += r->bit_errors > 0;
+        c->parity_failures += !r->parity_ok;
+        c->undetected += r->bit_errors > 0 && r->parity_ok;
+        c->iterations += (uint64_t)(r->iterations > 0 ? r->iterations : 0);
+        c->saturated += r->saturated;
+        if (rs->stop_errors && c->frame_errors >= rs->stop_errors)
+            rs->stopped = 1;
+    }
+}
+
+/* ---- threads mode ---- */
+
+static int do_chunk(worker *w, const run_state *rs, uint64_t first, int m, frame_rec *rec)
+{
+    const sim_host *h = w->h;
+    const size_t n = (size_t)h->n, k = (size_t)h->k;
+    const int i8 = h->cfg.llr_type == LDPC_LLR_I8;
+    int st = make_codewords(w, first, m, w->info);
+    if (st != LDPC_OK)
+        return st;
+    for (int f = 0; f < m; f++)
+        make_llrs(w, rs, first + (uint64_t)f, f, i8 ? NULL : w->llr + f * n,
+                  i8 ? w->llr8 + f * n : NULL, &rec[f]);
+    st = i8 ? ldpc_decoder_decode_i8(w->dec, w->llr8, m, w->out, w->st)
+            : ldpc_decoder_decode_f32(w->dec, w->llr, m, w->out, w->st);
+    if (st != LDPC_OK)
+        return st;
+    for (int f = 0; f < m; f++)
+        count_frame(w->info + f * k, w->out + f * k, h->k, &w->st[f], &rec[f]);
+    return LDPC_OK;
+}
+
+/* Take the next chunk in order (waiting while the ring is full), make and decode it, then merge
+ * every finished chunk that is next in order. */
+static void chunk_job(worker *w, run_state *rs)
+{
+    sim_host *h = w->h;
+    pthread_mutex_lock(&h->mu);
+    for (;;) {
+        if (rs->stopped || rs->status || rs->next_chunk >= rs->nchunks)
+            break;
+        if (rs->next_chunk >= rs->merged + (uint64_t)h->nslots) {
+            pthread_cond_wait(&h->progress, &h->mu);
+            continue;
+        }
+        const uint64_t c = rs->next_chunk++;
+        slot *s = &h->slots[c % (uint64_t)h->nslots];
+        const uint64_t off = c * (uint64_t)h->chunk;
+        const int m = (int)(rs->total - off < (uint64_t)h->chunk ? rs->total - off : (uint64_t)h->chunk);
+        pthread_mutex_unlock(&h->mu);
+        const int st = do_chunk(w, rs, rs->first + off, m, s->rec);
+        pthread_mutex_lock(&h->mu);
+        if (st != LDPC_OK) {
+            if (!rs->status)
+                rs->status = st;
+            pthread_cond_broadcast(&h->progress);
+            break;
+        }
+        s->nframes = m;
+        s->done = 1;
+        while (!rs->stopped && rs->merged < rs->nchunks) {
+            slot *next = &h->slots[rs->merged % (uint64_t)h->nslots];
+            if (!next->done)
+                break;
+            merge_slot(rs, next);
+            next->done = 0;
+            rs->merged++;
+        }
+        pthread_cond_broadcast(&h->progress);
+    }
+    pthread_mutex_unlock(&h->mu);
+}
+
+/* ---- batches mode ---- */
+
+/* Fill the batch being made: the workers take FILL_FRAMES frames at a time. */
+static void fill_job(worker *w, run_state *rs)
+{
+    sim_host *h = w->h;
+    slot *s = rs->fill;
+    const size_t n = (size_t)h->n, k = (size_t)h->k;
+    for (;;) {
+        pthread_mutex_lock(&h->mu);
+        const int f0 = rs->fill_next, status = rs->status;
+        rs->fill_next += FILL_FRAMES;
+        pthread_mutex_unlock(&h->mu);
+        if (status || f0 >= s->nframes)
+            return;
+        const int m = s->nframes - f0 < FILL_FRAMES ? s->nframes - f0 : FILL_FRAMES;
+        const uint64_t first = s->first + (uint64_t)f0;
+        int st = make_codewords(w, first, m, s->info + f0 * k);
+        if (st == LDPC_OK && !w->enc)
+            memset(s->info + f0 * k, 0, (size_t)m * k);
+        for (int f = 0; st == LDPC_OK && f < m; f++) {
+            const size_t at = (size_t)(f0 + f) * n;
+            make_llrs(w, rs, first + (uint64_t)f, f, rs->fill_f32 ? rs->fill_f32 + at : NULL,
+                      rs->fill_i8 ? rs->fill_i8 + at : NULL, &s->rec[f0 + f]);
+        }
+        if (st != LDPC_OK) {
+            pthread_mutex_lock(&h->mu);
+            if (!rs->status)
+                rs->status = st;
+            pthread_mutex_unlock(&h->mu);
+            return;
+        }
+    }
+}
+
+static void run_batches(sim_host *h, run_state *rs)
+{
+    const int i8 = h->cfg.llr_type == LDPC_LLR_I8;
+    uint64_t next = 0, submitted = 0, collected = 0;
+    for (;;) {
+        /* keep the decoder's batch slots (at most our ring) busy */
+        while (!rs->stopped && !rs->status && next < rs->total &&
+               submitted - collected < (uint64_t)h->nslots) {
+            ldpc_batch *b = NULL;
+            int st = ldpc_decoder_acquire(h->dec, &b);
+            if (st == LDPC_ERR_BUSY)
+                break;
+            if (st != LDPC_OK) {
+                rs->status = st;
+                break;
+            }
+            slot *s = &h->slots[submitted % (uint64_t)h->nslots];
+            s->first = rs->first + next;
+            s->nframes = (int)(rs->total - next < (uint64_t)h->chunk ? rs->total - next
+                                                                     : (uint64_t)h->chunk);
+            rs->fill = s;
+            rs->fill_next = 0;
+            rs->fill_f32 = i8 ? NULL : ldpc_batch_llr_f32(b);
+            rs->fill_i8 = i8 ? ldpc_batch_llr_i8(b) : NULL;
+            pool_run(h, fill_job, rs);
+            if (rs->status == LDPC_OK)
+                rs->status = ldpc_decoder_submit(h->dec, b, s->nframes, h->cfg.llr_type);
+            if (rs->status != LDPC_OK) {
+                ldpc_decoder_release(h->dec, b);
+                break;
+            }
+            ldpc_batch_set_user(b, submitted);
+            submitted++;
+            next += (uint64_t)s->nframes;
+        }
+        if (submitted == collected)
+            break;
+        /* the oldest batch: count it (unless the run already stopped or failed), free it */
+        ldpc_batch *b = NULL;
+        const int st = ldpc_decoder_collect(h->dec, &b, 1);
+        if (!b) {
+            if (!rs->status)
+                rs->status = st != LDPC_OK ? st : LDPC_ERR_DEVICE;
+            break; /* nothing more can come back */
+        }
+        collected++;
+        slot *s = &h->slots[ldpc_batch_user(b) % (uint64_t)h->nslots];
+        if (st != LDPC_OK && !rs->status)
+            rs->status = st;
+        if (!rs->status && !rs->stopped) {
+            const uint8_t *out = ldpc_batch_output(b);
+            const ldpc_frame_status *fs = ldpc_batch_status(b);
+            const size_t k = (size_t)h->k;
+            for (int f = 0; f < s->nframes; f++)
+                count_frame(s->info + f * k, out + f * k, h->k, &fs[f], &s->rec[f]);
+            merge_slot(rs, s);
+        }
+        ldpc_decoder_release(h->dec, b);
+    }
+}
+
+/* ---- the object ---- */
+
+int sim_host_run(sim_host *h, double sigma, uint64_t first, uint64_t max_frames,
+                 uint64_t stop_frame_errors, ldpc_sim_counts *counts)
+{
+    run_state rs;
+    memset(&rs, 0, sizeof rs);
+    rs.first = first;
+    rs.total = max_frames;
+    rs.stop_errors = stop_frame_errors;
+    rs.acc = *counts;
+    ldpc_sim_llr_params(sigma, &rs.sigma, &rs.gain);
+    if (stop_frame_errors && rs.acc.frame_errors >= stop_frame_errors)
+        return LDPC_OK;
+    for (int i = 0; i < h->nslots; i++)
+        h->slots[i].done = 0;
+    if (h->batches) {
+        run_batches(h, &rs);
+    } else {
+        rs.nchunks = (max_frames + (uint64_t)h->chunk - 1) / (uint64_t)h->chunk;
+        pool_run(h, chunk_job, &rs);
+    }
+    if (rs.status != LDPC_OK)
+        return rs.status;
+    *counts = rs.acc;
+    return LDPC_OK;
+}
+
+static int worker_alloc(sim_host *h, worker *w)
+{
+    const size_t n = (size_t)h->n, k = (size_t)h->k;
+    const size_t frames = h->batches ? FILL_FRAMES : (size_t)h->chunk;
+    if (h->cfg.codeword == LDPC_SIM_RANDOM) {
+        int st = ldpc_encoder_create(&w->enc, h->code);
+        if (st != LDPC_OK)
+            return st;
+    }
+    w->cw = calloc(frames, n);
+    w->llr = malloc((h->batches ? 1 : frames) * n * sizeof(float));
+    if (!w->cw || !w->llr)
+        return ldpc_error(LDPC_ERR_NO_MEMORY, "simulator: out of memory for a thread's frames");
+    if (h->batches)
+        return LDPC_OK;
+    w->info = calloc(frames, k);
+    w->out = malloc(frames * k);
+    w->st = malloc(frames * sizeof(ldpc_frame_status));
+    w->llr8 = h->cfg.llr_type == LDPC_LLR_I8 ? malloc(frames * n) : NULL;
+    if (!w->info || !w->out || !w->st || (h->cfg.llr_type == LDPC_LLR_I8 && !w->llr8))
+        return ldpc_error(LDPC_ERR_NO_MEMORY, "simulator: out of memory for a thread's frames");
+    if (w->index == 0) {
+        w->dec = h->dec;
+        return LDPC_OK;
+    }
+    /* the same decoder as the caller's, on the backend it ended up with (no second fallback) */
+    ldpc_decoder_config dc = *ldpc_decoder_config_get(h->dec);
+    ldpc_backend b;
+    if (ldpc_backend_from_string(ldpc_decoder_backend_name(h->dec), &b) == LDPC_OK)
+        dc.backend = b;
+    dc.num_threads = 1;
+    return ldpc_decoder_create(&w->dec, h->code, &dc);
+}
+
+static void worker_free(sim_host *h, worker *w)
+{
+    if (w->dec && w->dec != h->dec)
+        ldpc_decoder_destroy(w->dec);
+    ldpc_encoder_destroy(w->enc);
+    free(w->info);
+    free(w->cw);
+    free(w->llr);
+    free(w->llr8);
+    free(w->out);
+    free(w->st);
+}
+
+void sim_host_destroy(sim_host *h)
+{
+    if (!h)
+        return;
+    pthread_mutex_lock(&h->mu);
+    h->quit = 1;
+    pthread_cond_broadcast(&h->go);
+    pthread_mutex_unlock(&h->mu);
+    for (int i = 1; i < h->started; i++)
+        pthread_join(h->w[i].tid, NULL);
+    for (int i = 0; h->w && i < h->nthreads; i++)
+        worker_free(h, &h->w[i]);
+    for (int i = 0; h->slots && i < h->nslots; i++) {
+        free(h->slots[i].rec);
+        free(h->slots[i].info);
+    }
+    free(h->slots);
+    free(h->w);
+    pthread_mutex_destroy(&h->mu);
+    pthread_cond_destroy(&h->go);
+    pthread_cond_destroy(&h->idle);
+    pthread_cond_destroy(&h->progress);
+    free(h);
+}
+
+int sim_host_create(sim_host **out, const ldpc_code *code, ldpc_decoder *dec,
+                    const ldpc_sim_config *cfg, int batches)
+{
+    *out = NULL;
+    sim_host *h = calloc(1, sizeof *h);
+    if (!h)
+        return ldpc_error(LDPC_ERR_NO_MEMORY, "simulator: out of memory");
+    pthread_mutex_init(&h->mu, NULL);
+    pthread_cond_init(&h->go, NULL);
+    pthread_cond_init(&h->idle, NULL);
+    pthread_cond_init(&h->progress, NULL);
+    h->code = code;
+    h->n = ldpc_code_n(code);
+    h->k = ldpc_code_k(code);
+    h->cfg = *cfg;
+    h->kern = ldpc_sim_kernels_select();
+    h->dec = dec;
+    h->llr_scale = ldpc_decoder_config_get(dec)->llr_scale;
+    h->batches = batches;
+    long nt = cfg->num_threads > 0 ? cfg->num_threads : sysconf(_SC_NPROCESSORS_ONLN);
+    h->nthreads = (int)(nt < 1 ? 1 : nt > MAX_THREADS ? MAX_THREADS : nt);
+    /* threads mode: chunks of whole SIMD groups (the decoder's own batch size), at least
+     * CHUNK_MIN frames so that the per-call costs stay small; batches mode: the decoder's
+     * batch */
+    const int bf = ldpc_decoder_batch_frames(dec) > 0 ? ldpc_decoder_batch_frames(dec) : 1;
+    h->chunk = batches ? bf : (CHUNK_MIN + bf - 1) / bf * bf;
+    h->nslots = batches ? BATCH_RING : 2 * h->nthreads + 2;
+    h->slots = calloc((size_t)h->nslots, sizeof(slot));
+    h->w = calloc((size_t)h->nthreads, sizeof(worker));
+    int st = h->slots && h->w ? LDPC_OK : LDPC_ERR_NO_MEMORY;
+    for (int i = 0; st == LDPC_OK && i < h->nslots; i++) {
+        h->slots[i].rec = calloc((size_t)h->chunk, sizeof(frame_rec));
+        h->slots[i].info = batches ? calloc((size_t)h->chunk, (size_t)h->k) : NULL;
+        if (!h->slots[i].rec || (batches && !h->slots[i].info))
+            st = LDPC_ERR_NO_MEMORY;
+    }
+    if (st != LDPC_OK) {
+        sim_host_destroy(h);
+        return ldpc_error(st, "simulator: out of memory");
+    }
+    for (int i = 0; i < h->nthreads; i++) {
+        h->w[i].h = h;
+        h->w[i].index = i;
+        st = worker_alloc(h, &h->w[i]);
+        if (st != LDPC_OK) {
+            sim_host_destroy(h);
+            return st;
+        }
+    }
+    h->started = 1; /* the caller's thread is worker 0 */
+    for (int i = 1; i < h->nthreads; i++) {
+        if (pthread_create(&h->w[i].tid, NULL, pool_main, &h->w[i]) != 0)
+            break;
+        h->started++;
+    }
+    *out = h;
+    return LDPC_OK;
+}
+
+int sim_host_threads(const sim_host *h) { return h->started; }
+const char *sim_host_kernels(const sim_host *h) { return h->kern->name; }

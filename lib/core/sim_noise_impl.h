@@ -1,0 +1,228 @@
+/* The simulator's frame kernels, written once for every ISA (see sim_noise.h).
+ *
+ * Included by sim_noise_generic.c and simd/sim_noise_<isa>.c after they define
+ *   SIM_W                 lanes: Philox quads computed side by side
+ *   SIM_SUFFIX            the variant's name token (generic, avx2, avx512)
+ *   vu, vf                SIM_W lanes of uint32_t / float
+ *   vu_set1 vu_iota(b)=b+lane vu_add vu_sub vu_xor vu_and vu_or vu_andnot(a,b)=~a&b vu_srl vu_sll
+ *   vu_mulhilo(a, m, &hi, &lo)   the 64-bit products a * m split in halves
+ *   vf_set1 vf_add vf_sub vf_mul vf_sqrt vf_from_i32 (signed, round to nearest)
+ *   vf_as_vu vu_as_vf     bit casts
+ *   vf_lt_mask(a, b)      all ones where a < b
+ *   vf_load vf_store vu_store (unaligned)
+ *   vf_sign(cw)           lanes of +1.0f, -1.0f where the low bit of cw[lane] is set
+ *   transpose4_f/u(d)     d[j][lane] = word j of quad lane -> d[m] = elements m*SIM_W.. of the
+ *                         quads' words in memory order (x0 y0 z0 w0 x1 ...)
+ *   SIM_QUANTIZE_I8       the variant's int8 quantiser (a function name)
+ * The float operations are the same, in the same order, in every variant, and no variant may
+ * fuse a multiply and an add: that is what makes every variant give the same bits. */
+#include <string.h>
+#include "sim_frame.h"
+#include "sim_llr.h"
+#include "sim_noise.h"
+
+#define SIM_CAT2(a, b) a##b
+#define SIM_CAT(a, b) SIM_CAT2(a, b)
+#define SIM_FN(name) SIM_CAT(name##_, SIM_SUFFIX)
+
+/* Round keys of Philox4x32-10 for one seed, as lanes. */
+typedef struct sim_keys {
+    vu k0[10], k1[10];
+} sim_keys;
+
+static inline void SIM_FN(keys)(uint64_t seed, sim_keys *k)
+{
+    uint32_t a = (uint32_t)seed, b = (uint32_t)(seed >> 32);
+    for (int r = 0; r < 10; r++) {
+        k->k0[r] = vu_set1(a);
+        k->k1[r] = vu_set1(b);
+        a += 0x9E3779B9u;
+        b += 0xBB67AE85u;
+    }
+}
+
+/* Quads (q_lo0 + lane, q_hi) of frame f: Philox4x32-10 lane by lane (sim_frame.h's round). */
+static inline void SIM_FN(philox)(const sim_keys *k, uint32_t q_lo0, uint32_t q_hi,
+                                  uint64_t frame, vu d[4])
+{
+    vu x = vu_iota(q_lo0), y = vu_set1(q_hi);
+    vu z = vu_set1((uint32_t)frame), w = vu_set1((uint32_t)(frame >> 32));
+    for (int r = 0; r < 10; r++) {
+        vu hi0, lo0, hi1, lo1;
+        vu_mulhilo(x, 0xD2511F53u, &hi0, &lo0);
+        vu_mulhilo(z, 0xCD9E8D57u, &hi1, &lo1);
+        x = vu_xor(vu_xor(hi1, y), k->k0[r]);
+        y = lo1;
+        z = vu_xor(vu_xor(hi0, w), k->k1[r]);
+        w = lo0;
+    }
+    d[0] = x;
+    d[1] = y;
+    d[2] = z;
+    d[3] = w;
+}
+
+/* ln(u) for u in (0, 1], normal: u = m 2^e with m in [sqrt(1/2), sqrt(2)), then cephes' logf
+ * polynomial in x = m - 1 (about 1 ulp). */
+static inline vf SIM_FN(vlog)(vf u)
+{
+    const vu bits = vf_as_vu(u);
+    vu e = vu_sub(vu_srl(bits, 23), vu_set1(126));
+    vf m = vu_as_vf(vu_or(vu_and(bits, vu_set1(0x007fffffu)), vu_set1(0x3f000000u))); /* [.5, 1) */
+    const vu small = vf_lt_mask(m, vf_set1(0.707106781186547524f));
+    e = vu_add(e, small); /* all ones = -1 */
+    const vf m2 = vf_sub(vf_add(m, m), vf_set1(1.0f)), m1 = vf_sub(m, vf_set1(1.0f));
+    const vf x = vu_as_vf(vu_or(vu_and(small, vf_as_vu(m2)), vu_andnot(small, vf_as_vu(m1))));
+    const vf fe = vf_from_i32(e);
+    const vf z = vf_mul(x, x);
+    vf y = vf_set1(7.0376836292e-2f);
+    y = vf_add(vf_mul(y, x), vf_set1(-1.1514610310e-1f));
+    y = vf_add(vf_mul(y, x), vf_set1(1.1676998740e-1f));
+    y = vf_add(vf_mul(y, x), vf_set1(-1.2420140846e-1f));
+    y = vf_add(vf_mul(y, x), vf_set1(1.4249322787e-1f));
+    y = vf_add(vf_mul(y, x), vf_set1(-1.6668057665e-1f));
+    y = vf_add(vf_mul(y, x), vf_set1(2.0000714765e-1f));
+    y = vf_add(vf_mul(y, x), vf_set1(-2.4999993993e-1f));
+    y = vf_add(vf_mul(y, x), vf_set1(3.3333331174e-1f));
+    y = vf_mul(vf_mul(y, x), z);
+    y = vf_add(y, vf_mul(fe, vf_set1(-2.12194440e-4f)));
+    y = vf_add(y, vf_mul(z, vf_set1(-0.5f)));
+    vf r = vf_add(x, y);
+    return vf_add(r, vf_mul(fe, vf_set1(0.693359375f)));
+}
+
+/* Box-Muller of words (a, b) -> (n0, n1) = r (cos t, sin t), r = sqrt(-2 ln u1),
+ * u1 = (a + 1/2) 2^-32, t = 2 pi b 2^-32 (sim_frame.h). The angle is reduced exactly in
+ * integers: quadrant j = round(b / 2^30), residual b - j 2^30 in [-2^29, 2^29) is the angle x
+ * in [-pi/4, pi/4) where cephes' sinf/cosf polynomials hold (about 1 ulp); the quadrant then
+ * swaps and negates. */
+static inline void SIM_FN(box_muller)(vu a, vu b, vf *n0, vf *n1)
+{
+    /* (float)a rounded once: both halves convert exactly, the sum rounds */
+    const vf af = vf_add(vf_mul(vf_from_i32(vu_srl(a, 16)), vf_set1(65536.0f)),
+                         vf_from_i32(vu_and(a, vu_set1(0xffffu))));
+    const vf u1 = vf_mul(vf_add(af, vf_set1(0.5f)), vf_set1(2.3283064365386963e-10f));
+    const vf r = vf_sqrt(vf_mul(vf_set1(-2.0f), SIM_FN(vlog)(u1)));
+
+    const vu j = vu_srl(vu_add(b, vu_set1(0x20000000u)), 30);
+    const vu res = vu_sub(b, vu_sll(j, 30)); /* as int32: [-2^29, 2^29) */
+    const vf x = vf_mul(vf_from_i32(res), vf_set1(1.4629180792671596e-9f)); /* 2 pi 2^-32 */
+    const vf z = vf_mul(x, x);
+    vf s = vf_set1(-1.9515295891e-4f);
+    s = vf_add(vf_mul(s, z), vf_set1(8.3321608736e-3f));
+    s = vf_add(vf_mul(s, z), vf_set1(-1.6666654611e-1f));
+    s = vf_add(vf_mul(vf_mul(s, z), x), x);
+    vf c = vf_set1(2.443315711809948e-5f);
+    c = vf_add(vf_mul(c, z), vf_set1(-1.388731625493765e-3f));
+    c = vf_add(vf_mul(c, z), vf_set1(4.166664568298827e-2f));
+    c = vf_mul(vf_mul(c, z), z);
+    c = vf_sub(c, vf_mul(z, vf_set1(0.5f)));
+    c = vf_add(c, vf_set1(1.0f));
+    /* quadrant j: (cos, sin) = (c, s), (-s, c), (-c, -s), (s, -c) */
+    const vu swap = vu_sub(vu_set1(0), vu_and(j, vu_set1(1))); /* all ones for odd j */
+    const vu cs = vf_as_vu(c), ss = vf_as_vu(s);
+    const vu cosv = vu_or(vu_andnot(swap, cs), vu_and(swap, ss));
+    const vu sinv = vu_or(vu_andnot(swap, ss), vu_and(swap, cs));
+    const vu cos_neg = vu_sll(vu_and(vu_add(j, vu_set1(1)), vu_set1(2)), 30);
+    const vu sin_neg = vu_sll(vu_and(j, vu_set1(2)), 30);
+    *n0 = vf_mul(r, vu_as_vf(vu_xor(cosv, cos_neg)));
+    *n1 = vf_mul(r, vu_as_vf(vu_xor(sinv, sin_neg)));
+}
+
+/* Deviates 4 q .. 4 (q + SIM_W) - 1 of the noise of a frame, q = quad_index (relative to
+ * LDPC_SIM_NOISE_QUAD), in memory order in d[0..3]. */
+static inline void SIM_FN(normal_block)(const sim_keys *k, uint64_t frame, uint32_t quad_index,
+                                        vf d[4])
+{
+    vu w[4];
+    SIM_FN(philox)(k, quad_index, (uint32_t)(LDPC_SIM_NOISE_QUAD >> 32), frame, w);
+    SIM_FN(box_muller)(w[0], w[1], &d[0], &d[1]);
+    SIM_FN(box_muller)(w[2], w[3], &d[2], &d[3]);
+    transpose4_f(d);
+}
+
+#define SIM_BLOCK (4 * SIM_W) /* deviates per block */
+
+static void SIM_FN(sim_normals)(uint64_t seed, uint64_t frame, int n, float *out)
+{
+    sim_keys k;
+    SIM_FN(keys)(seed, &k);
+    int i = 0;
+    uint32_t q = 0;
+    for (; i + SIM_BLOCK <= n; i += SIM_BLOCK, q += SIM_W) {
+        vf d[4];
+        SIM_FN(normal_block)(&k, frame, q, d);
+        for (int m = 0; m < 4; m++)
+            vf_store(out + i + m * SIM_W, d[m]);
+    }
+    if (i < n) {
+        float tmp[SIM_BLOCK];
+        vf d[4];
+        SIM_FN(normal_block)(&k, frame, q, d);
+        for (int m = 0; m < 4; m++)
+            vf_store(tmp + m * SIM_W, d[m]);
+        for (int t = 0; i < n; i++, t++)
+            out[i] = tmp[t];
+    }
+}
+
+static void SIM_FN(sim_llrs)(uint64_t seed, uint64_t frame, const uint8_t *cw, int n,
+                             float sigma, float gain, float *llr)
+{
+    sim_keys k;
+    SIM_FN(keys)(seed, &k);
+    const vf vs = vf_set1(sigma), vg = vf_set1(gain), one = vf_set1(1.0f);
+    int i = 0;
+    uint32_t q = 0;
+    for (; i + SIM_BLOCK <= n; i += SIM_BLOCK, q += SIM_W) {
+        vf d[4];
+        SIM_FN(normal_block)(&k, frame, q, d);
+        for (int m = 0; m < 4; m++) { /* ldpc_sim_llr, lane by lane */
+            const int at = i + m * SIM_W;
+            const vf s = cw ? vf_sign(cw + at) : one;
+            vf_store(llr + at, vf_mul(vf_add(s, vf_mul(vs, d[m])), vg));
+        }
+    }
+    if (i < n) {
+        float tmp[SIM_BLOCK];
+        vf d[4];
+        SIM_FN(normal_block)(&k, frame, q, d);
+        for (int m = 0; m < 4; m++)
+            vf_store(tmp + m * SIM_W, d[m]);
+        for (int t = 0; i < n; i++, t++)
+            llr[i] = ldpc_sim_llr(cw ? cw[i] : 0u, tmp[t], sigma, gain);
+    }
+}
+
+/* Information bits: quad j / 128, word (j / 32) % 4, bit j % 32; 8 bits at a time through the
+ * byte -> 8 bytes table. */
+extern const uint8_t ldpc_sim_bit_bytes[256][8];
+
+static void SIM_FN(sim_bits)(uint64_t seed, uint64_t frame, int k, uint8_t *info)
+{
+    sim_keys keys;
+    SIM_FN(keys)(seed, &keys);
+    uint32_t words[4 * SIM_W];
+    for (int j0 = 0, q = 0; j0 < k; j0 += 128 * SIM_W, q += SIM_W) {
+        vu d[4];
+        SIM_FN(philox)(&keys, (uint32_t)q, 0, frame, d);
+        transpose4_u(d);
+        for (int m = 0; m < 4; m++)
+            vu_store(words + m * SIM_W, d[m]);
+        for (int t = 0; t < 4 * SIM_W; t++) {
+            const int j = j0 + 32 * t;
+            if (j + 32 <= k) {
+                for (int b = 0; b < 4; b++)
+                    memcpy(info + j + 8 * b, ldpc_sim_bit_bytes[(words[t] >> (8 * b)) & 0xff], 8);
+            } else {
+                for (int i = 0; j + i < k; i++)
+                    info[j + i] = (uint8_t)((words[t] >> i) & 1u);
+                break;
+            }
+        }
+    }
+}
+
+const ldpc_sim_kernels SIM_CAT(ldpc_sim_kernels_, SIM_SUFFIX) = {
+    SIM_NAME, SIM_W, SIM_FN(sim_bits), SIM_FN(sim_normals), SIM_FN(sim_llrs), SIM_QUANTIZE_I8,
+};
