@@ -81,4 +81,8 @@ extern const char *const ldpc_dvb_table_names[]; /* canonical name of each table
 extern const ldpc_qc_table ldpc_qc_tables[];
 extern const int ldpc_qc_table_count;
 
+/* The decoder row order (code_row_order.c): m row numbers, the order in which layered decoders
+ * visit the parity checks. */
+int ldpc_decoder_row_order(const ldpc_code *code, int *order);
+
 #endif

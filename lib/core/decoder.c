@@ -6,7 +6,7 @@
 #include <string.h>
 #include <strings.h>
 #include "decoder_internal.h"
-#include "decoder_fixed.h" /* ldpc_llr_clean */
+#include "llr_rules.h" /* ldpc_llr_clean */
 #include "error.h"
 
 void ldpc_decoder_config_init(ldpc_decoder_config *cfg)

@@ -37,23 +37,6 @@ int ldpc_fixed_params_init(const ldpc_decoder_config *cfg, const ldpc_code *code
     return LDPC_OK;
 }
 
-int ldpc_decoder_row_order(const ldpc_code *c, int *order)
-{
-    if (!c || !order)
-        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_decoder_row_order: NULL argument");
-    const int q = c->dvb_q;
-    if (c->family == LDPC_FAMILY_DVB && q > 0 && c->m == 360 * q) {
-        int i = 0;
-        for (int g = 0; g < q; g++)
-            for (int t = 0; t < 360; t++)
-                order[i++] = g + q * t;
-        return LDPC_OK;
-    }
-    for (int r = 0; r < c->m; r++)
-        order[r] = r;
-    return LDPC_OK;
-}
-
 struct ldpc_fixed_model {
     const ldpc_code *code;
     ldpc_decoder_config cfg;

@@ -73,17 +73,15 @@
 #include <math.h>
 #include <stdint.h>
 #include "decoder_internal.h"
+#include "host_device.h"
+#include "llr_rules.h" /* ldpc_llr_clean */
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* Shared with the CUDA kernels: compiled for host and device there. */
-#if defined(__CUDACC__)
-#define LDPC_FIXED_FN static __host__ __device__ __forceinline__
-#else
-#define LDPC_FIXED_FN static inline
-#endif
+#define LDPC_FIXED_FN LDPC_HD_FN
 
 /* Arithmetic constants of one configuration. */
 typedef struct ldpc_fixed_params {
@@ -108,15 +106,6 @@ int ldpc_fixed_params_init(const ldpc_decoder_config *cfg, const ldpc_code *code
 LDPC_FIXED_FN int ldpc_fixed_sat(const ldpc_fixed_params *p, int x)
 {
     return x > p->cmax ? p->cmax : (x < p->cmin ? p->cmin : x);
-}
-
-/* The one input rule every backend applies to a float LLR (after the sign switch): NaN carries
- * no information about its bit (0), and magnitudes are clamped to +-LDPC_LLR_CLAMP. */
-LDPC_FIXED_FN float ldpc_llr_clean(float v)
-{
-    if (v != v)
-        return 0.0f;
-    return v > LDPC_LLR_CLAMP ? LDPC_LLR_CLAMP : (v < -LDPC_LLR_CLAMP ? -LDPC_LLR_CLAMP : v);
 }
 
 /* Rule 1 for one float LLR as the caller wrote it. */
@@ -149,9 +138,6 @@ LDPC_FIXED_FN int ldpc_fixed_scale(const ldpc_fixed_params *p, int m)
         s = m > p->oms_b ? m - p->oms_b : 0;
     return s < p->mcap ? s : p->mcap;
 }
-
-/* The decoder row order of rule 4 (m entries). Used by the model and by the GPU plan. */
-int ldpc_decoder_row_order(const ldpc_code *code, int *order);
 
 /* The model as an object: one frame at a time. */
 typedef struct ldpc_fixed_model ldpc_fixed_model;

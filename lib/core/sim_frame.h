@@ -22,11 +22,10 @@
 #include <stdint.h>
 #include <math.h>
 
-#if defined(__CUDACC__)
-#define LDPC_SIM_FN static __host__ __device__ __forceinline__
-#else
-#define LDPC_SIM_FN static inline
-#endif
+#include "host_device.h"
+#include "llr_rules.h" /* ldpc_llr_to_i8_one: the float -> int8 LLR rule */
+
+#define LDPC_SIM_FN LDPC_HD_FN
 
 /* First quad (4-word block) of the noise deviates: information bits use quads below 2^32. */
 #define LDPC_SIM_NOISE_QUAD (1ull << 32)
@@ -83,16 +82,6 @@ LDPC_SIM_FN void ldpc_sim_box_muller(uint32_t a, uint32_t b, float *n0, float *n
     *n0 = r * cosf(theta);
     *n1 = r * sinf(theta);
 #endif
-}
-
-/* The float -> int8 LLR rule (ldpc_llr_quantize_i8). */
-LDPC_SIM_FN int8_t ldpc_llr_to_i8_one(float llr, float scale)
-{
-    float q = llr * scale;
-    if (q != q)
-        q = 0.0f;
-    q = q > 127.0f ? 127.0f : (q < -127.0f ? -127.0f : q);
-    return (int8_t)roundf(q);
 }
 
 #endif

@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "decoder_internal.h"
-#include "decoder_fixed.h" /* ldpc_llr_clean */
+#include "decoder_fixed.h" /* the fixed-point rules; llr_rules.h (ldpc_llr_clean) */
 
 #define SIMD_MAX_LANES 64
 #define SIMD_ALIGN 64
@@ -24,7 +24,7 @@
 #define SIMD_LOAD_BLOCK 1024
 
 /* The code as the kernels walk it: rows in layered processing order (decoder_ref.c: H's order
- * for float messages; decoder_fixed.h's ldpc_decoder_row_order() for integer messages), edges
+ * for float messages; ldpc_decoder_row_order() of code_row_order.c for integer messages), edges
  * numbered in that order. */
 typedef struct simd_plan {
     int n, m, num_edges, max_row_degree;
