@@ -8,11 +8,11 @@
       (defaults, float LLRs). Demappers: gr-digital's constellation_soft_decoder_cf (its default
       noise power; gr-fec's sign) and ldpcgpu.soft_demapper (exact; max-log; exact into int8 at
       the default scale), the last two told the true N0.
-  soft_demapper_measure.py orders [--frames N] [--points qpsk:1.6,16qam:3.7,...]
+  soft_demapper_measure.py orders [--frames N] [--points qpsk:1.6,16qam:3.7,...] [--scale S]
       DVB-T2 16200 rate 1/2 FER with each DVB-T2 constellation (random bits, the numpy encoder
       and decoder, the block as demapper fed noisy symbols, bits to symbols MSB first): exact
-      float LLRs, max-log float, exact int8 at the decoder's default scale, and the share of
-      int8 LLRs clamped at +-127 and rounded to 0 at that scale.
+      float LLRs, max-log float, exact int8 at the decoder's default scale (int8 messages), and the share of
+      int8 LLRs clamped at +-127 and rounded to 0 at that scale (--scale for another).
   soft_demapper_measure.py throughput [--symbols N]
       Symbols per second of the block alone for every constellation, exact and max-log, float
       and int8 output: its work time from GNU Radio's performance counters (wall time inside
@@ -79,8 +79,8 @@ def cmd_fer(args):
             print("  Eb/N0 %.2f dB  %-10s FER %.4f (%d / %d)" % (ebn0, kind, errors / frames, errors, frames))
 
 
-def demap_frames(name, method, output_type, n0, symbols):
-    demapper = ldpcgpu.soft_demapper(name, n0, method, output_type)
+def demap_frames(name, method, output_type, n0, symbols, scale):
+    demapper = ldpcgpu.soft_demapper(name, n0, method, output_type, scale)
     sink = blocks.vector_sink_b() if output_type == "int8" else blocks.vector_sink_f()
     tb = gr.top_block()
     tb.connect(blocks.vector_source_c(symbols.tolist()), demapper, sink)
@@ -91,7 +91,7 @@ def demap_frames(name, method, output_type, n0, symbols):
 
 def cmd_orders(args):
     code = ldpcgpu.Code(CODE)
-    scale = ldpcgpu.default_int8_scale()
+    scale = args.scale or ldpcgpu.default_int8_scale()
     print("DVB-T2 16200 r1/2, %d frames per point, numpy Decoder defaults; int8 at scale %g"
           % (args.frames, scale))
     rng = np.random.default_rng(7)
@@ -108,7 +108,7 @@ def cmd_orders(args):
         rx = (points[symbols] + noise).astype(np.complex64)
         row = []
         for method, out in (("exact", "float"), ("max-log", "float"), ("exact", "int8")):
-            llr = demap_frames(name, method, out, n0, rx).reshape(args.frames, code.n)
+            llr = demap_frames(name, method, out, n0, rx, scale).reshape(args.frames, code.n)
             dec = ldpcgpu.Decoder(code, llr_scale=scale, msg_format="i8" if out == "int8" else "f32")
             bits, _, _ = dec.decode(llr)
             row.append(np.mean(np.any(bits != info, axis=1)))
@@ -159,7 +159,8 @@ def main():
     p.set_defaults(func=cmd_fer)
     p = sub.add_parser("orders")
     p.add_argument("--frames", type=int, default=300)
-    p.add_argument("--points", default="qpsk:1.6,16qam:3.7,64qam:5.8,256qam:7.8")
+    p.add_argument("--points", default="qpsk:1.6,16qam:3.7,64qam:6.2,256qam:9.0")
+    p.add_argument("--scale", type=float, default=0.0, help="int8 scale (default: the decoder's)")
     p.set_defaults(func=cmd_orders)
     p = sub.add_parser("throughput")
     p.add_argument("--symbols", type=int, default=30 * 64800)  # whole FEC blocks (rotated)
