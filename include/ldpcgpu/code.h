@@ -18,6 +18,8 @@
 #ifndef LDPCGPU_CODE_H
 #define LDPCGPU_CODE_H
 
+#include "export.h"
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stddef.h>
@@ -57,22 +59,22 @@ typedef struct ldpc_code_info {
 } ldpc_code_info;
 
 /* Create a code by name (see above). On error *out is NULL and a message is set. */
-int ldpc_code_create(ldpc_code **out, const char *name);
+LDPC_API int ldpc_code_create(ldpc_code **out, const char *name);
 
 /* Read a MacKay alist file / an alist held in memory (not NUL-terminated necessarily).
  * k = n - rank(H); information positions are chosen by Gaussian elimination. */
-int ldpc_code_from_alist_file(ldpc_code **out, const char *path);
-int ldpc_code_from_alist_string(ldpc_code **out, const char *text, size_t len);
+LDPC_API int ldpc_code_from_alist_file(ldpc_code **out, const char *path);
+LDPC_API int ldpc_code_from_alist_string(ldpc_code **out, const char *text, size_t len);
 
 /* Build a code from H given in compressed-row form (row_ptr[m+1], col_idx[row_ptr[m]]). */
-int ldpc_code_from_rows(ldpc_code **out, const char *name, int n, int m,
+LDPC_API int ldpc_code_from_rows(ldpc_code **out, const char *name, int n, int m,
                         const int *row_ptr, const int *col_idx);
 
 /* Write H as an alist (column and row lists, 1-based, ascending). */
-int ldpc_code_write_alist(const ldpc_code *code, FILE *f);
-int ldpc_code_write_alist_file(const ldpc_code *code, const char *path);
+LDPC_API int ldpc_code_write_alist(const ldpc_code *code, FILE *f);
+LDPC_API int ldpc_code_write_alist_file(const ldpc_code *code, const char *path);
 
-void ldpc_code_destroy(ldpc_code *code);
+LDPC_API void ldpc_code_destroy(ldpc_code *code);
 
 /* A copy of code (the same H) whose information bit i sits at column info_pos[i], i = 0..k-1,
  * to match another implementation's systematic placement (gr-fec's for an alist file: see
@@ -81,36 +83,36 @@ void ldpc_code_destroy(ldpc_code *code);
  * for a column out of range or named twice. The copy keeps the name, is of the alist family
  * (no quasi-cyclic or DVB form: it encodes with the generic encoder, whose dense elimination
  * bounds the size) and is independent of code (destroy both). */
-int ldpc_code_with_info_positions(ldpc_code **out, const ldpc_code *code, const int *info_pos,
+LDPC_API int ldpc_code_with_info_positions(ldpc_code **out, const ldpc_code *code, const int *info_pos,
                                   int k);
 
 /* Accessors. */
-const char *ldpc_code_name(const ldpc_code *code);
-int ldpc_code_get_info(const ldpc_code *code, ldpc_code_info *info);
-int ldpc_code_n(const ldpc_code *code);
-int ldpc_code_k(const ldpc_code *code);
-int ldpc_code_m(const ldpc_code *code);
+LDPC_API const char *ldpc_code_name(const ldpc_code *code);
+LDPC_API int ldpc_code_get_info(const ldpc_code *code, ldpc_code_info *info);
+LDPC_API int ldpc_code_n(const ldpc_code *code);
+LDPC_API int ldpc_code_k(const ldpc_code *code);
+LDPC_API int ldpc_code_m(const ldpc_code *code);
 /* H in compressed-row form; pointers stay valid while the code lives. */
-int ldpc_code_rows(const ldpc_code *code, const int **row_ptr, const int **col_idx);
+LDPC_API int ldpc_code_rows(const ldpc_code *code, const int **row_ptr, const int **col_idx);
 /* H in compressed-column form. */
-int ldpc_code_cols(const ldpc_code *code, const int **col_ptr, const int **row_idx);
+LDPC_API int ldpc_code_cols(const ldpc_code *code, const int **col_ptr, const int **row_idx);
 /* Column index of information bit i, for i = 0..k-1. */
-const int *ldpc_code_info_positions(const ldpc_code *code);
+LDPC_API const int *ldpc_code_info_positions(const ldpc_code *code);
 /* Quasi-cyclic base matrix (rows*cols shifts, -1 = zero block) or NULL if the code has none. */
-const int16_t *ldpc_code_base_matrix(const ldpc_code *code, int *rows, int *cols, int *z);
+LDPC_API const int16_t *ldpc_code_base_matrix(const ldpc_code *code, int *rows, int *cols, int *z);
 
 /* Number of unsatisfied parity checks of an unpacked (one bit per byte) codeword; 0 = valid. */
-int ldpc_code_syndrome_weight(const ldpc_code *code, const uint8_t *codeword);
+LDPC_API int ldpc_code_syndrome_weight(const ldpc_code *code, const uint8_t *codeword);
 
 /* GF(2) rank of H (dense elimination; may take a while for DVB long frames). */
-int ldpc_code_rank(const ldpc_code *code);
+LDPC_API int ldpc_code_rank(const ldpc_code *code);
 
 /* Print a one-paragraph summary (name, n, k, rate, degrees). */
-void ldpc_code_print(const ldpc_code *code, FILE *f);
+LDPC_API void ldpc_code_print(const ldpc_code *code, FILE *f);
 
 /* Built-in code names, in a stable order. */
-int ldpc_code_list_count(void);
-const char *ldpc_code_list_name(int index);
+LDPC_API int ldpc_code_list_count(void);
+LDPC_API const char *ldpc_code_list_name(int index);
 
 #ifdef __cplusplus
 }

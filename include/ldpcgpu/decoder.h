@@ -23,6 +23,8 @@
 #ifndef LDPCGPU_DECODER_H
 #define LDPCGPU_DECODER_H
 
+#include "export.h"
+
 #include <stdint.h>
 #include <stdio.h>
 #include "code.h"
@@ -138,33 +140,33 @@ typedef struct ldpc_decoder ldpc_decoder;
 typedef struct ldpc_batch ldpc_batch;
 
 /* Defaults as documented above (and struct_size). */
-void ldpc_decoder_config_init(ldpc_decoder_config *cfg);
+LDPC_API void ldpc_decoder_config_init(ldpc_decoder_config *cfg);
 
 /* The code must outlive the decoder. cfg NULL = defaults. */
-int ldpc_decoder_create(ldpc_decoder **out, const ldpc_code *code, const ldpc_decoder_config *cfg);
-void ldpc_decoder_destroy(ldpc_decoder *dec);
+LDPC_API int ldpc_decoder_create(ldpc_decoder **out, const ldpc_code *code, const ldpc_decoder_config *cfg);
+LDPC_API void ldpc_decoder_destroy(ldpc_decoder *dec);
 
 /* Print the decoder's code, backend and configuration (one paragraph) to f. */
-void ldpc_decoder_print(const ldpc_decoder *dec, FILE *f);
+LDPC_API void ldpc_decoder_print(const ldpc_decoder *dec, FILE *f);
 
 /* Backend actually in use ("cpu-reference", "cpu-simd", "cuda"), after any fallback. */
-const char *ldpc_decoder_backend_name(const ldpc_decoder *dec);
-const ldpc_decoder_config *ldpc_decoder_config_get(const ldpc_decoder *dec);
-const ldpc_code *ldpc_decoder_code(const ldpc_decoder *dec);
+LDPC_API const char *ldpc_decoder_backend_name(const ldpc_decoder *dec);
+LDPC_API const ldpc_decoder_config *ldpc_decoder_config_get(const ldpc_decoder *dec);
+LDPC_API const ldpc_code *ldpc_decoder_code(const ldpc_decoder *dec);
 /* Bytes written per frame for the configured output format. */
-int ldpc_decoder_output_bytes(const ldpc_decoder *dec);
+LDPC_API int ldpc_decoder_output_bytes(const ldpc_decoder *dec);
 /* Frames per batch (the configured or backend-chosen value). */
-int ldpc_decoder_batch_frames(const ldpc_decoder *dec);
+LDPC_API int ldpc_decoder_batch_frames(const ldpc_decoder *dec);
 
 /* Runtime settings, taking effect for batches submitted afterwards. */
-int ldpc_decoder_set_max_iterations(ldpc_decoder *dec, int max_iterations);
-int ldpc_decoder_set_early_termination(ldpc_decoder *dec, int enabled);
+LDPC_API int ldpc_decoder_set_max_iterations(ldpc_decoder *dec, int max_iterations);
+LDPC_API int ldpc_decoder_set_early_termination(ldpc_decoder *dec, int enabled);
 
 /* Synchronous decode of nframes frames (n LLRs each). out receives nframes *
  * ldpc_decoder_output_bytes() bytes; status (may be NULL) nframes entries. */
-int ldpc_decoder_decode_f32(ldpc_decoder *dec, const float *llr, int nframes, uint8_t *out,
+LDPC_API int ldpc_decoder_decode_f32(ldpc_decoder *dec, const float *llr, int nframes, uint8_t *out,
                             ldpc_frame_status *status);
-int ldpc_decoder_decode_i8(ldpc_decoder *dec, const int8_t *llr, int nframes, uint8_t *out,
+LDPC_API int ldpc_decoder_decode_i8(ldpc_decoder *dec, const int8_t *llr, int nframes, uint8_t *out,
                            ldpc_frame_status *status);
 
 /* Saturated input LLRs: how many of count LLRs fall outside the int8 range under dec's
@@ -175,41 +177,41 @@ int ldpc_decoder_decode_i8(ldpc_decoder *dec, const int8_t *llr, int nframes, ui
  *    have).
  * *saturated receives the count. A share of more than a few percent means llr_scale is too
  * large for the input's LLR magnitudes (or the demapper's noise estimate is too small). */
-int ldpc_decoder_count_saturated_f32(const ldpc_decoder *dec, const float *llr, size_t count,
+LDPC_API int ldpc_decoder_count_saturated_f32(const ldpc_decoder *dec, const float *llr, size_t count,
                                      uint64_t *saturated);
-int ldpc_decoder_count_saturated_i8(const ldpc_decoder *dec, const int8_t *llr, size_t count,
+LDPC_API int ldpc_decoder_count_saturated_i8(const ldpc_decoder *dec, const int8_t *llr, size_t count,
                                     uint64_t *saturated);
 
 /* ---- asynchronous batches ---- */
 /* Take a free batch slot. LDPC_ERR_BUSY (no message set) when all are in flight: collect one. */
-int ldpc_decoder_acquire(ldpc_decoder *dec, ldpc_batch **batch);
+LDPC_API int ldpc_decoder_acquire(ldpc_decoder *dec, ldpc_batch **batch);
 /* Staging buffer for ldpc_decoder_batch_frames() * n LLRs (write float or int8, not both). */
-float *ldpc_batch_llr_f32(ldpc_batch *batch);
-int8_t *ldpc_batch_llr_i8(ldpc_batch *batch);
+LDPC_API float *ldpc_batch_llr_f32(ldpc_batch *batch);
+LDPC_API int8_t *ldpc_batch_llr_i8(ldpc_batch *batch);
 /* Start decoding the first nframes frames of the batch (1 <= nframes <= batch frames). */
-int ldpc_decoder_submit(ldpc_decoder *dec, ldpc_batch *batch, int nframes, ldpc_llr_type type);
+LDPC_API int ldpc_decoder_submit(ldpc_decoder *dec, ldpc_batch *batch, int nframes, ldpc_llr_type type);
 /* Oldest submitted batch. wait=1 blocks until it is done; wait=0 returns LDPC_ERR_AGAIN if it
  * is not. LDPC_ERR_EMPTY when nothing is in flight. A batch whose decode failed is returned with
  * the failure's status code as the return value (its frames marked iterations=0, parity_ok=0). */
-int ldpc_decoder_collect(ldpc_decoder *dec, ldpc_batch **batch, int wait);
-int ldpc_batch_frames(const ldpc_batch *batch);
-const uint8_t *ldpc_batch_output(const ldpc_batch *batch);
-const ldpc_frame_status *ldpc_batch_status(const ldpc_batch *batch);
+LDPC_API int ldpc_decoder_collect(ldpc_decoder *dec, ldpc_batch **batch, int wait);
+LDPC_API int ldpc_batch_frames(const ldpc_batch *batch);
+LDPC_API const uint8_t *ldpc_batch_output(const ldpc_batch *batch);
+LDPC_API const ldpc_frame_status *ldpc_batch_status(const ldpc_batch *batch);
 /* Caller-defined 64-bit tag carried with the batch (e.g. a stream offset). */
-void ldpc_batch_set_user(ldpc_batch *batch, uint64_t user);
-uint64_t ldpc_batch_user(const ldpc_batch *batch);
+LDPC_API void ldpc_batch_set_user(ldpc_batch *batch, uint64_t user);
+LDPC_API uint64_t ldpc_batch_user(const ldpc_batch *batch);
 /* Return a collected batch to the free pool. */
-int ldpc_decoder_release(ldpc_decoder *dec, ldpc_batch *batch);
+LDPC_API int ldpc_decoder_release(ldpc_decoder *dec, ldpc_batch *batch);
 /* Batches submitted and not yet collected. */
-int ldpc_decoder_in_flight(const ldpc_decoder *dec);
+LDPC_API int ldpc_decoder_in_flight(const ldpc_decoder *dec);
 
 /* Backend in use after any fallback (never LDPC_BACKEND_AUTO for a created decoder). */
-ldpc_backend ldpc_decoder_backend(const ldpc_decoder *dec);
+LDPC_API ldpc_backend ldpc_decoder_backend(const ldpc_decoder *dec);
 /* Batch slots of the asynchronous API: how many batches may be in flight at once. */
-int ldpc_decoder_batch_slots(const ldpc_decoder *dec);
+LDPC_API int ldpc_decoder_batch_slots(const ldpc_decoder *dec);
 
 /* Which backends this build and machine offer (1/0). */
-int ldpc_backend_available(ldpc_backend backend);
+LDPC_API int ldpc_backend_available(ldpc_backend backend);
 
 /* ---- names: the one vocabulary of every front end ----
  * *_name returns the canonical name ("?" for a value out of range); *_from_string accepts the
@@ -222,16 +224,16 @@ int ldpc_backend_available(ldpc_backend backend);
  *   schedule:       layered, flooding
  *   message format: f32, i8, i16; aliases float, float32, int8, int16
  *   LLR type:       f32, i8; aliases float, float32, int8 */
-const char *ldpc_backend_name(ldpc_backend backend);
-const char *ldpc_algorithm_name(ldpc_algorithm a);
-const char *ldpc_schedule_name(ldpc_schedule s);
-const char *ldpc_msg_format_name(ldpc_msg_format f);
-const char *ldpc_llr_type_name(ldpc_llr_type t);
-int ldpc_backend_from_string(const char *s, ldpc_backend *out);
-int ldpc_algorithm_from_string(const char *s, ldpc_algorithm *out);
-int ldpc_schedule_from_string(const char *s, ldpc_schedule *out);
-int ldpc_msg_format_from_string(const char *s, ldpc_msg_format *out);
-int ldpc_llr_type_from_string(const char *s, ldpc_llr_type *out);
+LDPC_API const char *ldpc_backend_name(ldpc_backend backend);
+LDPC_API const char *ldpc_algorithm_name(ldpc_algorithm a);
+LDPC_API const char *ldpc_schedule_name(ldpc_schedule s);
+LDPC_API const char *ldpc_msg_format_name(ldpc_msg_format f);
+LDPC_API const char *ldpc_llr_type_name(ldpc_llr_type t);
+LDPC_API int ldpc_backend_from_string(const char *s, ldpc_backend *out);
+LDPC_API int ldpc_algorithm_from_string(const char *s, ldpc_algorithm *out);
+LDPC_API int ldpc_schedule_from_string(const char *s, ldpc_schedule *out);
+LDPC_API int ldpc_msg_format_from_string(const char *s, ldpc_msg_format *out);
+LDPC_API int ldpc_llr_type_from_string(const char *s, ldpc_llr_type *out);
 
 #ifdef __cplusplus
 }

@@ -8,6 +8,8 @@
 #ifndef LDPCGPU_ENCODER_H
 #define LDPCGPU_ENCODER_H
 
+#include "export.h"
+
 #include <stdint.h>
 #include "code.h"
 
@@ -18,12 +20,12 @@ extern "C" {
 typedef struct ldpc_encoder ldpc_encoder;
 
 /* The code must outlive the encoder. */
-int ldpc_encoder_create(ldpc_encoder **out, const ldpc_code *code);
-void ldpc_encoder_destroy(ldpc_encoder *enc);
+LDPC_API int ldpc_encoder_create(ldpc_encoder **out, const ldpc_code *code);
+LDPC_API void ldpc_encoder_destroy(ldpc_encoder *enc);
 
 /* Encode nframes frames: info holds nframes*k bits, codeword receives nframes*n bits.
  * The information bits appear unchanged at ldpc_code_info_positions(). */
-int ldpc_encoder_encode(ldpc_encoder *enc, const uint8_t *info, uint8_t *codeword, int nframes);
+LDPC_API int ldpc_encoder_encode(ldpc_encoder *enc, const uint8_t *info, uint8_t *codeword, int nframes);
 
 #ifdef __cplusplus
 }

@@ -20,6 +20,8 @@
 #ifndef LDPCGPU_SIM_H
 #define LDPCGPU_SIM_H
 
+#include "export.h"
+
 #include <stdint.h>
 #include <stdio.h>
 #include "code.h"
@@ -61,13 +63,13 @@ typedef struct ldpc_sim_counts {
 
 typedef struct ldpc_sim ldpc_sim;
 
-void ldpc_sim_config_init(ldpc_sim_config *cfg);
+LDPC_API void ldpc_sim_config_init(ldpc_sim_config *cfg);
 
 /* The code must outlive the simulator. dcfg NULL = decoder defaults, scfg NULL = defaults.
  * The decoder is created from dcfg (backend fallback as ldpc_decoder_create). */
-int ldpc_sim_create(ldpc_sim **out, const ldpc_code *code, const ldpc_decoder_config *dcfg,
+LDPC_API int ldpc_sim_create(ldpc_sim **out, const ldpc_code *code, const ldpc_decoder_config *dcfg,
                     const ldpc_sim_config *scfg);
-void ldpc_sim_destroy(ldpc_sim *sim);
+LDPC_API void ldpc_sim_destroy(ldpc_sim *sim);
 
 /* Simulate frames first, first+1, ... at ebn0_db, adding their counts to *counts.
  * Runs all max_frames frames, or, when stop_frame_errors > 0, stops once counts->frame_errors
@@ -75,25 +77,25 @@ void ldpc_sim_destroy(ldpc_sim *sim);
  * that moment are finished and counted, so the frames simulated are always the contiguous range
  * first .. first + (frames added) - 1, and the same call gives the same counts every time.
  * Returns an LDPC status. */
-int ldpc_sim_run(ldpc_sim *sim, double ebn0_db, uint64_t first, uint64_t max_frames,
+LDPC_API int ldpc_sim_run(ldpc_sim *sim, double ebn0_db, uint64_t first, uint64_t max_frames,
                  uint64_t stop_frame_errors, ldpc_sim_counts *counts);
 
 /* Where the frames are made: "gpu" (bits, encoding, noise and counts on the GPU), "cpu"
  * (threads on the host; the decoder may still be the GPU's). */
-const char *ldpc_sim_channel_name(const ldpc_sim *sim);
-ldpc_decoder *ldpc_sim_decoder(ldpc_sim *sim);
-const ldpc_sim_config *ldpc_sim_config_get(const ldpc_sim *sim);
-void ldpc_sim_print(const ldpc_sim *sim, FILE *f);
+LDPC_API const char *ldpc_sim_channel_name(const ldpc_sim *sim);
+LDPC_API ldpc_decoder *ldpc_sim_decoder(ldpc_sim *sim);
+LDPC_API const ldpc_sim_config *ldpc_sim_config_get(const ldpc_sim *sim);
+LDPC_API void ldpc_sim_print(const ldpc_sim *sim, FILE *f);
 
 /* One frame as the simulator makes it, on the host (tests, reproducing a frame alone):
  * info (k bits, one per byte; zeros for LDPC_SIM_ALL_ZERO), codeword (n bits) and the channel's
  * float LLRs (n, positive = 0, 2y/sigma^2) of frame f at ebn0_db. Any output may be NULL. */
-int ldpc_sim_make_frame(const ldpc_code *code, const ldpc_sim_config *cfg, double ebn0_db,
+LDPC_API int ldpc_sim_make_frame(const ldpc_code *code, const ldpc_sim_config *cfg, double ebn0_db,
                         uint64_t frame, uint8_t *info, uint8_t *codeword, float *llr);
 
 /* The one float -> int8 LLR rule (simulator, tool, tests): NaN -> 0, then
  * round(llr * scale) (ties away from zero) clamped to -127..127. */
-void ldpc_llr_quantize_i8(const float *llr, size_t count, float scale, int8_t *out);
+LDPC_API void ldpc_llr_quantize_i8(const float *llr, size_t count, float scale, int8_t *out);
 
 #ifdef __cplusplus
 }

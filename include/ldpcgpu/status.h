@@ -7,6 +7,8 @@
 #ifndef LDPCGPU_STATUS_H
 #define LDPCGPU_STATUS_H
 
+#include "export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -30,10 +32,10 @@ typedef enum ldpc_status {
 } ldpc_status;
 
 /* Short constant description of a status code ("invalid argument", ...). */
-const char *ldpc_strerror(int status);
+LDPC_API const char *ldpc_strerror(int status);
 
 /* Detailed message of the last error raised on this thread ("" if none). */
-const char *ldpc_last_error(void);
+LDPC_API const char *ldpc_last_error(void);
 
 #ifdef __cplusplus
 }
