@@ -1,7 +1,12 @@
 /* The simulator's host channel: a pool of threads that make frames by the rule of sim_frame.h
- * (sim_noise.h's kernels, the encoder) and either decode them themselves (threads mode, CPU
- * decoders) or feed one decoder's asynchronous batches (batches mode, the cuda decoder without
- * its GPU channel). See sim_host.h for the contract.
+ * (sim_noise.h's kernels, the encoder) and either decode them on decoders of their own (threads
+ * mode, CPU decoders) or feed one decoder's asynchronous batches (batches mode, the cuda decoder
+ * without its GPU channel). See sim_host.h for the contract.
+ *
+ * Threads mode: each thread owns a one-thread decoder and keeps two chunks in flight on it,
+ * making the next chunk straight into a batch's staging buffer while the decoder's own thread
+ * decodes the previous one. So no LLR is copied and neither thread waits for the other to be
+ * woken; on T cores 2T threads share the work.
  *
  * Determinism: every frame's counts are kept apart (frame_rec) until they are merged, in frame
  * order, by whoever holds the lock when the next frame in order is ready; the stop rule is
@@ -17,7 +22,9 @@
 #include "sim_noise.h"
 
 #define MAX_THREADS 1024
-#define CHUNK_MIN 32      /* frames per chunk of the threads mode, at least */
+#define CHUNK_FRAMES 32   /* frames per chunk of the threads mode, about */
+#define CHUNK_BYTES (4 << 20) /* ... but not more float LLRs than this, unless one SIMD group */
+#define IN_FLIGHT 2       /* chunks a thread keeps on its decoder */
 #define FILL_FRAMES 8     /* frames a thread takes at a time when filling a batch */
 #define BATCH_RING 8      /* batches in flight, at most, in the batches mode */
 
@@ -33,14 +40,14 @@ typedef struct worker {
     sim_host *h;
     int index;
     pthread_t tid;
-    ldpc_decoder *dec; /* threads mode: its own (index 0: the caller's) */
+    ldpc_decoder *dec; /* threads mode: its own */
     ldpc_encoder *enc; /* NULL for the all-zero codeword */
-    uint8_t *info;     /* chunk frames x k (threads mode) */
-    uint8_t *cw;       /* chunk frames x n; zeros for the all-zero codeword */
-    float *llr;        /* chunk frames x n (threads mode), else n (int8 scratch) */
-    int8_t *llr8;      /* chunk frames x n (threads mode, int8 LLRs) */
-    uint8_t *out;      /* chunk frames x k */
-    ldpc_frame_status *st;
+    uint8_t *cw;       /* frames x n (a chunk, or FILL_FRAMES); zeros for the all-zero codeword */
+    float *llr;        /* n: the float LLRs of a frame sent as int8 */
+    /* threads mode: the chunks on the decoder, oldest first */
+    ldpc_batch *batch[IN_FLIGHT];
+    struct slot *slot[IN_FLIGHT];
+    int nin;
 } worker;
 
 /* A chunk (threads mode) or a batch (batches mode) between making and merging. */
@@ -49,7 +56,7 @@ typedef struct slot {
     int nframes;
     uint64_t first;
     frame_rec *rec;
-    uint8_t *info; /* batches mode: the information bits sent */
+    uint8_t *info; /* the information bits sent */
 } slot;
 
 /* One ldpc_sim_run. */
@@ -148,10 +155,12 @@ static void make_llrs(worker *w, const run_state *rs, uint64_t frame, int f, flo
 {
     const sim_host *h = w->h;
     float *llr = f32 ? f32 : w->llr;
-    h->kern->llrs(h->cfg.seed, frame, w->enc ? w->cw + (size_t)f * h->n : NULL, h->n, rs->sigma,
-                  rs->gain, llr);
+    const float biggest = h->kern->llrs(h->cfg.seed, frame, w->enc ? w->cw + (size_t)f * h->n : NULL,
+                                        h->n, rs->sigma, rs->gain, llr);
+    /* the decoder's count, where its own screen (|llr| * scale >= 127) could find any */
     uint64_t sat = 0;
-    ldpc_decoder_count_saturated_f32(h->dec, llr, (size_t)h->n, &sat);
+    if (biggest * h->llr_scale >= 127.0f)
+        ldpc_decoder_count_saturated_f32(h->dec, llr, (size_t)h->n, &sat);
     rec->saturated = (uint32_t)sat;
     if (i8)
         h->kern->quantize_i8(llr, (size_t)h->n, h->llr_scale, i8);
@@ -188,64 +197,108 @@ static void merge_slot(run_state *rs, const slot *s)
 
 /* ---- threads mode ---- */
 
-static int do_chunk(worker *w, const run_state *rs, uint64_t first, int m, frame_rec *rec)
+/* Make chunk frames first .. first+m-1 into a batch of the worker's decoder and submit it. */
+static int start_chunk(worker *w, const run_state *rs, slot *s)
 {
     const sim_host *h = w->h;
-    const size_t n = (size_t)h->n, k = (size_t)h->k;
+    const size_t n = (size_t)h->n;
     const int i8 = h->cfg.llr_type == LDPC_LLR_I8;
-    int st = make_codewords(w, first, m, w->info);
+    ldpc_batch *b = NULL;
+    int st = ldpc_decoder_acquire(w->dec, &b);
     if (st != LDPC_OK)
         return st;
-    for (int f = 0; f < m; f++)
-        make_llrs(w, rs, first + (uint64_t)f, f, i8 ? NULL : w->llr + f * n,
-                  i8 ? w->llr8 + f * n : NULL, &rec[f]);
-    st = i8 ? ldpc_decoder_decode_i8(w->dec, w->llr8, m, w->out, w->st)
-            : ldpc_decoder_decode_f32(w->dec, w->llr, m, w->out, w->st);
-    if (st != LDPC_OK)
+    st = make_codewords(w, s->first, s->nframes, s->info);
+    float *f32 = i8 ? NULL : ldpc_batch_llr_f32(b);
+    int8_t *q = i8 ? ldpc_batch_llr_i8(b) : NULL;
+    for (int f = 0; st == LDPC_OK && f < s->nframes; f++)
+        make_llrs(w, rs, s->first + (uint64_t)f, f, f32 ? f32 + f * n : NULL, q ? q + f * n : NULL,
+                  &s->rec[f]);
+    if (st == LDPC_OK)
+        st = ldpc_decoder_submit(w->dec, b, s->nframes, h->cfg.llr_type);
+    if (st != LDPC_OK) {
+        ldpc_decoder_release(w->dec, b);
         return st;
-    for (int f = 0; f < m; f++)
-        count_frame(w->info + f * k, w->out + f * k, h->k, &w->st[f], &rec[f]);
+    }
+    w->batch[w->nin] = b;
+    w->slot[w->nin] = s;
+    w->nin++;
     return LDPC_OK;
 }
 
-/* Take the next chunk in order (waiting while the ring is full), make and decode it, then merge
- * every finished chunk that is next in order. */
+/* Wait for the worker's oldest chunk and count its frames. */
+static int finish_chunk(worker *w)
+{
+    const size_t k = (size_t)w->h->k;
+    ldpc_batch *b = NULL;
+    int st = ldpc_decoder_collect(w->dec, &b, 1);
+    slot *s = w->slot[0];
+    w->nin--;
+    memmove(w->batch, w->batch + 1, sizeof w->batch[0] * (size_t)w->nin);
+    memmove(w->slot, w->slot + 1, sizeof w->slot[0] * (size_t)w->nin);
+    if (!b)
+        return st != LDPC_OK ? st : LDPC_ERR_EMPTY;
+    if (st == LDPC_OK) {
+        const uint8_t *out = ldpc_batch_output(b);
+        const ldpc_frame_status *fs = ldpc_batch_status(b);
+        for (int f = 0; f < s->nframes; f++)
+            count_frame(s->info + f * k, out + f * k, w->h->k, &fs[f], &s->rec[f]);
+    }
+    ldpc_decoder_release(w->dec, b);
+    return st;
+}
+
+static void set_status(run_state *rs, int st)
+{
+    if (st != LDPC_OK && rs->status == LDPC_OK)
+        rs->status = st;
+}
+
+/* Take chunks in frame order (while the ring of slots has room), keep IN_FLIGHT of them on the
+ * decoder, and merge every finished chunk that is next in order. A worker waits for others only
+ * when it has nothing in flight, so the chunk next in order is always being worked on. */
 static void chunk_job(worker *w, run_state *rs)
 {
     sim_host *h = w->h;
     pthread_mutex_lock(&h->mu);
     for (;;) {
-        if (rs->stopped || rs->status || rs->next_chunk >= rs->nchunks)
-            break;
-        if (rs->next_chunk >= rs->merged + (uint64_t)h->nslots) {
-            pthread_cond_wait(&h->progress, &h->mu);
+        const int more = !rs->stopped && !rs->status && rs->next_chunk < rs->nchunks;
+        if (more && w->nin < IN_FLIGHT && rs->next_chunk < rs->merged + (uint64_t)h->nslots) {
+            const uint64_t c = rs->next_chunk++;
+            slot *s = &h->slots[c % (uint64_t)h->nslots];
+            const uint64_t off = c * (uint64_t)h->chunk;
+            s->first = rs->first + off;
+            s->nframes = (int)(rs->total - off < (uint64_t)h->chunk ? rs->total - off
+                                                                    : (uint64_t)h->chunk);
+            s->done = 0;
+            pthread_mutex_unlock(&h->mu);
+            const int st = start_chunk(w, rs, s);
+            pthread_mutex_lock(&h->mu);
+            set_status(rs, st);
             continue;
         }
-        const uint64_t c = rs->next_chunk++;
-        slot *s = &h->slots[c % (uint64_t)h->nslots];
-        const uint64_t off = c * (uint64_t)h->chunk;
-        const int m = (int)(rs->total - off < (uint64_t)h->chunk ? rs->total - off : (uint64_t)h->chunk);
-        pthread_mutex_unlock(&h->mu);
-        const int st = do_chunk(w, rs, rs->first + off, m, s->rec);
-        pthread_mutex_lock(&h->mu);
-        if (st != LDPC_OK) {
-            if (!rs->status)
-                rs->status = st;
+        if (w->nin > 0) {
+            slot *s = w->slot[0];
+            pthread_mutex_unlock(&h->mu);
+            const int st = finish_chunk(w);
+            pthread_mutex_lock(&h->mu);
+            set_status(rs, st);
+            s->done = 1;
+            while (!rs->status && !rs->stopped && rs->merged < rs->nchunks) {
+                slot *next = &h->slots[rs->merged % (uint64_t)h->nslots];
+                if (!next->done)
+                    break;
+                merge_slot(rs, next);
+                next->done = 0;
+                rs->merged++;
+            }
             pthread_cond_broadcast(&h->progress);
+            continue;
+        }
+        if (!more)
             break;
-        }
-        s->nframes = m;
-        s->done = 1;
-        while (!rs->stopped && rs->merged < rs->nchunks) {
-            slot *next = &h->slots[rs->merged % (uint64_t)h->nslots];
-            if (!next->done)
-                break;
-            merge_slot(rs, next);
-            next->done = 0;
-            rs->merged++;
-        }
-        pthread_cond_broadcast(&h->progress);
+        pthread_cond_wait(&h->progress, &h->mu); /* the ring is full: others must merge */
     }
+    pthread_cond_broadcast(&h->progress);
     pthread_mutex_unlock(&h->mu);
 }
 
@@ -375,7 +428,7 @@ int sim_host_run(sim_host *h, double sigma, uint64_t first, uint64_t max_frames,
 
 static int worker_alloc(sim_host *h, worker *w)
 {
-    const size_t n = (size_t)h->n, k = (size_t)h->k;
+    const size_t n = (size_t)h->n;
     const size_t frames = h->batches ? FILL_FRAMES : (size_t)h->chunk;
     if (h->cfg.codeword == LDPC_SIM_RANDOM) {
         int st = ldpc_encoder_create(&w->enc, h->code);
@@ -383,41 +436,29 @@ static int worker_alloc(sim_host *h, worker *w)
             return st;
     }
     w->cw = calloc(frames, n);
-    w->llr = malloc((h->batches ? 1 : frames) * n * sizeof(float));
+    w->llr = malloc(n * sizeof(float));
     if (!w->cw || !w->llr)
         return ldpc_error(LDPC_ERR_NO_MEMORY, "simulator: out of memory for a thread's frames");
     if (h->batches)
         return LDPC_OK;
-    w->info = calloc(frames, k);
-    w->out = malloc(frames * k);
-    w->st = malloc(frames * sizeof(ldpc_frame_status));
-    w->llr8 = h->cfg.llr_type == LDPC_LLR_I8 ? malloc(frames * n) : NULL;
-    if (!w->info || !w->out || !w->st || (h->cfg.llr_type == LDPC_LLR_I8 && !w->llr8))
-        return ldpc_error(LDPC_ERR_NO_MEMORY, "simulator: out of memory for a thread's frames");
-    if (w->index == 0) {
-        w->dec = h->dec;
-        return LDPC_OK;
-    }
-    /* the same decoder as the caller's, on the backend it ended up with (no second fallback) */
+    /* the caller's decoder on the backend it ended up with (no second fallback), one thread,
+     * batches of one chunk, IN_FLIGHT of them */
     ldpc_decoder_config dc = *ldpc_decoder_config_get(h->dec);
     ldpc_backend b;
     if (ldpc_backend_from_string(ldpc_decoder_backend_name(h->dec), &b) == LDPC_OK)
         dc.backend = b;
     dc.num_threads = 1;
+    dc.batch_frames = h->chunk;
+    dc.batches_in_flight = IN_FLIGHT;
     return ldpc_decoder_create(&w->dec, h->code, &dc);
 }
 
 static void worker_free(sim_host *h, worker *w)
 {
-    if (w->dec && w->dec != h->dec)
-        ldpc_decoder_destroy(w->dec);
+    ldpc_decoder_destroy(w->dec);
     ldpc_encoder_destroy(w->enc);
-    free(w->info);
     free(w->cw);
     free(w->llr);
-    free(w->llr8);
-    free(w->out);
-    free(w->st);
 }
 
 void sim_host_destroy(sim_host *h)
@@ -466,19 +507,25 @@ int sim_host_create(sim_host **out, const ldpc_code *code, ldpc_decoder *dec,
     h->batches = batches;
     long nt = cfg->num_threads > 0 ? cfg->num_threads : sysconf(_SC_NPROCESSORS_ONLN);
     h->nthreads = (int)(nt < 1 ? 1 : nt > MAX_THREADS ? MAX_THREADS : nt);
-    /* threads mode: chunks of whole SIMD groups (the decoder's own batch size), at least
-     * CHUNK_MIN frames so that the per-call costs stay small; batches mode: the decoder's
-     * batch */
+    /* threads mode: chunks of whole SIMD groups (the one-thread decoder's own batch size),
+     * about CHUNK_FRAMES frames so that the per-batch costs stay small, fewer for long codes;
+     * batches mode: the decoder's batch */
     const int bf = ldpc_decoder_batch_frames(dec) > 0 ? ldpc_decoder_batch_frames(dec) : 1;
-    h->chunk = batches ? bf : (CHUNK_MIN + bf - 1) / bf * bf;
-    h->nslots = batches ? BATCH_RING : 2 * h->nthreads + 2;
+    if (batches)
+        h->chunk = bf;
+    else {
+        const long groups_fit = CHUNK_BYTES / ((long)h->n * (long)sizeof(float) * bf);
+        const long groups = (CHUNK_FRAMES + bf - 1) / bf;
+        h->chunk = bf * (int)(groups < groups_fit ? groups : groups_fit > 1 ? groups_fit : 1);
+    }
+    h->nslots = batches ? BATCH_RING : IN_FLIGHT * h->nthreads + 2;
     h->slots = calloc((size_t)h->nslots, sizeof(slot));
     h->w = calloc((size_t)h->nthreads, sizeof(worker));
     int st = h->slots && h->w ? LDPC_OK : LDPC_ERR_NO_MEMORY;
     for (int i = 0; st == LDPC_OK && i < h->nslots; i++) {
         h->slots[i].rec = calloc((size_t)h->chunk, sizeof(frame_rec));
-        h->slots[i].info = batches ? calloc((size_t)h->chunk, (size_t)h->k) : NULL;
-        if (!h->slots[i].rec || (batches && !h->slots[i].info))
+        h->slots[i].info = calloc((size_t)h->chunk, (size_t)h->k);
+        if (!h->slots[i].rec || !h->slots[i].info)
             st = LDPC_ERR_NO_MEMORY;
     }
     if (st != LDPC_OK) {

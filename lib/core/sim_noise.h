@@ -26,11 +26,11 @@ typedef struct ldpc_sim_kernels {
     void (*bits)(uint64_t seed, uint64_t frame, int k, uint8_t *info);
     /* The n unit-variance deviates of frame f (deviate i of the rule at out[i]). */
     void (*normals)(uint64_t seed, uint64_t frame, int n, float *out);
-    /* The channel LLRs of frame f: llr[i] = (s_i + sigma * deviate_i) * gain, s_i = 1 - 2 cw[i]
-     * (cw: one bit per byte, only the low bit used; NULL = the all-zero codeword), gain =
-     * 2 / sigma^2. */
-    void (*llrs)(uint64_t seed, uint64_t frame, const uint8_t *cw, int n, float sigma,
-                 float gain, float *llr);
+    /* The channel LLRs of frame f: llr[i] = ldpc_sim_llr(cw[i], deviate_i, sigma, gain)
+     * (cw: one bit per byte, only the low bit used; NULL = the all-zero codeword). Returns the
+     * largest |llr[i]| (the saturation screen costs no second pass). */
+    float (*llrs)(uint64_t seed, uint64_t frame, const uint8_t *cw, int n, float sigma,
+                  float gain, float *llr);
     /* ldpc_llr_quantize_i8: the int8 rule of sim_frame.h, element by element. */
     void (*quantize_i8)(const float *llr, size_t count, float scale, int8_t *out);
 } ldpc_sim_kernels;

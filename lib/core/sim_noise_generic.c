@@ -49,6 +49,8 @@ static inline vf vu_as_vf(vu a)
 static inline vu vf_lt_mask(vf a, vf b) { return a < b ? 0xffffffffu : 0u; }
 static inline void vf_store(float *p, vf a) { *p = a; }
 static inline vf vf_sign(const uint8_t *cw) { return (cw[0] & 1) ? -1.0f : 1.0f; }
+static inline vf vf_max_abs(vf m, vf x) { return fabsf(x) > m ? fabsf(x) : m; }
+static inline float vf_hmax(vf m) { return m; }
 /* one lane: the four words of a quad are already in memory order */
 static inline void transpose4_f(vf d[4]) { (void)d; }
 static inline void transpose4_u(vu d[4]) { (void)d; }

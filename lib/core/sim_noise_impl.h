@@ -11,11 +11,14 @@
  *   vf_lt_mask(a, b)      all ones where a < b
  *   vf_load vf_store vu_store (unaligned)
  *   vf_sign(cw)           lanes of +1.0f, -1.0f where the low bit of cw[lane] is set
+ *   vf_max_abs(m, x)      max(m, |x|) lane by lane; vf_hmax(m) the largest lane
  *   transpose4_f/u(d)     d[j][lane] = word j of quad lane -> d[m] = elements m*SIM_W.. of the
  *                         quads' words in memory order (x0 y0 z0 w0 x1 ...)
  *   SIM_QUANTIZE_I8       the variant's int8 quantiser (a function name)
+ *   SIM_PHILOX_ISA        optional: a faster form of philox() below for this ISA
  * The float operations are the same, in the same order, in every variant, and no variant may
  * fuse a multiply and an add: that is what makes every variant give the same bits. */
+#include <math.h>
 #include <string.h>
 #include "sim_frame.h"
 #include "sim_llr.h"
@@ -45,6 +48,10 @@ static inline void SIM_FN(keys)(uint64_t seed, sim_keys *k)
 static inline void SIM_FN(philox)(const sim_keys *k, uint32_t q_lo0, uint32_t q_hi,
                                   uint64_t frame, vu d[4])
 {
+#ifdef SIM_PHILOX_ISA
+    SIM_PHILOX_ISA(k->k0, k->k1, q_lo0, q_hi, frame, d); /* the ISA's own form of the same rounds */
+    return;
+#endif
     vu x = vu_iota(q_lo0), y = vu_set1(q_hi);
     vu z = vu_set1((uint32_t)frame), w = vu_set1((uint32_t)(frame >> 32));
     for (int r = 0; r < 10; r++) {
@@ -166,12 +173,13 @@ static void SIM_FN(sim_normals)(uint64_t seed, uint64_t frame, int n, float *out
     }
 }
 
-static void SIM_FN(sim_llrs)(uint64_t seed, uint64_t frame, const uint8_t *cw, int n,
-                             float sigma, float gain, float *llr)
+static float SIM_FN(sim_llrs)(uint64_t seed, uint64_t frame, const uint8_t *cw, int n,
+                              float sigma, float gain, float *llr)
 {
     sim_keys k;
     SIM_FN(keys)(seed, &k);
     const vf vs = vf_set1(sigma), vg = vf_set1(gain), one = vf_set1(1.0f);
+    vf big = vf_set1(0.0f);
     int i = 0;
     uint32_t q = 0;
     for (; i + SIM_BLOCK <= n; i += SIM_BLOCK, q += SIM_W) {
@@ -180,18 +188,24 @@ static void SIM_FN(sim_llrs)(uint64_t seed, uint64_t frame, const uint8_t *cw, i
         for (int m = 0; m < 4; m++) { /* ldpc_sim_llr, lane by lane */
             const int at = i + m * SIM_W;
             const vf s = cw ? vf_sign(cw + at) : one;
-            vf_store(llr + at, vf_mul(vf_add(s, vf_mul(vs, d[m])), vg));
+            const vf l = vf_mul(vf_add(s, vf_mul(vs, d[m])), vg);
+            vf_store(llr + at, l);
+            big = vf_max_abs(big, l);
         }
     }
+    float mx = vf_hmax(big);
     if (i < n) {
         float tmp[SIM_BLOCK];
         vf d[4];
         SIM_FN(normal_block)(&k, frame, q, d);
         for (int m = 0; m < 4; m++)
             vf_store(tmp + m * SIM_W, d[m]);
-        for (int t = 0; i < n; i++, t++)
+        for (int t = 0; i < n; i++, t++) {
             llr[i] = ldpc_sim_llr(cw ? cw[i] : 0u, tmp[t], sigma, gain);
+            mx = fabsf(llr[i]) > mx ? fabsf(llr[i]) : mx;
+        }
     }
+    return mx;
 }
 
 /* Information bits: quad j / 128, word (j / 32) % 4, bit j % 32; 8 bits at a time through the

@@ -52,6 +52,17 @@ static inline vf vf_sign(const uint8_t *cw)
     return _mm256_castsi256_ps(
         _mm256_or_si256(_mm256_slli_epi32(bits, 31), _mm256_set1_epi32(0x3f800000)));
 }
+static inline vf vf_max_abs(vf m, vf x)
+{
+    return _mm256_max_ps(m, _mm256_andnot_ps(_mm256_set1_ps(-0.0f), x));
+}
+static inline float vf_hmax(vf m)
+{
+    __m128 h = _mm_max_ps(_mm256_castps256_ps128(m), _mm256_extractf128_ps(m, 1));
+    h = _mm_max_ps(h, _mm_movehl_ps(h, h));
+    h = _mm_max_ss(h, _mm_shuffle_ps(h, h, 1));
+    return _mm_cvtss_f32(h);
+}
 /* 4 x 8 -> memory order: within each 128-bit half a 4 x 4 transpose, then the halves */
 static inline void transpose4_f(vf d[4])
 {

@@ -53,6 +53,8 @@ static inline vf vf_sign(const uint8_t *cw)
     return _mm512_castsi512_ps(
         _mm512_or_si512(_mm512_slli_epi32(bits, 31), _mm512_set1_epi32(0x3f800000)));
 }
+static inline vf vf_max_abs(vf m, vf x) { return _mm512_max_ps(m, _mm512_abs_ps(x)); }
+static inline float vf_hmax(vf m) { return _mm512_reduce_max_ps(m); }
 /* 4 x 16 -> memory order: 4 x 4 transposes within each 128-bit block give blocks
  * [q0 q4 q8 q12] [q1 q5 q9 q13] [q2 ...] [q3 ...] (q = one quad's 4 words); a 4 x 4 transpose
  * of the blocks finishes */
@@ -78,6 +80,40 @@ static inline void transpose4_u(vu d[4])
     for (int i = 0; i < 4; i++)
         d[i] = _mm512_castps_si512(f[i]);
 }
+
+/* Philox4x32-10 on 16 quads with each word in the low half of a 64-bit lane (even quads in
+ * one vector, odd in another): _mm512_mul_epu32 then yields lo in place and hi one shift away,
+ * with no blends; the high halves carry garbage that the multiplies ignore and the final blend
+ * drops. 12 instructions a round instead of 16. */
+static inline void philox_p64(const vu *k0, const vu *k1, uint32_t q_lo0, uint32_t q_hi,
+                              uint64_t frame, vu d[4])
+{
+    const __m512i even = _mm512_setr_epi64(0, 2, 4, 6, 8, 10, 12, 14);
+    __m512i xa = _mm512_add_epi64(_mm512_set1_epi64(q_lo0), even);
+    __m512i xb = _mm512_add_epi64(xa, _mm512_set1_epi64(1));
+    __m512i ya = _mm512_set1_epi64(q_hi), yb = ya;
+    __m512i za = _mm512_set1_epi64((uint32_t)frame), zb = za;
+    __m512i wa = _mm512_set1_epi64((uint32_t)(frame >> 32)), wb = wa;
+    const __m512i m0 = _mm512_set1_epi64(0xD2511F53u), m1 = _mm512_set1_epi64(0xCD9E8D57u);
+    for (int r = 0; r < 10; r++) {
+        const __m512i p0a = _mm512_mul_epu32(xa, m0), p1a = _mm512_mul_epu32(za, m1);
+        const __m512i p0b = _mm512_mul_epu32(xb, m0), p1b = _mm512_mul_epu32(zb, m1);
+        /* 0x96: a ^ b ^ c */
+        xa = _mm512_ternarylogic_epi32(_mm512_srli_epi64(p1a, 32), ya, k0[r], 0x96);
+        xb = _mm512_ternarylogic_epi32(_mm512_srli_epi64(p1b, 32), yb, k0[r], 0x96);
+        za = _mm512_ternarylogic_epi32(_mm512_srli_epi64(p0a, 32), wa, k1[r], 0x96);
+        zb = _mm512_ternarylogic_epi32(_mm512_srli_epi64(p0b, 32), wb, k1[r], 0x96);
+        ya = p1a;
+        yb = p1b;
+        wa = p0a;
+        wb = p0b;
+    }
+    d[0] = _mm512_mask_blend_epi32(0xAAAA, xa, _mm512_slli_epi64(xb, 32));
+    d[1] = _mm512_mask_blend_epi32(0xAAAA, ya, _mm512_slli_epi64(yb, 32));
+    d[2] = _mm512_mask_blend_epi32(0xAAAA, za, _mm512_slli_epi64(zb, 32));
+    d[3] = _mm512_mask_blend_epi32(0xAAAA, wa, _mm512_slli_epi64(wb, 32));
+}
+#define SIM_PHILOX_ISA philox_p64
 
 /* The int8 rule on 16 lanes, as quantize8 of the AVX2 variant. */
 static void quantize_i8_avx512(const float *llr, size_t count, float scale, int8_t *out)

@@ -2,7 +2,8 @@
  *  - ldpc_philox4x32_10 reproduces the Random123 known-answer vectors of Philox4x32-10;
  *  - every kernel variant this CPU runs (generic, avx2, avx512) gives the same bits, the same
  *    deviates, the same LLRs and the same int8 values, bit for bit, for lengths with and
- *    without partial blocks and frame numbers above 2^32;
+ *    without partial blocks and frame numbers above 2^32, and the LLR kernel returns the
+ *    largest |LLR| it wrote;
  *  - the bits are the rule's words (bit j of word (j/32)%4 of quad j/128), the deviates agree
  *    with the exact value (double) to 4 units of the radius and with the libm form of the
  *    rule (ldpc_sim_box_muller) to 16, the LLRs are ldpc_sim_llr of the deviates;
@@ -78,7 +79,12 @@ static void test_variants_agree(void)
                     dev[v][n] = llr[v][n] = 12345.0f; /* must stay untouched */
                     variants[v]->bits(s, f, n, bits[v]);
                     variants[v]->normals(s, f, n, dev[v]);
-                    variants[v]->llrs(s, f, (li & 1) ? cw : NULL, n, sigma, gain, llr[v]);
+                    const float mx = variants[v]->llrs(s, f, (li & 1) ? cw : NULL, n, sigma, gain, llr[v]);
+                    float want = 0.0f;
+                    for (int j = 0; j < n; j++)
+                        want = fabsf(llr[v][j]) > want ? fabsf(llr[v][j]) : want;
+                    CHECK_MSG(mx == want, "%s: llrs returned %g, the largest |LLR| is %g",
+                              variants[v]->name, mx, want);
                     variants[v]->quantize_i8(llr[v], (size_t)n, 4.0f, q8[v]);
                     CHECK(bits[v][n] == 0xee && dev[v][n] == 12345.0f && llr[v][n] == 12345.0f);
                 }
