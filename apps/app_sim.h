@@ -1,7 +1,7 @@
-/* BPSK/AWGN Monte-Carlo pieces shared by `ldpcgpu simulate` and `ldpcgpu quality`: the Eb/N0
- * list syntax, the frame buffers, the frame source (random bits -> encoder -> channel) and the
- * error count of one decode call against what was sent. Written once so that both commands
- * draw the same frames for the same seed and count errors the same way. */
+/* BPSK/AWGN Monte-Carlo pieces of `ldpcgpu quality` (and the Eb/N0 list syntax, which
+ * `ldpcgpu simulate` shares): the frame buffers, the frame source (random bits -> encoder ->
+ * channel) and the error count of one decode call against what was sent. (simulate runs on the
+ * core's simulator object, ldpc_sim, instead: apps/cmd_simulate.c.) */
 #ifndef LDPCGPU_APP_SIM_H
 #define LDPCGPU_APP_SIM_H
 

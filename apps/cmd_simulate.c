@@ -1,245 +1,526 @@
-/* ldpcgpu simulate: random frames -> encoder -> BPSK/AWGN -> decoder, counting bit and frame
- * errors against what was sent, and timing the decoder alone (clock_gettime around each decode
- * call). One Eb/N0 point or a sweep. */
+/* ldpcgpu simulate: BER/FER over BPSK/AWGN with the core's simulator (ldpc_sim, sim.h), on one
+ * process or on the ranks of an MPI job.
+ *
+ * The frame plan. Frame f of a point is a pure function of (seed, f, Eb/N0), so what matters is
+ * which frame numbers are simulated. A point runs from its first frame in rounds; round r is
+ * `ranks` chunks of sim_chunk_frames(r) frames each, chunk j going to rank j; after each round
+ * the ranks add their counts, and every rank decides from the same global counts whether the
+ * point is done (--frames reached, or --max-frame-errors, checked only between rounds). So the
+ * frames simulated are always a contiguous range from the first frame, and a run over N ranks
+ * has exactly the counts of a 1-process run whose --frames is the N-rank run's frame total.
+ * One process is the same plan with one rank. */
+#define _GNU_SOURCE /* sched_getaffinity */
+#include <math.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
-#include "app_sim.h"
+#include <unistd.h>
 #include "commands.h"
+#include "app_sim.h"
+#include "sim_mpi.h"
+#include "sim_progress.h"
+#include "simulate.h"
 
-#define MAX_POINTS 1000
+#define CHECKPOINT_SECONDS 60.0
 
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: ldpcgpu simulate CODE --ebn0 DB [--frames N] [options]\n\n"
-            "Monte-Carlo simulation over BPSK/AWGN: draw random information bits, encode them,\n"
-            "send each codeword as BPSK (0 -> +1, 1 -> -1) with Gaussian noise of the given\n"
-            "Eb/N0, decode the channel LLRs and compare the decoded information bits with the\n"
-            "ones sent. Prints, per Eb/N0: frames, bit errors and BER, frame errors and FER\n"
-            "(a frame is in error when any of its information bits is wrong), frames whose\n"
-            "parity checks failed, average iterations, and decoder throughput in coded and\n"
-            "information Mbit/s. Throughput counts the decode calls only (clock_gettime around\n"
-            "them), not the encoding or the noise generation. \"sat LLRs\" is the share of\n"
-            "channel LLRs beyond the int8 range at the decoder's --llr-scale (round(LLR * S)\n"
-            "outside -128..127): what int8 LLRs or int8 messages clip.\n\n"
+            "usage: ldpcgpu simulate CODE --ebn0 DB [--frames N] [options]\n"
+            "       ldpcgpu simulate --resume RUN.json [--frames N] [--max-frame-errors E]\n"
+            "       mpirun -np R ldpcgpu simulate ...   (R ranks share the frames)\n\n"
+            "Monte-Carlo simulation over BPSK/AWGN: random information bits (or the all-zero\n"
+            "codeword), encoded, sent as BPSK (0 -> +1, 1 -> -1) with Gaussian noise of the\n"
+            "given Eb/N0, decoded, and the decoded information bits compared with the ones\n"
+            "sent. With the cuda backend all of it runs on the GPU (channel \"gpu\"); with the\n"
+            "CPU backends every core makes and decodes frames (channel \"cpu\"). Frame f is a\n"
+            "pure function of the seed and f, so runs are reproducible, and ranks, threads\n"
+            "and resumed runs add up to the same counts.\n\n"
+            "Prints, per Eb/N0: frames, bit errors and BER, frame errors and FER (a frame is\n"
+            "in error when any of its information bits is wrong), frames whose parity checks\n"
+            "failed, average iterations, \"sim Mbps\": simulated coded Mbit/s on the wall\n"
+            "clock (bits, encoding, noise, decoding and counting: the simulation's own speed),\n"
+            "\"dec Mbps\": the decoder alone in coded Mbit/s where the simulator reports it\n"
+            "(\"-\" otherwise), and \"sat LLRs\": the share of channel LLRs beyond the int8\n"
+            "range at the decoder's --llr-scale.\n\n"
             "CODE is a built-in name (ldpcgpu list) or alist:FILE.\n\n"
             "options:\n"
             "  --ebn0 DB              Eb/N0 in dB: one value (1.2), a sweep FIRST:LAST:STEP\n"
             "                         (1.0:3.0:0.5) or a list (1.0,1.5,2.5)\n"
-            "  --frames N             frames per Eb/N0 point (default 100)\n"
-            "  --max-frame-errors E   stop a point early after E frame errors (default: never)\n"
-            "  --seed S               seed of the bits and the noise (default 1); every point\n"
-            "                         starts from it, so runs are reproducible\n"
+            "  --frames N             frames per Eb/N0 point in all (default 100)\n"
+            "  --max-frame-errors E   end a point once E frame errors are counted (checked\n"
+            "                         after each round of chunks; default: never)\n"
+            "  --seed S               key of every frame's bits and noise (default 1); every\n"
+            "                         point uses the same frames 0, 1, 2...\n"
+            "  --codeword random|zero random information bits, encoded (default), or the\n"
+            "                         all-zero codeword (no encoder; the same error rates for\n"
+            "                         these sign-symmetric decoders over this symmetric channel)\n"
             "  --llr f32|i8           LLRs handed to the decoder: float32 (default) or int8\n"
             "                         quantized as round(LLR * scale), saturated at +-127\n"
             "  --llr-scale S          scale of int8 LLRs (default 4, %g..%g)\n"
-            "  --json FILE            also write the results as JSON\n",
-            (double)LDPC_LLR_SCALE_MIN, (double)LDPC_LLR_SCALE_MAX);
+            "  --json FILE            write the results as JSON (with 95%% confidence intervals\n"
+            "                         of FER and BER); also rewritten every %.0f s and after each\n"
+            "                         point, so an interrupted run can be resumed\n"
+            "  --resume FILE          continue the run of an earlier --json FILE: the same code,\n"
+            "                         decoder, channel and seed (taken from it; options that\n"
+            "                         differ are refused), each point from the frame after its\n"
+            "                         last one, up to the new --frames / --max-frame-errors\n"
+            "                         (default: the earlier targets); --ebn0 adds points. The\n"
+            "                         merged result goes to --json (default: FILE itself)\n"
+            "  --chunk-frames C       frames per chunk (default: about 1 Mbit, doubling each\n"
+            "                         round up to 64 Mbit on the CPU, 1 Gbit on the GPU)\n"
+            "  --quiet                no progress lines on stderr\n"
+            "  --progress-interval S  seconds between progress lines when stderr is not a\n"
+            "                         terminal (default 10)\n"
+            "  --device local         with MPI: each rank the GPU of its rank on its machine;\n"
+            "                         a list (--device 0,1) gives rank r of a machine entry\n"
+            "                         r mod the list's length\n"
+            "  --threads T            CPU threads of the channel and decoder (default: all\n"
+            "                         cores, shared among the ranks of a machine)\n",
+            (double)LDPC_LLR_SCALE_MIN, (double)LDPC_LLR_SCALE_MAX, CHECKPOINT_SECONDS);
     app_decoder_options_help(f);
 }
 
-typedef struct sim_opts {
-    const char *code_name, *json_path;
-    double ebn0[MAX_POINTS];
-    int npoints;
-    long long frames, max_frame_errors;
-    uint64_t seed;
-    int llr_i8;
-    ldpc_decoder_config cfg;
-} sim_opts;
-
-typedef app_sim_point sim_point;
-
-/* Returns 0 to go on, -1 after printing help, or an exit code. */
-static int parse(int argc, char **argv, sim_opts *o)
+static void opts_init(sim_opts *o)
 {
     memset(o, 0, sizeof *o);
     o->frames = 100;
     o->seed = 1;
+    o->progress_interval = 10.0;
     ldpc_decoder_config_init(&o->cfg);
+}
+
+/* --resume FILE's path, found before the other options are parsed (its settings are the
+ * defaults the command line overrides). */
+static const char *find_resume(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--resume") && i + 1 < argc)
+            return argv[i + 1];
+        if (!strncmp(argv[i], "--resume=", 9))
+            return argv[i] + 9;
+    }
+    return NULL;
+}
+
+/* Returns 0 to go on, -1 after printing help, or an exit code. */
+static int parse(int argc, char **argv, sim_opts *o)
+{
+    static const char *const codewords[] = {"random", "zero", NULL};
     app_args a;
     app_args_init(&a, "simulate", argc, argv);
-    int have_ebn0 = 0;
     while (a.i < argc && !a.error) {
         const char *w = argv[a.i], *v;
         if (app_is_help(w)) {
             usage(stdout);
             return -1;
         }
-        if (app_decoder_option(&a, &o->cfg) || app_opt(&a, "--json", NULL, &o->json_path) ||
-            app_opt_choice(&a, "--llr", app_llr_formats, &o->llr_i8))
+        if (!strcmp(w, "--device=local") ||
+            (!strcmp(w, "--device") && a.i + 1 < argc && !strcmp(argv[a.i + 1], "local"))) {
+            o->device_local = 1;
+            a.i += w[8] == '=' ? 1 : 2;
             continue;
-        if (app_opt(&a, "--ebn0", NULL, &v)) {
-            have_ebn0 = 1;
-            if (!a.error)
-                a.error = app_parse_ebn0("simulate", v, o->ebn0, MAX_POINTS, &o->npoints);
+        }
+        if (app_decoder_option(&a, &o->cfg) || app_opt(&a, "--json", NULL, &o->json_path) ||
+            app_opt(&a, "--resume", NULL, &o->resume_path) ||
+            app_opt_choice(&a, "--llr", app_llr_formats, &o->llr_i8) ||
+            app_opt_choice(&a, "--codeword", codewords, &o->codeword_zero))
+            continue;
+        if (app_flag(&a, "--quiet")) {
+            o->quiet = 1;
+        } else if (app_opt(&a, "--ebn0", NULL, &v)) {
+            double pts[SIM_MAX_POINTS];
+            int n = 0;
+            if (!a.error && !(a.error = app_parse_ebn0("simulate", v, pts, SIM_MAX_POINTS, &n))) {
+                /* after --resume: added to the earlier points */
+                for (int i = 0; i < n; i++) {
+                    int have = 0;
+                    for (int j = 0; j < o->npoints; j++)
+                        have |= fabs(o->ebn0[j] - pts[i]) < 1e-6;
+                    if (!have && o->npoints < SIM_MAX_POINTS)
+                        o->ebn0[o->npoints++] = pts[i];
+                }
+                o->have_ebn0 = 1;
+            }
         } else if (app_opt(&a, "--frames", NULL, &v)) {
             if (!a.error)
-                a.error = app_parse_int("simulate", "--frames", v, 1, 1LL << 40, &o->frames);
+                a.error = app_parse_int("simulate", "--frames", v, 1, 1LL << 50, &o->frames);
         } else if (app_opt(&a, "--max-frame-errors", NULL, &v)) {
             if (!a.error)
-                a.error = app_parse_int("simulate", "--max-frame-errors", v, 1, 1LL << 40,
+                a.error = app_parse_int("simulate", "--max-frame-errors", v, 1, 1LL << 50,
                                         &o->max_frame_errors);
+        } else if (app_opt(&a, "--chunk-frames", NULL, &v)) {
+            if (!a.error)
+                a.error = app_parse_int("simulate", "--chunk-frames", v, 1, 1LL << 30,
+                                        &o->chunk_frames);
+        } else if (app_opt(&a, "--progress-interval", NULL, &v)) {
+            if (!a.error)
+                a.error = app_parse_double("simulate", "--progress-interval", v, 0.0, 1e6,
+                                           &o->progress_interval);
         } else if (app_opt(&a, "--seed", NULL, &v)) {
             if (!a.error)
                 a.error = app_parse_u64("simulate", "--seed", v, &o->seed);
         } else if (app_opt(&a, "--llr-scale", NULL, &v)) {
             if (!a.error)
                 a.error = app_parse_llr_scale("simulate", v, &o->cfg.llr_scale);
-        } else if (w[0] != '-' && !o->code_name) {
-            o->code_name = w;
+        } else if (w[0] != '-' && (!o->code_name || o->resume_path)) {
+            o->code_name = w; /* after --resume: must name the same code (checked) */
             a.i++;
         } else
             app_unknown(&a);
     }
     if (a.error)
         return APP_USAGE;
-    if (!o->code_name || !have_ebn0) {
-        fprintf(stderr, "ldpcgpu simulate: need a CODE and --ebn0 DB\n");
+    if (!o->code_name || !o->npoints) {
+        fprintf(stderr, "ldpcgpu simulate: need a CODE and --ebn0 DB (or --resume FILE)\n");
         usage(stderr);
         return APP_USAGE;
     }
+    if (o->resume_path && !o->json_path)
+        o->json_path = o->resume_path;
     return 0;
 }
 
-/* Run one Eb/N0 point. */
-static int simulate_point(const sim_opts *o, ldpc_encoder *enc, ldpc_decoder *dec,
-                          app_sim_buffers *b, sim_point *p, app_progress *progress)
+/* Frames of each chunk of round r: about 1 Mbit at first, doubling each round up to 64 Mbit
+ * (CPU channel: a few seconds per chunk at this machine's speed, so progress and the
+ * --max-frame-errors check come often) or 1 Gbit (GPU channel: tens of milliseconds at tens of
+ * Gb/s, long enough that filling and draining the GPU's pipeline costs little). Small chunks
+ * first, so that a point with a high FER stops soon after its --max-frame-errors. The rule
+ * depends only on the code, the channel and the round, so it is the same on every rank. */
+static uint64_t sim_chunk_frames(const sim_opts *o, int n, int gpu, int round)
 {
-    app_sim_source src;
-    app_sim_source_start(&src, enc, ldpc_decoder_code(dec), p->ebn0, o->seed);
-    while (p->frames < o->frames &&
-           (o->max_frame_errors == 0 || p->frame_errors < o->max_frame_errors)) {
-        int nf = o->frames - p->frames < b->chunk ? (int)(o->frames - p->frames) : b->chunk;
-        int st = app_sim_source_next(&src, b, nf);
-        if (st != LDPC_OK)
-            return app_fail("simulate", st, "encoding");
-        if ((st = app_sim_decode(dec, b, nf, o->llr_i8, p)) != LDPC_OK)
-            return app_fail("simulate", st, "decoding");
-        app_progress_update(progress, "Eb/N0 %.2f dB: %lld/%lld frames, %lld frame errors",
-                            p->ebn0, p->frames, o->frames, p->frame_errors);
+    if (o->chunk_frames)
+        return (uint64_t)o->chunk_frames;
+    const uint64_t base = ((uint64_t)1 << 20) / (uint64_t)n + 1;
+    uint64_t cap = ((uint64_t)1 << (gpu ? 30 : 26)) / (uint64_t)n;
+    cap = cap < base ? base : cap;
+    return round >= 20 || (base << round) >= cap ? cap : base << round;
+}
+
+/* CPU threads for this rank when the command line gave none: all cores when alone; when
+ * several ranks share a machine, the cores the launcher bound this rank to (Open MPI binds
+ * each rank to a core by default) or else an equal share of the machine's cores. */
+static int rank_threads(const sim_mpi *m)
+{
+    if (m->local_size <= 1)
+        return 0;
+    cpu_set_t set;
+    const long online = sysconf(_SC_NPROCESSORS_ONLN);
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) < online)
+        return CPU_COUNT(&set);
+    return online / m->local_size > 1 ? (int)(online / m->local_size) : 1;
+}
+
+/* A word of the simulator's backend and channel, the same on every rank that simulates the
+ * same way (FNV-1a). */
+static uint64_t setup_hash(ldpc_sim *sim)
+{
+    char text[128];
+    snprintf(text, sizeof text, "%s/%s", ldpc_decoder_backend_name(ldpc_sim_decoder(sim)),
+             ldpc_sim_channel_name(sim));
+    uint64_t h = 1469598103934665603ull;
+    for (const char *c = text; *c; c++)
+        h = (h ^ (unsigned char)*c) * 1099511628211ull;
+    return h;
+}
+
+/* Whether every rank says ok (the failing rank printed why). */
+static int all_ok(sim_mpi *m, int ok)
+{
+    uint64_t v = ok != 0;
+    sim_mpi_min_u64(m, &v, 1);
+    return v != 0;
+}
+
+/* Rank 0 reads the file, every rank gets its text. */
+static char *read_resume_text(sim_mpi *m, const char *path)
+{
+    char *text = NULL;
+    size_t len = 0;
+    int ok = 1;
+    if (m->rank == 0) {
+        FILE *f = app_open_read("simulate", path);
+        ok = f != NULL;
+        if (f) {
+            size_t cap = 1 << 16;
+            text = malloc(cap + 1);
+            for (long long got; text && (got = app_read_up_to("simulate", f, text + len,
+                                                                 cap - len, path)) > 0;) {
+                len += (size_t)got;
+                if (len == cap) {
+                    char *bigger = realloc(text, 2 * cap + 1);
+                    if (!bigger) {
+                        free(text);
+                        text = NULL;
+                    }
+                    text = bigger;
+                    cap *= 2;
+                }
+            }
+            ok = text != NULL && !ferror(f);
+            if (text)
+                text[len] = '\0';
+            app_close("simulate", f, path);
+        }
     }
+    if (!all_ok(m, ok) || sim_mpi_bcast_bytes(m, &text, &len)) {
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+/* The counts and a failure flag, as one array for the reduction. */
+enum { R_FRAMES, R_BITS, R_FRAME_ERRS, R_PARITY, R_UNDET, R_ITERS, R_SAT, R_FAILED, R_COUNT };
+
+static void add_counts(ldpc_sim_counts *c, const uint64_t *v)
+{
+    c->frames += v[R_FRAMES];
+    c->bit_errors += v[R_BITS];
+    c->frame_errors += v[R_FRAME_ERRS];
+    c->parity_failures += v[R_PARITY];
+    c->undetected += v[R_UNDET];
+    c->iterations += v[R_ITERS];
+    c->saturated += v[R_SAT];
+}
+
+static int point_done(const sim_opts *o, const sim_point *p)
+{
+    return p->c.frames >= (uint64_t)o->frames ||
+           (o->max_frame_errors && p->c.frame_errors >= (uint64_t)o->max_frame_errors);
+}
+
+/* Rank 0 writes the JSON (a checkpoint or the result). The other ranks would wait for it in
+ * the next reduction: a failure here ends every rank. */
+static int write_json(sim_mpi *m, const sim_setup *s, const sim_point *pts, int npts)
+{
+    if (sim_write_json(s, pts, npts) == APP_OK)
+        return APP_OK;
+    sim_mpi_abort(m, APP_FAILED);
+    return APP_FAILED;
+}
+
+/* Whether the JSON is rewritten during the run (a file; JSON on stdout is written once). */
+static int checkpoints(const sim_opts *o)
+{
+    return o->json_path && strcmp(o->json_path, "-");
+}
+
+/* Run one point to its targets (all ranks together). Rank 0 checkpoints the JSON. */
+static int run_point(sim_mpi *m, const sim_setup *s, sim_point *pts, int npts, int ip,
+                     sim_progress *progress, double *last_checkpoint)
+{
+    const sim_opts *o = s->o;
+    sim_point *p = &pts[ip];
+    const int n = ldpc_code_n(ldpc_decoder_code(ldpc_sim_decoder(s->sim)));
+    const int gpu = !strcmp(ldpc_sim_channel_name(s->sim), "gpu");
+    const double t0 = app_now(), wall0 = p->wall_seconds;
+    uint64_t frames_this_run = 0;
+    for (int round = 0; !point_done(o, p); round++) {
+        const uint64_t chunk = sim_chunk_frames(o, n, gpu, round);
+        uint64_t left = (uint64_t)o->frames - p->c.frames;
+        const uint64_t round_frames = left < chunk * (uint64_t)m->size ? left : chunk * m->size;
+        const uint64_t next = p->first + p->c.frames, mine = (uint64_t)m->rank * chunk;
+        uint64_t v[R_COUNT] = {0};
+        if (mine < round_frames) {
+            const uint64_t nf = round_frames - mine < chunk ? round_frames - mine : chunk;
+            ldpc_sim_counts c;
+            memset(&c, 0, sizeof c);
+            int st = ldpc_sim_run(s->sim, p->ebn0, next + mine, nf, 0, &c);
+            if (st != LDPC_OK) {
+                app_fail("simulate", st, "simulating");
+                v[R_FAILED] = 1;
+            }
+            uint64_t got[R_COUNT] = {c.frames, c.bit_errors, c.frame_errors, c.parity_failures,
+                                     c.undetected, c.iterations, c.saturated, v[R_FAILED]};
+            memcpy(v, got, sizeof v);
+        }
+        sim_mpi_sum_u64(m, v, R_COUNT);
+        if (v[R_FAILED])
+            return APP_FAILED;
+        if (v[R_FRAMES] != round_frames) { /* the contract of ldpc_sim_run says otherwise */
+            if (m->rank == 0)
+                fprintf(stderr, "ldpcgpu simulate: a round of %llu frames came back with %llu\n",
+                        (unsigned long long)round_frames, (unsigned long long)v[R_FRAMES]);
+            return APP_FAILED;
+        }
+        add_counts(&p->c, v);
+        frames_this_run += round_frames;
+        p->wall_seconds = wall0 + (app_now() - t0);
+        if (m->rank != 0)
+            continue;
+        const double sec = app_now() - t0;
+        char errs[64] = "";
+        if (o->max_frame_errors)
+            snprintf(errs, sizeof errs, "/%lld", o->max_frame_errors);
+        sim_progress_update(progress,
+                            "Eb/N0 %.2f dB: %llu/%lld frames, %llu%s frame errors, FER %.2e, "
+                            "%.1f Mb/s simulated",
+                            p->ebn0, (unsigned long long)p->c.frames, o->frames,
+                            (unsigned long long)p->c.frame_errors, errs,
+                            (double)p->c.frame_errors / (double)p->c.frames,
+                            sec > 0 ? (double)frames_this_run * n / sec / 1e6 : 0.0);
+        if (checkpoints(o) && app_now() - *last_checkpoint >= CHECKPOINT_SECONDS) {
+            if (write_json(m, s, pts, npts) != APP_OK)
+                return APP_FAILED;
+            *last_checkpoint = app_now();
+        }
+    }
+    p->done = 1;
+    if (frames_this_run)
+        p->decode_seconds = -1.0; /* ldpc_sim does not report the decoder's own time */
     return APP_OK;
 }
 
-static double mbps(long long frames, int bits, double seconds)
+static int cmp_points(const void *a, const void *b)
 {
-    return seconds > 0 ? (double)frames * bits / seconds / 1e6 : 0.0;
+    const double x = ((const sim_point *)a)->ebn0, y = ((const sim_point *)b)->ebn0;
+    return (x > y) - (x < y);
 }
 
-static void print_header(void)
+static int simulate(sim_mpi *m, int argc, char **argv)
 {
-    printf("%6s %8s %11s %10s %12s %10s %12s %9s %11s %10s %9s\n", "Eb/N0", "frames",
-           "bit errors", "BER", "frame errors", "FER", "parity fails", "avg iter", "coded Mbps",
-           "info Mbps", "sat LLRs");
-}
-
-static void print_point(const sim_point *p, int n, int k)
-{
-    printf("%6.2f %8lld %11lld %10.3e %12lld %10.3e %12lld %9.2f %11.2f %10.2f %9.3e\n",
-           p->ebn0, p->frames, p->bit_errors, (double)p->bit_errors / ((double)p->frames * k),
-           p->frame_errors, (double)p->frame_errors / p->frames, p->parity_failures,
-           (double)p->iterations / p->frames, mbps(p->frames, n, p->decode_seconds),
-           mbps(p->frames, k, p->decode_seconds), (double)p->saturated / ((double)p->frames * n));
-    fflush(stdout);
-}
-
-static int write_json(const sim_opts *o, const ldpc_decoder *dec, const sim_point *pts,
-                      int npts)
-{
-    const ldpc_code *code = ldpc_decoder_code(dec);
-    const ldpc_decoder_config *c = ldpc_decoder_config_get(dec);
-    const int n = ldpc_code_n(code), k = ldpc_code_k(code);
-    FILE *f = app_open_write("simulate", o->json_path);
-    if (!f)
-        return APP_FAILED;
-    fprintf(f, "{\n  \"code\": ");
-    app_json_string(f, ldpc_code_name(code));
-    fprintf(f,
-            ",\n  \"n\": %d,\n  \"k\": %d,\n  \"rate\": %.6f,\n  \"backend\": \"%s\",\n"
-            "  \"algorithm\": \"%s\",\n  \"schedule\": \"%s\",\n  \"max_iterations\": %d,\n"
-            "  \"early_termination\": %s,\n  \"nms_alpha\": %g,\n  \"oms_beta\": %g,\n"
-            "  \"llr\": \"%s\",\n  \"llr_scale\": %g,\n  \"batch_frames\": %d,\n"
-            "  \"seed\": %llu,\n  \"points\": [",
-            n, k, (double)k / n, ldpc_decoder_backend_name(dec), ldpc_algorithm_name(c->algorithm),
-            ldpc_schedule_name(c->schedule), c->max_iterations,
-            c->early_termination ? "true" : "false", c->nms_alpha, c->oms_beta,
-            o->llr_i8 ? "i8" : "f32", c->llr_scale, ldpc_decoder_batch_frames(dec),
-            (unsigned long long)o->seed);
-    for (int i = 0; i < npts; i++) {
-        const sim_point *p = &pts[i];
-        fprintf(f,
-                "%s\n    {\"ebn0_db\": %.4f, \"frames\": %lld, \"bit_errors\": %lld, "
-                "\"ber\": %.6e, \"frame_errors\": %lld, \"fer\": %.6e, "
-                "\"parity_failures\": %lld, \"undetected_errors\": %lld, "
-                "\"avg_iterations\": %.4f, \"decode_seconds\": %.6f, \"coded_mbps\": %.4f, "
-                "\"info_mbps\": %.4f, \"saturated_llrs\": %lld, \"saturated_share\": %.6e}",
-                i ? "," : "", p->ebn0, p->frames, p->bit_errors,
-                (double)p->bit_errors / ((double)p->frames * k), p->frame_errors,
-                (double)p->frame_errors / p->frames, p->parity_failures, p->undetected,
-                (double)p->iterations / p->frames, p->decode_seconds,
-                mbps(p->frames, n, p->decode_seconds), mbps(p->frames, k, p->decode_seconds),
-                p->saturated, (double)p->saturated / ((double)p->frames * n));
+    static sim_opts o; /* static: the Eb/N0 list is a few kB */
+    opts_init(&o);
+    sim_resume *resume = NULL;
+    const char *resume_path = find_resume(argc, argv);
+    if (resume_path) {
+        char *text = read_resume_text(m, resume_path);
+        resume = text ? sim_resume_load(resume_path, text, &o) : NULL;
+        free(text);
+        if (!resume)
+            return APP_FAILED;
     }
-    fprintf(f, "\n  ]\n}\n");
-    return app_close("simulate", f, o->json_path) ? APP_FAILED : APP_OK;
+    int rc = parse(argc, argv, &o);
+    if (rc) {
+        sim_resume_free(resume);
+        return rc < 0 ? APP_OK : rc;
+    }
+
+    /* this rank's GPU and cores */
+    if (o.device_local) {
+        o.cfg.num_devices = 1;
+        o.cfg.devices[0] = m->local_rank;
+    } else if (m->size > 1 && o.cfg.num_devices > 1) {
+        o.cfg.devices[0] = o.cfg.devices[m->local_rank % o.cfg.num_devices];
+        o.cfg.num_devices = 1;
+    }
+    if (o.cfg.num_threads == 0)
+        o.cfg.num_threads = rank_threads(m);
+    ldpc_sim_config scfg;
+    ldpc_sim_config_init(&scfg);
+    scfg.seed = o.seed;
+    scfg.codeword = o.codeword_zero ? LDPC_SIM_ALL_ZERO : LDPC_SIM_RANDOM;
+    scfg.llr_type = o.llr_i8 ? LDPC_LLR_I8 : LDPC_LLR_F32;
+    scfg.num_threads = o.cfg.num_threads;
+
+    ldpc_code *code = NULL;
+    ldpc_sim *sim = NULL;
+    sim_point *pts = NULL;
+    rc = APP_FAILED;
+    int ok = app_open_code("simulate", o.code_name, &code) == APP_OK;
+    if (ok) {
+        int st = ldpc_sim_create(&sim, code, &o.cfg, &scfg);
+        if (st != LDPC_OK)
+            ok = !app_fail("simulate", st, "creating the simulator");
+    }
+    if (!all_ok(m, ok))
+        goto done;
+    /* every rank must simulate the same way, or the sum would mix two experiments */
+    uint64_t lo = setup_hash(sim), hi = lo;
+    sim_mpi_min_u64(m, &lo, 1);
+    sim_mpi_max_u64(m, &hi, 1);
+    if (lo != hi) {
+        fprintf(stderr, "ldpcgpu simulate: rank %d: %s backend, %s channel; the ranks differ "
+                        "(a GPU missing on some machine?)\n",
+                m->rank, ldpc_decoder_backend_name(ldpc_sim_decoder(sim)),
+                ldpc_sim_channel_name(sim));
+        goto done;
+    }
+    sim_setup s = {&o, sim, m->size, o.cfg.num_threads, sim_mpi_library()};
+    if (resume && !all_ok(m, m->rank != 0 || sim_resume_check(resume, &s) == 0))
+        goto done;
+
+    /* the points: earlier ones continue (from the frame after their last), new ones start */
+    if (!(pts = calloc((size_t)o.npoints, sizeof *pts))) {
+        fprintf(stderr, "ldpcgpu simulate: out of memory\n");
+        goto done;
+    }
+    for (int i = 0; i < o.npoints; i++) {
+        pts[i].ebn0 = o.ebn0[i];
+        pts[i].decode_seconds = -1.0;
+        if (resume)
+            sim_resume_point(resume, o.ebn0[i], &pts[i]);
+    }
+    qsort(pts, (size_t)o.npoints, sizeof *pts, cmp_points);
+
+    const ldpc_sim_config *sc = ldpc_sim_config_get(sim);
+    const int n = ldpc_code_n(code), k = ldpc_code_k(code);
+    if (m->rank == 0) {
+        printf("code: %s, n=%d k=%d rate=%.4f; BPSK over AWGN, %s LLRs, %s codeword, seed %llu\n",
+               ldpc_code_name(code), n, k, app_code_rate(code), o.llr_i8 ? "int8" : "float32",
+               sc->codeword == LDPC_SIM_ALL_ZERO ? "all-zero" : "random",
+               (unsigned long long)o.seed);
+        app_print_decoder(stdout, ldpc_sim_decoder(sim));
+        printf("channel: %s", ldpc_sim_channel_name(sim));
+        if (o.cfg.num_threads)
+            printf(", %d CPU threads", o.cfg.num_threads);
+        if (m->size > 1)
+            printf(" per rank; %d MPI ranks (%s)", m->size, s.mpi);
+        if (resume)
+            printf("; resuming %s", o.resume_path);
+        printf("\n");
+        sim_print_header(stdout);
+    }
+    sim_progress progress;
+    sim_progress_init(&progress, o.quiet || m->rank != 0, o.progress_interval);
+    double t0 = app_now(), last_checkpoint = t0;
+    uint64_t frames0 = 0, frames1 = 0;
+    for (int i = 0; i < o.npoints; i++)
+        frames0 += pts[i].c.frames;
+    for (int i = 0; i < o.npoints; i++) {
+        if (run_point(m, &s, pts, o.npoints, i, &progress, &last_checkpoint) != APP_OK)
+            goto done;
+        if (m->rank == 0) {
+            sim_progress_clear(&progress);
+            sim_print_point(stdout, &pts[i], n, k);
+            if (checkpoints(&o) && write_json(m, &s, pts, o.npoints) != APP_OK)
+                goto done;
+            last_checkpoint = app_now();
+        }
+    }
+    for (int i = 0; i < o.npoints; i++)
+        frames1 += pts[i].c.frames;
+    if (m->rank == 0) {
+        const double sec = app_now() - t0;
+        printf("time: %.2f s, %llu frames simulated, %.2f Mb/s of coded bits on the wall clock "
+               "(bits, encoding, channel, decoding and counting)\n",
+               sec, (unsigned long long)(frames1 - frames0),
+               sec > 0 ? (double)(frames1 - frames0) * n / sec / 1e6 : 0.0);
+    }
+    if (m->rank == 0 && o.json_path && !checkpoints(&o) &&
+        write_json(m, &s, pts, o.npoints) != APP_OK)
+        goto done;
+    rc = APP_OK;
+done:
+    free(pts);
+    sim_resume_free(resume);
+    ldpc_sim_destroy(sim);
+    ldpc_code_destroy(code);
+    return rc;
 }
 
 int cmd_simulate(int argc, char **argv)
 {
-    static sim_opts o; /* static: the Eb/N0 list is a few kB */
-    int rc = parse(argc, argv, &o);
-    if (rc)
-        return rc < 0 ? APP_OK : rc;
-
-    ldpc_code *code = NULL;
-    ldpc_encoder *enc = NULL;
-    ldpc_decoder *dec = NULL;
-    app_sim_buffers b;
-    memset(&b, 0, sizeof b);
-    sim_point *pts = calloc((size_t)o.npoints, sizeof *pts);
-    int st;
-    rc = APP_FAILED;
-    if (!pts || app_open_code("simulate", o.code_name, &code) != APP_OK)
-        goto done;
-    if ((st = ldpc_encoder_create(&enc, code)) != LDPC_OK) {
-        app_fail("simulate", st, "creating the encoder");
-        goto done;
-    }
-    if ((st = ldpc_decoder_create(&dec, code, &o.cfg)) != LDPC_OK) {
-        app_fail("simulate", st, "creating the decoder");
-        goto done;
-    }
-    if (app_sim_buffers_alloc(&b, "simulate", code, ldpc_decoder_batch_frames(dec), o.frames,
-                              o.llr_i8, o.max_frame_errors > 0) != APP_OK)
-        goto done;
-
-    const int n = ldpc_code_n(code), k = ldpc_code_k(code);
-    printf("code: %s, n=%d k=%d rate=%.4f; BPSK over AWGN, %s LLRs, seed %llu\n",
-           ldpc_code_name(code), n, k, app_code_rate(code), o.llr_i8 ? "int8" : "float32",
-           (unsigned long long)o.seed);
-    app_print_decoder(stdout, dec);
-    print_header();
-    app_progress progress;
-    app_progress_init(&progress);
-    double t0 = app_now(), decode_total = 0.0;
-    for (int i = 0; i < o.npoints; i++) {
-        pts[i].ebn0 = o.ebn0[i];
-        int prc = simulate_point(&o, enc, dec, &b, &pts[i], &progress);
-        app_progress_clear(&progress);
-        if (prc != APP_OK)
-            goto done;
-        print_point(&pts[i], n, k);
-        decode_total += pts[i].decode_seconds;
-    }
-    printf("time: %.2f s decoding, %.2f s in all (encoding and noise are not in the Mbps)\n",
-           decode_total, app_now() - t0);
-    rc = o.json_path ? write_json(&o, dec, pts, o.npoints) : APP_OK;
-done:
-    app_sim_buffers_free(&b);
-    free(pts);
-    ldpc_decoder_destroy(dec);
-    ldpc_encoder_destroy(enc);
-    ldpc_code_destroy(code);
+    sim_mpi m;
+    int survivor;
+    if (sim_mpi_init(&m, &argc, &argv, &survivor))
+        return APP_FAILED;
+    if (!survivor)
+        return APP_OK;
+    if (m.rank != 0 && !freopen("/dev/null", "w", stdout)) /* one table: rank 0's */
+        return APP_FAILED;
+    int rc = simulate(&m, argc, argv);
+    sim_mpi_finalize(&m);
     return rc;
 }
