@@ -8,14 +8,17 @@
  * block scan of their parities; WiMAX/WiFi q_0 then z staircase chains), then one thread per
  * noise quad: 4 deviates, 4 coded bits, 4 LLRs stored together (float4 / 4 bytes). A frame
  * costs about 10% of the decoder's time (Philox, logf, sincospif, per coded bit); nothing but
- * the LLRs leaves the chip, and a block adds its saturated-LLR count with one atomic.
+ * the LLRs leaves the chip, and a block adds its saturated-LLR count with one atomic. The LLR
+ * of a deviate is sim_llr.h's, the host's operation for operation.
  */
 #include <algorithm>
+#include <cstdlib>
 #include "sim_gpu.h"
 #include "sim_rng.cuh"
 
 extern "C" {
 #include "sim_frame.h"
+#include "sim_llr.h"
 }
 
 namespace ldpccuda {
@@ -152,6 +155,26 @@ __device__ __forceinline__ void solve_dual_diag(const SimCodeDev &c, const uint3
     }
 }
 
+/* Code bits 4q .. 4q+3 of the frame (bit j = coded bit 4q + j; 0 past n). 4q is a multiple of
+ * 4, so four information bits never straddle a word, nor four parity bits when k % 4 == 0. */
+__device__ __forceinline__ uint32_t quad_bits(const SimCodeDev &c, const uint32_t *info, const uint32_t *par, int q)
+{
+    if (c.solve == SIM_ALL_ZERO)
+        return 0;
+    const int i0 = 4 * q, j0 = i0 - c.k;
+    if (i0 + 4 <= c.k)
+        return (info[i0 >> 5] >> (i0 & 31)) & 15u;
+    if (j0 >= 0 && (j0 & 3) == 0 && i0 + 4 <= c.n)
+        return (par[j0 >> 5] >> (j0 & 31)) & 15u;
+    uint32_t b = 0;
+    for (int j = 0; j < 4; j++) {
+        const int i = i0 + j;
+        if (i < c.n)
+            b |= (i < c.k ? bit_of(info, i) : bit_of(par, i - c.k)) << j;
+    }
+    return b;
+}
+
 /* int8 LLRs of four deviates, packed little-endian (byte j = LLR j). */
 __device__ __forceinline__ uint32_t pack_i8(const float v[4], float scale)
 {
@@ -162,7 +185,26 @@ __device__ __forceinline__ uint32_t pack_i8(const float v[4], float scale)
     return w;
 }
 
-template <bool I8>
+/* Saturated LLRs among four (decoder_saturation.c's rule). Only an LLR with |LLR| * scale >= 127
+ * can leave the int8 range, so the four are screened together with one compare (the rule itself
+ * runs on a few LLRs in a hundred at high Eb/N0, none at the usual ones). */
+__device__ __forceinline__ unsigned saturated4(const SimChanArgs &a, const float v[4], int valid)
+{
+    const float m = fmaxf(fmaxf(fabsf(v[0]), fabsf(v[1])), fmaxf(fabsf(v[2]), fabsf(v[3])));
+    unsigned s = 0;
+    if (m * a.llr_scale >= 127.0f)
+        for (int j = 0; j < valid; j++) {
+            const int qv = ldpc_fixed_quantize_f32(&a.wide, v[j]);
+            s += qv < -128 || qv > 127;
+        }
+    return s;
+}
+
+/* VEC: n % 4 == 0 (every quad whole: aligned 16-byte / 4-byte stores, no bounds checks);
+ * DEBUG: the codewords are written too (tests). Compiled apart so that the common case carries
+ * no per-LLR checks: the kernel is bound by the integer/logic pipe (half the FP32 rate), where
+ * every compare and select goes. */
+template <bool I8, bool VEC, bool DEBUG>
 __global__ void __launch_bounds__(kChanMaxThreads) sim_channel_kernel(SimChanArgs a)
 {
     extern __shared__ uint32_t sm[];
@@ -171,9 +213,8 @@ __global__ void __launch_bounds__(kChanMaxThreads) sim_channel_kernel(SimChanArg
     uint32_t *info = sm + L.info, *syn = sm + L.syn, *wtot = sm + L.wtot;
     uint32_t *par = c.solve == SIM_DUAL_DIAG ? sm + L.par : syn; /* DVB solves in place */
     uint8_t *stage = (uint8_t *)(sm + L.wtot + 32);
-    const int n = c.n, k = c.k, nq = (n + 3) / 4;
-    const bool vec = (n & 3) == 0; /* whole quads: aligned 16-byte / 4-byte stores */
-    unsigned long long sat = 0;
+    const int n = c.n, nq = (n + 3) / 4;
+    unsigned sat = 0; /* this thread's saturated LLRs (at most a few million a launch) */
     for (int fb = blockIdx.x; fb < a.nframes; fb += gridDim.x) {
         const uint64_t f = a.first + (uint64_t)fb;
         if (c.solve != SIM_ALL_ZERO) {
@@ -193,30 +234,22 @@ __global__ void __launch_bounds__(kChanMaxThreads) sim_channel_kernel(SimChanArg
             float d[4], v[4];
             ldpc_sim_box_muller(r.x, r.y, &d[0], &d[1]);
             ldpc_sim_box_muller(r.z, r.w, &d[2], &d[3]);
+            const uint32_t cbits = quad_bits(c, info, par, q);
 #pragma unroll
-            for (int j = 0; j < 4; j++) {
-                const int i = 4 * q + j;
-                uint32_t cb = 0;
-                if (c.solve != SIM_ALL_ZERO && i < n)
-                    cb = i < k ? bit_of(info, i) : bit_of(par, i - k);
-                /* y = s + sigma d, LLR = y * 2 / sigma^2, rounded as written (no fused
-                 * multiply-add: the host computes the same operations) */
-                const float y = __fadd_rn(cb ? -1.0f : 1.0f, __fmul_rn(a.sigma, d[j]));
-                v[j] = __fmul_rn(y, a.llr_mult);
-                if (i < n && fabsf(v[j]) * a.llr_scale >= 127.0f) { /* decoder_saturation.c */
-                    const int qv = ldpc_fixed_quantize_f32(&a.wide, v[j]);
-                    sat += qv < -128 || qv > 127;
-                }
-                if (a.cw_out && i < n)
-                    a.cw_out[base + i] = (uint8_t)cb;
-            }
-            if (vec) {
+            for (int j = 0; j < 4; j++)
+                v[j] = ldpc_sim_llr((cbits >> j) & 1u, d[j], a.sigma, a.gain);
+            const int valid = VEC ? 4 : min(4, n - 4 * q);
+            sat += saturated4(a, v, valid);
+            if (DEBUG)
+                for (int j = 0; j < valid; j++)
+                    a.cw_out[base + 4 * q + j] = (uint8_t)((cbits >> j) & 1u);
+            if (VEC) {
                 if (I8)
                     *(uint32_t *)((int8_t *)a.llr + base + 4 * q) = pack_i8(v, a.llr_scale);
                 else
                     *(float4 *)((float *)a.llr + base + 4 * q) = make_float4(v[0], v[1], v[2], v[3]);
             } else {
-                for (int j = 0; j < 4 && 4 * q + j < n; j++) {
+                for (int j = 0; j < valid; j++) {
                     if (I8)
                         ((int8_t *)a.llr)[base + 4 * q + j] = ldpc_llr_to_i8_one(v[j], a.llr_scale);
                     else
@@ -227,11 +260,12 @@ __global__ void __launch_bounds__(kChanMaxThreads) sim_channel_kernel(SimChanArg
         __syncthreads(); /* the next frame overwrites the shared words */
     }
     /* one atomic per block */
+    unsigned long long s64 = sat;
     for (int o = 16; o > 0; o >>= 1)
-        sat += __shfl_down_sync(0xffffffffu, sat, o);
+        s64 += __shfl_down_sync(0xffffffffu, s64, o);
     __shared__ unsigned long long warp_sat[kChanMaxThreads / 32];
     if ((threadIdx.x & 31) == 0)
-        warp_sat[threadIdx.x >> 5] = sat;
+        warp_sat[threadIdx.x >> 5] = s64;
     __syncthreads();
     if (threadIdx.x == 0) {
         unsigned long long s = 0;
@@ -240,6 +274,18 @@ __global__ void __launch_bounds__(kChanMaxThreads) sim_channel_kernel(SimChanArg
         if (s)
             atomicAdd(a.counts + SIM_SATURATED, s);
     }
+}
+
+/* The kernel for an LLR type, code length and debug output. */
+static const void *channel_fn(bool i8, bool vec, bool debug)
+{
+    static const void *const fns[8] = {
+        (const void *)sim_channel_kernel<false, false, false>, (const void *)sim_channel_kernel<false, false, true>,
+        (const void *)sim_channel_kernel<false, true, false>,  (const void *)sim_channel_kernel<false, true, true>,
+        (const void *)sim_channel_kernel<true, false, false>,  (const void *)sim_channel_kernel<true, false, true>,
+        (const void *)sim_channel_kernel<true, true, false>,   (const void *)sim_channel_kernel<true, true, true>,
+    };
+    return fns[(i8 ? 4 : 0) + (vec ? 2 : 0) + (debug ? 1 : 0)];
 }
 
 __global__ void sim_quads_kernel(int count, const uint64_t *seed, const uint64_t *frame, const uint64_t *q,
@@ -255,45 +301,57 @@ __global__ void sim_quads_kernel(int count, const uint64_t *seed, const uint64_t
     }
 }
 
-/* About two noise quads per thread (a WiMAX 2304 frame: 288 threads), whole warps. */
-int sim_channel_threads(const SimCodeDev &c)
+/* About four noise quads per thread in whole warps (a WiMAX 2304 frame: 128 threads, 16 blocks
+ * per SM; measured on the H100 against two quads per thread, 288 threads: channel 16.3 -> 15.0
+ * ns per frame, the many small blocks hiding each other's serial encoding steps). */
+static int default_threads(const SimCodeDev &c)
 {
     const int nq = (c.n + 3) / 4;
-    const int t = ((nq + 1) / 2 + 31) / 32 * 32;
+    const int t = nq / 4 / 32 * 32;
     return t < 64 ? 64 : (t > kChanMaxThreads ? kChanMaxThreads : t);
 }
 
 size_t sim_channel_smem(const SimCodeDev &c) { return (size_t)ChanSmem(c).bytes; }
 
-cudaError_t sim_channel_setup(const SimCodeDev &c, int llr_i8, int *grid)
+/* The grid: as many blocks as fit at once, each looping over frames. Tuning knobs (read here):
+ * LDPCGPU_SIM_CHAN_THREADS=T threads per block (a multiple of 32, 64..512), LDPCGPU_SIM_CHAN_BLOCKS=B
+ * at most B blocks per SM (fewer leave room on every SM for the decode kernels of other lanes). */
+cudaError_t sim_channel_setup(const SimCodeDev &c, int llr_i8, SimChanShape *shape)
 {
     const int smem = (int)sim_channel_smem(c);
-    const void *fn = llr_i8 ? (const void *)sim_channel_kernel<true> : (const void *)sim_channel_kernel<false>;
+    int threads = default_threads(c);
+    const char *t_env = getenv("LDPCGPU_SIM_CHAN_THREADS");
+    if (t_env && atoi(t_env) >= 64 && atoi(t_env) <= kChanMaxThreads && atoi(t_env) % 32 == 0)
+        threads = atoi(t_env);
     int dev = 0, sms = 0, per_sm = 0;
-    cudaError_t e = cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+    cudaError_t e = cudaSuccess;
+    for (int dbg = 0; dbg < 2 && e == cudaSuccess; dbg++)
+        e = cudaFuncSetAttribute(channel_fn(llr_i8, (c.n & 3) == 0, dbg), cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                 smem);
+    const void *fn = channel_fn(llr_i8, (c.n & 3) == 0, false);
     if (e == cudaSuccess)
         e = cudaGetDevice(&dev);
     if (e == cudaSuccess)
         e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
     if (e == cudaSuccess)
-        e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fn, sim_channel_threads(c), (size_t)smem);
+        e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fn, threads, (size_t)smem);
     if (e == cudaSuccess && per_sm < 1)
         e = cudaErrorInvalidConfiguration; /* a frame's shared memory does not fit */
-    /* as many blocks as fit at once, each looping over frames */
-    *grid = per_sm * sms;
+    const char *b_env = getenv("LDPCGPU_SIM_CHAN_BLOCKS");
+    if (b_env && atoi(b_env) > 0)
+        per_sm = std::min(per_sm, atoi(b_env));
+    shape->threads = threads;
+    shape->grid = per_sm * sms;
     return e;
 }
 
-cudaError_t sim_channel_launch(const SimChanArgs &a, int grid, cudaStream_t s)
+cudaError_t sim_channel_launch(const SimChanArgs &a, const SimChanShape &shape, cudaStream_t s)
 {
-    const int threads = sim_channel_threads(a.code);
     const size_t smem = sim_channel_smem(a.code);
-    grid = std::max(1, std::min(a.nframes, grid));
-    if (a.llr_i8)
-        sim_channel_kernel<true><<<grid, threads, smem, s>>>(a);
-    else
-        sim_channel_kernel<false><<<grid, threads, smem, s>>>(a);
-    return cudaGetLastError();
+    const int grid = std::max(1, std::min(a.nframes, shape.grid));
+    void *args[] = {(void *)&a};
+    return cudaLaunchKernel(channel_fn(a.llr_i8, (a.code.n & 3) == 0, a.cw_out != nullptr), dim3((unsigned)grid),
+                            dim3((unsigned)shape.threads), args, smem, s);
 }
 
 cudaError_t sim_quads_launch(int count, const uint64_t *seed, const uint64_t *frame, const uint64_t *q,

@@ -22,6 +22,11 @@ int ldpc_cuda_sim_debug_quads(int count, const uint64_t *seed, const uint64_t *f
 int ldpc_cuda_sim_debug_frames(ldpc_sim_gpu *g, double sigma, uint64_t first, int nframes, uint8_t *codewords,
                                void *llr, uint64_t *saturated);
 
+/* Kernel times of one batch on the first lane, one after another on its stream (CUDA events,
+ * mean over reps after one warm-up): the channel kernel, the decode kernels, the count kernel. */
+int ldpc_cuda_sim_debug_time(ldpc_sim_gpu *g, double sigma, int reps, double *channel_s, double *decode_s,
+                             double *count_s);
+
 /* Frames per batch and batches in flight of a run. */
 void ldpc_cuda_sim_debug_shape(const ldpc_sim_gpu *g, int *batch_frames, int *batches_in_flight);
 

@@ -68,8 +68,7 @@ struct SimChanArgs {
     SimCodeDev code;
     uint64_t seed, first;            /* frames first .. first + nframes - 1 */
     int nframes;
-    float sigma;                     /* y = (1 - 2c) + sigma * deviate */
-    float llr_mult;                  /* LLR = y * llr_mult: 2 / sigma^2, negated for a decoder
+    float sigma, gain;               /* ldpc_sim_llr's (sim_llr.h); gain negated for a decoder
                                       * with llr_positive_is_one */
     int llr_i8;                      /* int8 LLRs: ldpc_llr_to_i8_one(LLR, llr_scale) */
     float llr_scale;
@@ -88,14 +87,17 @@ struct SimCountArgs {
     unsigned long long *counts;      /* SIM_NCOUNTS counters, added to */
 };
 
-/* Threads and dynamic shared memory of the channel kernel for a code. */
-int sim_channel_threads(const SimCodeDev &c);
+/* Dynamic shared memory of the channel kernel for a code. */
 size_t sim_channel_smem(const SimCodeDev &c);
+/* Launch shape of the channel kernel on one device. */
+struct SimChanShape {
+    int grid, threads;
+};
 /* Prepare the channel kernel for int8 or float LLRs on the current device (shared-memory
- * limit) and give the most blocks that run at once (*grid); fails if a frame's shared memory
- * does not fit. */
-cudaError_t sim_channel_setup(const SimCodeDev &c, int llr_i8, int *grid);
-cudaError_t sim_channel_launch(const SimChanArgs &a, int grid, cudaStream_t s);
+ * limit) and choose its shape (the most blocks that run at once); fails if a frame's shared
+ * memory does not fit. */
+cudaError_t sim_channel_setup(const SimCodeDev &c, int llr_i8, SimChanShape *shape);
+cudaError_t sim_channel_launch(const SimChanArgs &a, const SimChanShape &shape, cudaStream_t s);
 cudaError_t sim_count_launch(const SimCountArgs &a, cudaStream_t s);
 /* Tests: quad q[i] of frame frame[i] under seed[i], as the kernels draw it, into out[4i..4i+3]
  * (device arrays). */

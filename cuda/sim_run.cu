@@ -6,8 +6,8 @@
  * the LLRs into the lane's buffer (sim_channel.cu), the decode kernels read them
  * (cuda_backend.cu, sim_decode: packed information bits out), the count kernel compares
  * (sim_count.cu), the 48 bytes of counters are copied to pinned memory and an event recorded.
- * Two batches per lane are in flight; batches are issued in frame order and their counters
- * collected in the same order.
+ * Two batches per lane are in flight (LDPCGPU_SIM_SLOTS=N: N); batches are issued in frame
+ * order and their counters collected in the same order.
  *
  * Stop rule (sim.h): after collecting batch i the host issues batch i + S (S = batches in
  * flight), unless the frame errors have reached the stop value; then the batches already
@@ -27,6 +27,7 @@
 extern "C" {
 #include "sim_internal.h"
 #include "sim_debug.h"
+#include "sim_llr.h"
 #include "error.h"
 }
 
@@ -40,7 +41,7 @@ struct SimDev {
     uint16_t *syn_col = nullptr;
     int *info_pos = nullptr;      /* information columns, when not the prefix */
     SimCodeDev code{};
-    int grid = 0;                 /* channel kernel: blocks resident at once */
+    SimChanShape shape{};         /* channel kernel */
 };
 
 struct SimBuf {                   /* one per lane */
@@ -175,11 +176,13 @@ static int sim_create_inner(ldpc_sim_gpu *g)
         d.code.mb = p.mb;
         d.code.y = p.y;
         memcpy(d.code.h, p.h, sizeof d.code.h);
-        SIM_CU(sim_channel_setup(d.code, i8, &d.grid), "preparing the channel kernel", d.dev);
+        SIM_CU(sim_channel_setup(d.code, i8, &d.shape), "preparing the channel kernel", d.dev);
     }
     /* each lane's buffers, two batches in flight per lane */
     const size_t n = (size_t)c->n, ob = ((size_t)c->k + 7) / 8;
-    const int S = 2 * (int)g->lanes.size();
+    const char *slots_env = getenv("LDPCGPU_SIM_SLOTS"); /* batches in flight per lane (default 2) */
+    const int per_lane = slots_env && atoi(slots_env) > 0 ? std::min(atoi(slots_env), 8) : 2;
+    const int S = per_lane * (int)g->lanes.size();
     SIM_CU(cudaHostAlloc((void **)&g->h_counts, (size_t)S * SIM_NCOUNTS * sizeof(unsigned long long),
                          cudaHostAllocPortable),
            "cudaHostAlloc (counters)", g->lanes[0].dev);
@@ -248,8 +251,9 @@ static SimChanArgs chan_args(const ldpc_sim_gpu *g, const SimDev &d, double sigm
     memset(&a, 0, sizeof a);
     a.code = d.code;
     a.seed = g->cfg.seed;
-    a.sigma = (float)sigma;
-    a.llr_mult = (float)(2.0 / (sigma * sigma)) * (dc.llr_positive_is_one ? -1.0f : 1.0f);
+    ldpc_sim_llr_params(sigma, &a.sigma, &a.gain);
+    if (dc.llr_positive_is_one)
+        a.gain = -a.gain; /* exact: the LLRs of the opposite convention */
     a.llr_i8 = g->cfg.llr_type == LDPC_LLR_I8;
     a.llr_scale = dc.llr_scale;
     /* decoder_saturation.c's rule: the input rule of decoder_fixed.h into a range wider than
@@ -276,7 +280,7 @@ static int sim_issue(ldpc_sim_gpu *g, int s, double sigma, uint64_t f0, int nfra
     a.nframes = nframes;
     a.llr = b.llr;
     a.counts = slot.d_counts;
-    SIM_CU(sim_channel_launch(a, d.grid, L.stream), "channel kernel launch", L.dev);
+    SIM_CU(sim_channel_launch(a, d.shape, L.stream), "channel kernel launch", L.dev);
     const int st = sim_decode(g->dec, slot.lane, b.llr, a.llr_i8, nframes, b.out, b.status, d.info_pos);
     if (st != LDPC_OK)
         return st;
@@ -401,7 +405,7 @@ extern "C" int ldpc_cuda_sim_debug_frames(ldpc_sim_gpu *g, double sigma, uint64_
     unsigned long long sat = 0;
     cudaError_t e = cudaMemsetAsync(slot.d_counts, 0, SIM_NCOUNTS * sizeof(unsigned long long), L.stream);
     if (e == cudaSuccess)
-        e = sim_channel_launch(a, d.grid, L.stream);
+        e = sim_channel_launch(a, d.shape, L.stream);
     if (e == cudaSuccess)
         e = cudaStreamSynchronize(L.stream);
     if (e == cudaSuccess && llr)
@@ -415,6 +419,70 @@ extern "C" int ldpc_cuda_sim_debug_frames(ldpc_sim_gpu *g, double sigma, uint64_
         return sim_fail(e, "making frames", L.dev);
     if (saturated)
         *saturated = sat;
+    return LDPC_OK;
+}
+
+extern "C" int ldpc_cuda_sim_debug_time(ldpc_sim_gpu *g, double sigma, int reps, double *channel_s,
+                                        double *decode_s, double *count_s)
+{
+    if (!g || reps < 1 || !(sigma > 0.0) || !channel_s || !decode_s || !count_s)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_cuda_sim_debug_time: bad argument");
+    const SimSlot &slot = g->slots[0];
+    const SimLane &L = g->lanes[(size_t)slot.lane];
+    const SimBuf &b = g->bufs[(size_t)slot.lane];
+    const SimDev &d = g->devs[(size_t)b.devi];
+    SIM_CU(cudaSetDevice(L.dev), "cudaSetDevice", L.dev);
+    SIM_CU(cudaStreamSynchronize(L.stream), "cudaStreamSynchronize", L.dev);
+    cudaEvent_t ev[4] = {};
+    for (cudaEvent_t &e : ev)
+        SIM_CU(cudaEventCreate(&e), "cudaEventCreate", L.dev);
+    SimChanArgs a = chan_args(g, d, sigma);
+    a.nframes = g->batch;
+    a.llr = b.llr;
+    a.counts = slot.d_counts;
+    SimCountArgs ca;
+    ca.seed = g->cfg.seed;
+    ca.nframes = g->batch;
+    ca.k = g->plan.k;
+    ca.random = g->plan.solve != SIM_ALL_ZERO;
+    ca.out = b.out;
+    ca.status = b.status;
+    ca.counts = slot.d_counts;
+    double t[3] = {0, 0, 0};
+    cudaError_t e = cudaSuccess;
+    int st = LDPC_OK;
+    for (int r = 0; r <= reps && e == cudaSuccess && st == LDPC_OK; r++) { /* r = 0: warm-up */
+        a.first = ca.first = (uint64_t)r * (uint64_t)g->batch;
+        e = cudaEventRecord(ev[0], L.stream);
+        if (e == cudaSuccess)
+            e = sim_channel_launch(a, d.shape, L.stream);
+        if (e == cudaSuccess)
+            e = cudaEventRecord(ev[1], L.stream);
+        if (e == cudaSuccess)
+            st = sim_decode(g->dec, slot.lane, b.llr, a.llr_i8, g->batch, b.out, b.status, d.info_pos);
+        if (e == cudaSuccess && st == LDPC_OK)
+            e = cudaEventRecord(ev[2], L.stream);
+        if (e == cudaSuccess && st == LDPC_OK)
+            e = sim_count_launch(ca, L.stream);
+        if (e == cudaSuccess && st == LDPC_OK)
+            e = cudaEventRecord(ev[3], L.stream);
+        if (e == cudaSuccess && st == LDPC_OK)
+            e = cudaEventSynchronize(ev[3]);
+        for (int i = 0; i < 3 && e == cudaSuccess && st == LDPC_OK && r > 0; i++) {
+            float ms = 0;
+            e = cudaEventElapsedTime(&ms, ev[i], ev[i + 1]);
+            t[i] += ms * 1e-3;
+        }
+    }
+    for (cudaEvent_t x : ev)
+        cudaEventDestroy(x);
+    if (st != LDPC_OK)
+        return st;
+    if (e != cudaSuccess)
+        return sim_fail(e, "timing the kernels", L.dev);
+    *channel_s = t[0] / reps;
+    *decode_s = t[1] / reps;
+    *count_s = t[2] / reps;
     return LDPC_OK;
 }
 

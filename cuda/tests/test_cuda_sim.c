@@ -146,8 +146,9 @@ static void compare_frames(const ldpc_code *code, ldpc_sim_codeword cwmode, int 
                 CHECK_MSG(0, "%s: all-zero codeword has a one", name);
                 break;
             }
-    printf("  %-20s %s: %d frames, codewords equal, float LLR worst rel. error %.2g, int8 off by one %ld of %.0f\n",
-           name, cwmode == LDPC_SIM_ALL_ZERO ? "all-zero" : "random", F, cw_bad ? -1.0 : worst, i8_off, total);
+    printf("  %-20s %s, %.1f dB: %d frames, codewords equal, float LLR worst rel. error %.2g, int8 off by one %ld "
+           "of %.0f, saturated %llu\n", name, cwmode == LDPC_SIM_ALL_ZERO ? "all-zero" : "random", ebn0, F,
+           cw_bad ? -1.0 : worst, i8_off, total, (unsigned long long)sat_f);
     ldpc_decoder_destroy(dec);
     free(cw_gpu);
     free(cw_host);
@@ -176,6 +177,11 @@ static void test_frames(void)
         compare_frames(code, LDPC_SIM_RANDOM, F, (1ull << 32) + 1000003ull * (uint64_t)i, 2.0);
         ldpc_code_destroy(code);
     }
+    /* high Eb/N0: LLRs beyond the int8 range (clamped to +-127, counted as saturated) */
+    ldpc_code *hi;
+    REQUIRE_OK(ldpc_code_create(&hi, "wimax:576:1/2"));
+    compare_frames(hi, LDPC_SIM_RANDOM, quick ? 3 : 24, 99, 10.0);
+    ldpc_code_destroy(hi);
     /* any code with the all-zero codeword: odd n (scalar stores), information positions found
      * by elimination; random codewords of it are refused */
     ldpc_code *irr = make_irregular_code(1001, 500, 0, 5);

@@ -1,16 +1,17 @@
-/* sim_bench: throughput of the simulator's GPU channel (cuda/sim_run.cu) against the decoder's
+/* cuda_sim_bench: throughput of the simulator's GPU channel (cuda/sim_run.cu) against the decoder's
  * own kernel-only throughput on the same GPU, same code and settings, and long error-rate
  * points. Drives the GPU channel through its hooks (sim_internal.h), so it measures exactly
  * what ldpc_sim_run does with a cuda decoder.
  *
- *   sim_bench CODE [--msg f32|i8] [--llr f32|i8] [--ebn0 DB] [--iters N] [--early 0|1]
+ *   cuda_sim_bench CODE [--msg f32|i8] [--llr f32|i8] [--ebn0 DB] [--iters N] [--early 0|1]
  *             [--seconds S] [--stop ERRORS] [--max-frames N] [--streams N] [--seed S]
  *             [--all-zero] [--no-kernel]
  *
  * Prints one line: simulated coded Gb/s (n * frames / wall-clock seconds of one ldpc_cuda_sim_run
  * call, after a warm-up call), frames, FER, BER, mean iterations, saturated share, and the
  * decoder's kernel-only Gb/s on the channel's own LLRs (ldpc_cuda_time_kernel over the
- * decoder's streams) with the ratio. With --stop, the run goes until that many frame errors or
+ * decoder's streams) with the ratio, and one batch's channel / decode / count kernel times per
+ * frame when run one after another on one stream. With --stop, the run goes until that many frame errors or
  * --max-frames frames, printing a progress line every 10 s. */
 #include <math.h>
 #include <stdio.h>
@@ -32,14 +33,14 @@ static double now(void)
 
 static void die(const char *what, int st)
 {
-    fprintf(stderr, "sim_bench: %s: %s (%s)\n", what, ldpc_strerror(st), ldpc_last_error());
+    fprintf(stderr, "cuda_sim_bench: %s: %s (%s)\n", what, ldpc_strerror(st), ldpc_last_error());
     exit(1);
 }
 
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "usage: sim_bench CODE [--msg f32|i8] [--llr f32|i8] [--ebn0 DB] [--iters N] "
+        fprintf(stderr, "usage: cuda_sim_bench CODE [--msg f32|i8] [--llr f32|i8] [--ebn0 DB] [--iters N] "
                         "[--early 0|1] [--seconds S] [--stop ERRORS] [--max-frames N] [--streams N] "
                         "[--seed S] [--all-zero] [--no-kernel]\n");
         return 2;
@@ -63,7 +64,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--all-zero")) all_zero = 1;
         else if (!strcmp(a, "--no-kernel")) kernel = 0;
         else {
-            fprintf(stderr, "sim_bench: unknown option %s\n", a);
+            fprintf(stderr, "cuda_sim_bench: unknown option %s\n", a);
             return 2;
         }
     }
@@ -161,15 +162,21 @@ int main(int argc, char **argv)
         kgbps = (double)kf * REPS * n / total * 1e-9;
         free(llr);
     }
+    /* one batch's kernels one after another on one stream: where a simulated frame's time goes */
+    double tc = 0, td = 0, tn = 0;
+    if (kernel && (st = ldpc_cuda_sim_debug_time(g, sigma, 5, &tc, &td, &tn)) != LDPC_OK)
+        die("kernel split", st);
     printf("RESULT code=%s msg=%s llr=%s iters=%d early=%d ebn0=%.3f frames=%llu seconds=%.3f sim_gbps=%.2f "
            "fer=%.4e ber=%.4e frame_errors=%llu bit_errors=%llu parity_fail=%llu undetected=%llu "
-           "mean_iter=%.3f saturated_share=%.3e kernel_gbps=%.2f ratio=%.3f\n",
+           "mean_iter=%.3f saturated_share=%.3e kernel_gbps=%.2f ratio=%.3f channel_ns=%.2f decode1_ns=%.2f "
+           "count_ns=%.2f\n",
            code_name, msg_i8 ? "i8" : "f32", llr_i8 ? "i8" : "f32", iters, early, ebn0,
            (unsigned long long)c.frames, elapsed, gbps, c.frames ? (double)c.frame_errors / c.frames : 0.0,
            c.frames ? (double)c.bit_errors / ((double)c.frames * k) : 0.0, (unsigned long long)c.frame_errors,
            (unsigned long long)c.bit_errors, (unsigned long long)c.parity_failures,
            (unsigned long long)c.undetected, c.frames ? (double)c.iterations / c.frames : 0.0,
-           c.frames ? (double)c.saturated / ((double)c.frames * n) : 0.0, kgbps, kgbps > 0 ? gbps / kgbps : 0.0);
+           c.frames ? (double)c.saturated / ((double)c.frames * n) : 0.0, kgbps, kgbps > 0 ? gbps / kgbps : 0.0,
+           tc / batch * 1e9, td / batch * 1e9, tn / batch * 1e9);
     ldpc_cuda_sim_destroy(g);
     ldpc_decoder_destroy(dec);
     ldpc_code_destroy(code);
