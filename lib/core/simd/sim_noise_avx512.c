@@ -81,39 +81,50 @@ static inline void transpose4_u(vu d[4])
         d[i] = _mm512_castps_si512(f[i]);
 }
 
-/* Philox4x32-10 on 16 quads with each word in the low half of a 64-bit lane (even quads in
- * one vector, odd in another): _mm512_mul_epu32 then yields lo in place and hi one shift away,
- * with no blends; the high halves carry garbage that the multiplies ignore and the final blend
- * drops. 12 instructions a round instead of 16. */
+/* Philox4x32-10 on nb blocks of 16 quads (quads q_lo0 + 16 b + lane), each word in the low half
+ * of a 64-bit lane (even quads in one vector, odd in another): _mm512_mul_epu32 then yields lo
+ * in place and hi one shift away, with no blends; the high halves carry garbage that the
+ * multiplies ignore and the final blend drops. 12 instructions a round instead of 16. */
 static inline void philox_p64(const vu *k0, const vu *k1, uint32_t q_lo0, uint32_t q_hi,
-                              uint64_t frame, vu d[4])
+                              uint64_t frame, vu *d, int nb)
 {
     const __m512i even = _mm512_setr_epi64(0, 2, 4, 6, 8, 10, 12, 14);
-    __m512i xa = _mm512_add_epi64(_mm512_set1_epi64(q_lo0), even);
-    __m512i xb = _mm512_add_epi64(xa, _mm512_set1_epi64(1));
-    __m512i ya = _mm512_set1_epi64(q_hi), yb = ya;
-    __m512i za = _mm512_set1_epi64((uint32_t)frame), zb = za;
-    __m512i wa = _mm512_set1_epi64((uint32_t)(frame >> 32)), wb = wa;
-    const __m512i m0 = _mm512_set1_epi64(0xD2511F53u), m1 = _mm512_set1_epi64(0xCD9E8D57u);
-    for (int r = 0; r < 10; r++) {
-        const __m512i p0a = _mm512_mul_epu32(xa, m0), p1a = _mm512_mul_epu32(za, m1);
-        const __m512i p0b = _mm512_mul_epu32(xb, m0), p1b = _mm512_mul_epu32(zb, m1);
-        /* 0x96: a ^ b ^ c */
-        xa = _mm512_ternarylogic_epi32(_mm512_srli_epi64(p1a, 32), ya, k0[r], 0x96);
-        xb = _mm512_ternarylogic_epi32(_mm512_srli_epi64(p1b, 32), yb, k0[r], 0x96);
-        za = _mm512_ternarylogic_epi32(_mm512_srli_epi64(p0a, 32), wa, k1[r], 0x96);
-        zb = _mm512_ternarylogic_epi32(_mm512_srli_epi64(p0b, 32), wb, k1[r], 0x96);
-        ya = p1a;
-        yb = p1b;
-        wa = p0a;
-        wb = p0b;
+    __m512i x[4], y[4], z[4], w[4]; /* [2 b] even quads of block b, [2 b + 1] odd */
+    for (int h = 0; h < 2 * nb; h++) {
+        x[h] = _mm512_add_epi64(_mm512_set1_epi64(q_lo0 + 16u * (unsigned)(h >> 1) + (unsigned)(h & 1)), even);
+        y[h] = _mm512_set1_epi64(q_hi);
+        z[h] = _mm512_set1_epi64((uint32_t)frame);
+        w[h] = _mm512_set1_epi64((uint32_t)(frame >> 32));
     }
-    d[0] = _mm512_mask_blend_epi32(0xAAAA, xa, _mm512_slli_epi64(xb, 32));
-    d[1] = _mm512_mask_blend_epi32(0xAAAA, ya, _mm512_slli_epi64(yb, 32));
-    d[2] = _mm512_mask_blend_epi32(0xAAAA, za, _mm512_slli_epi64(zb, 32));
-    d[3] = _mm512_mask_blend_epi32(0xAAAA, wa, _mm512_slli_epi64(wb, 32));
+    const __m512i m0 = _mm512_set1_epi64(0xD2511F53u), m1 = _mm512_set1_epi64(0xCD9E8D57u);
+    for (int r = 0; r < 10; r++)
+        for (int h = 0; h < 2 * nb; h++) {
+            const __m512i p0 = _mm512_mul_epu32(x[h], m0), p1 = _mm512_mul_epu32(z[h], m1);
+            /* 0x96: a ^ b ^ c */
+            x[h] = _mm512_ternarylogic_epi32(_mm512_srli_epi64(p1, 32), y[h], k0[r], 0x96);
+            z[h] = _mm512_ternarylogic_epi32(_mm512_srli_epi64(p0, 32), w[h], k1[r], 0x96);
+            y[h] = p1;
+            w[h] = p0;
+        }
+    for (int b = 0; b < nb; b++) {
+        d[4 * b + 0] = _mm512_mask_blend_epi32(0xAAAA, x[2 * b], _mm512_slli_epi64(x[2 * b + 1], 32));
+        d[4 * b + 1] = _mm512_mask_blend_epi32(0xAAAA, y[2 * b], _mm512_slli_epi64(y[2 * b + 1], 32));
+        d[4 * b + 2] = _mm512_mask_blend_epi32(0xAAAA, z[2 * b], _mm512_slli_epi64(z[2 * b + 1], 32));
+        d[4 * b + 3] = _mm512_mask_blend_epi32(0xAAAA, w[2 * b], _mm512_slli_epi64(w[2 * b + 1], 32));
+    }
 }
-#define SIM_PHILOX_ISA philox_p64
+static inline void philox_p64_1(const vu *k0, const vu *k1, uint32_t q_lo0, uint32_t q_hi,
+                                uint64_t frame, vu d[4])
+{
+    philox_p64(k0, k1, q_lo0, q_hi, frame, d, 1);
+}
+static inline void philox_p64_2(const vu *k0, const vu *k1, uint32_t q_lo0, uint32_t q_hi,
+                                uint64_t frame, vu d[8])
+{
+    philox_p64(k0, k1, q_lo0, q_hi, frame, d, 2);
+}
+#define SIM_PHILOX_ISA philox_p64_1
+#define SIM_PHILOX2_ISA philox_p64_2
 
 /* The int8 rule on 16 lanes, as quantize8 of the AVX2 variant. */
 static void quantize_i8_avx512(const float *llr, size_t count, float scale, int8_t *out)

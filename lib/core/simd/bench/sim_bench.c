@@ -87,9 +87,10 @@ static void channel(const ldpc_code *code, const ldpc_sim_kernels *k, double ebn
             for (int r = 0; r < 16; r++, frames++) {
                 k->bits(1, (uint64_t)frames, kk, info);
                 ldpc_encoder_encode(enc, info, cw, 1);
-                k->llrs(1, (uint64_t)frames, cw, n, sigma, gain, llr);
-                uint64_t sat;
-                ldpc_decoder_count_saturated_f32(dec, llr, (size_t)n, &sat);
+                const float biggest = k->llrs(1, (uint64_t)frames, cw, n, sigma, gain, llr);
+                uint64_t sat; /* screened as the simulator does */
+                if (biggest * ldpc_decoder_config_get(dec)->llr_scale >= 127.0f)
+                    ldpc_decoder_count_saturated_f32(dec, llr, (size_t)n, &sat);
                 if (llr_type == LDPC_LLR_I8)
                     k->quantize_i8(llr, (size_t)n, 4.0f, q);
             }
