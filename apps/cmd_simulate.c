@@ -464,7 +464,7 @@ static int simulate(sim_mpi *m, int argc, char **argv)
         app_print_decoder(stdout, ldpc_sim_decoder(sim));
         printf("channel: %s", ldpc_sim_channel_name(sim));
         if (o.cfg.num_threads)
-            printf(", %d CPU threads", o.cfg.num_threads);
+            printf(", %d CPU thread%s", o.cfg.num_threads, o.cfg.num_threads > 1 ? "s" : "");
         if (m->size > 1)
             printf(" per rank; %d MPI ranks (%s)", m->size, s.mpi);
         if (resume)
