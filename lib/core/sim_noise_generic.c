@@ -34,6 +34,7 @@ static inline vf vf_sub(vf a, vf b) { return a - b; }
 static inline vf vf_mul(vf a, vf b) { return a * b; }
 static inline vf vf_sqrt(vf a) { return sqrtf(a); }
 static inline vf vf_from_i32(vu a) { return (float)(int32_t)a; }
+static inline vf vf_from_u32(vu a) { return (float)a; }
 static inline vu vf_as_vu(vf a)
 {
     vu u;

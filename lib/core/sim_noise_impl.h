@@ -7,6 +7,7 @@
  *   vu_set1 vu_iota(b)=b+lane vu_add vu_sub vu_xor vu_and vu_or vu_andnot(a,b)=~a&b vu_srl vu_sll
  *   vu_mulhilo(a, m, &hi, &lo)   the 64-bit products a * m split in halves
  *   vf_set1 vf_add vf_sub vf_mul vf_sqrt vf_from_i32 (signed, round to nearest)
+ *   vf_from_u32           (float)a for unsigned a, rounded once to nearest
  *   vf_as_vu vu_as_vf     bit casts
  *   vf_lt_mask(a, b)      all ones where a < b
  *   vf_load vf_store vu_store (unaligned)
@@ -141,9 +142,7 @@ static inline vf SIM_FN(vlog)(vf u)
  * swaps and negates. */
 static inline void SIM_FN(box_muller)(vu a, vu b, vf *n0, vf *n1)
 {
-    /* (float)a rounded once: both halves convert exactly, the sum rounds */
-    const vf af = vf_add(vf_mul(vf_from_i32(vu_srl(a, 16)), vf_set1(65536.0f)),
-                         vf_from_i32(vu_and(a, vu_set1(0xffffu))));
+    const vf af = vf_from_u32(a);
     const vf u1 = vf_mul(vf_add(af, vf_set1(0.5f)), vf_set1(2.3283064365386963e-10f));
     const vf r = vf_sqrt(vf_mul(vf_set1(-2.0f), SIM_FN(vlog)(u1)));
 

@@ -40,6 +40,13 @@ static inline vf vf_sub(vf a, vf b) { return _mm256_sub_ps(a, b); }
 static inline vf vf_mul(vf a, vf b) { return _mm256_mul_ps(a, b); }
 static inline vf vf_sqrt(vf a) { return _mm256_sqrt_ps(a); }
 static inline vf vf_from_i32(vu a) { return _mm256_cvtepi32_ps(a); }
+/* no unsigned conversion before AVX-512: both 16-bit halves convert exactly, the sum rounds */
+static inline vf vf_from_u32(vu a)
+{
+    return _mm256_add_ps(
+        _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_srli_epi32(a, 16)), _mm256_set1_ps(65536.0f)),
+        _mm256_cvtepi32_ps(_mm256_and_si256(a, _mm256_set1_epi32(0xffff))));
+}
 static inline vu vf_as_vu(vf a) { return _mm256_castps_si256(a); }
 static inline vf vu_as_vf(vu a) { return _mm256_castsi256_ps(a); }
 static inline vu vf_lt_mask(vf a, vf b) { return _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_LT_OQ)); }

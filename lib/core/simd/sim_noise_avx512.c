@@ -40,6 +40,7 @@ static inline vf vf_sub(vf a, vf b) { return _mm512_sub_ps(a, b); }
 static inline vf vf_mul(vf a, vf b) { return _mm512_mul_ps(a, b); }
 static inline vf vf_sqrt(vf a) { return _mm512_sqrt_ps(a); }
 static inline vf vf_from_i32(vu a) { return _mm512_cvtepi32_ps(a); }
+static inline vf vf_from_u32(vu a) { return _mm512_cvtepu32_ps(a); }
 static inline vu vf_as_vu(vf a) { return _mm512_castps_si512(a); }
 static inline vf vu_as_vf(vu a) { return _mm512_castsi512_ps(a); }
 static inline vu vf_lt_mask(vf a, vf b)
