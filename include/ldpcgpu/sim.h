@@ -76,6 +76,10 @@ LDPC_API void ldpc_sim_destroy(ldpc_sim *sim);
  * (including what *counts held on entry) reaches stop_frame_errors; frames already in flight at
  * that moment are finished and counted, so the frames simulated are always the contiguous range
  * first .. first + (frames added) - 1, and the same call gives the same counts every time.
+ * Where it stops: the "cpu" channel merges the frames' counts one by one in frame order and stops
+ * at the very frame whose error reaches stop_frame_errors (whatever the number of threads); the
+ * "gpu" channel at the end of the batch holding it. On an error *counts is left as it was
+ * ("cpu") or holds the batches counted before it ("gpu").
  * Returns an LDPC status. */
 LDPC_API int ldpc_sim_run(ldpc_sim *sim, double ebn0_db, uint64_t first, uint64_t max_frames,
                  uint64_t stop_frame_errors, ldpc_sim_counts *counts);
