@@ -2,7 +2,7 @@
  * llr_formula's (soft_demapper_llr.h); this file measures distances, handles the noise
  * variance, the DVB-T2 cyclic Q delay, the sign and the int8 conversion. */
 #include "soft_demapper_impl.h"
-#include "core/sim_frame.h" /* ldpc_llr_to_i8_one: the core's float -> int8 LLR rule */
+#include "core/llr_rules.h" /* ldpc_llr_to_i8_one: the core's float -> int8 LLR rule */
 #include <ldpcgpu/decoder.h> /* LDPC_LLR_SCALE_MIN/MAX */
 #include <gnuradio/io_signature.h>
 #include <volk/volk.h>
