@@ -106,69 +106,75 @@ static inline void SIM_FN(philox2)(const sim_keys *k, uint32_t q_lo0, uint32_t q
 #endif
 }
 
-/* ln(u) for u in (0, 1], normal: u = m 2^e with m in [sqrt(1/2), sqrt(2)), then cephes' logf
- * polynomial in x = m - 1 (about 1 ulp). */
-static inline vf SIM_FN(vlog)(vf u)
-{
-    const vu bits = vf_as_vu(u);
-    vu e = vu_sub(vu_srl(bits, 23), vu_set1(126));
-    vf m = vu_as_vf(vu_or(vu_and(bits, vu_set1(0x007fffffu)), vu_set1(0x3f000000u))); /* [.5, 1) */
-    const vu small = vf_lt_mask(m, vf_set1(0.707106781186547524f));
-    e = vu_add(e, small); /* all ones = -1 */
-    const vf m2 = vf_sub(vf_add(m, m), vf_set1(1.0f)), m1 = vf_sub(m, vf_set1(1.0f));
-    const vf x = vu_as_vf(vu_or(vu_and(small, vf_as_vu(m2)), vu_andnot(small, vf_as_vu(m1))));
-    const vf fe = vf_from_i32(e);
-    const vf z = vf_mul(x, x);
-    vf y = vf_set1(7.0376836292e-2f);
-    y = vf_add(vf_mul(y, x), vf_set1(-1.1514610310e-1f));
-    y = vf_add(vf_mul(y, x), vf_set1(1.1676998740e-1f));
-    y = vf_add(vf_mul(y, x), vf_set1(-1.2420140846e-1f));
-    y = vf_add(vf_mul(y, x), vf_set1(1.4249322787e-1f));
-    y = vf_add(vf_mul(y, x), vf_set1(-1.6668057665e-1f));
-    y = vf_add(vf_mul(y, x), vf_set1(2.0000714765e-1f));
-    y = vf_add(vf_mul(y, x), vf_set1(-2.4999993993e-1f));
-    y = vf_add(vf_mul(y, x), vf_set1(3.3333331174e-1f));
-    y = vf_mul(vf_mul(y, x), z);
-    y = vf_add(y, vf_mul(fe, vf_set1(-2.12194440e-4f)));
-    y = vf_add(y, vf_mul(z, vf_set1(-0.5f)));
-    vf r = vf_add(x, y);
-    return vf_add(r, vf_mul(fe, vf_set1(0.693359375f)));
-}
+/* Box-Muller of NW word pairs (a[t], b[t]) -> (n0[t], n1[t]) = r (cos t, sin t),
+ * r = sqrt(-2 ln u1), u1 = (a + 1/2) 2^-32, t = 2 pi b 2^-32 (sim_frame.h).
+ *  - ln: u1 = m 2^e with m in [sqrt(1/2), sqrt(2)), then cephes' logf polynomial in x = m - 1
+ *    (about 1 ulp);
+ *  - the angle is reduced exactly in integers: quadrant j = round(b / 2^30), the residual
+ *    b - j 2^30 in [-2^29, 2^29) is the angle x in [-pi/4, pi/4) where cephes' sinf/cosf
+ *    polynomials hold (about 1 ulp); the quadrant then swaps and negates.
+ * The NW pairs go through every step together: each step's chains are independent, and a lone
+ * chain of dependent multiplies and adds would leave the units waiting (4 at once: 13% faster
+ * on AVX-512). */
+#define SIM_LOG_C0 7.0376836292e-2f
+static const float sim_log_c[8] = {-1.1514610310e-1f, 1.1676998740e-1f, -1.2420140846e-1f,
+                                   1.4249322787e-1f,  -1.6668057665e-1f, 2.0000714765e-1f,
+                                   -2.4999993993e-1f, 3.3333331174e-1f};
 
-/* Box-Muller of words (a, b) -> (n0, n1) = r (cos t, sin t), r = sqrt(-2 ln u1),
- * u1 = (a + 1/2) 2^-32, t = 2 pi b 2^-32 (sim_frame.h). The angle is reduced exactly in
- * integers: quadrant j = round(b / 2^30), residual b - j 2^30 in [-2^29, 2^29) is the angle x
- * in [-pi/4, pi/4) where cephes' sinf/cosf polynomials hold (about 1 ulp); the quadrant then
- * swaps and negates. */
-static inline void SIM_FN(box_muller)(vu a, vu b, vf *n0, vf *n1)
+static inline void SIM_FN(box_muller)(const vu *a, const vu *b, vf *n0, vf *n1, const int NW)
 {
-    const vf af = vf_from_u32(a);
-    const vf u1 = vf_mul(vf_add(af, vf_set1(0.5f)), vf_set1(2.3283064365386963e-10f));
-    const vf r = vf_sqrt(vf_mul(vf_set1(-2.0f), SIM_FN(vlog)(u1)));
-
-    const vu j = vu_srl(vu_add(b, vu_set1(0x20000000u)), 30);
-    const vu res = vu_sub(b, vu_sll(j, 30)); /* as int32: [-2^29, 2^29) */
-    const vf x = vf_mul(vf_from_i32(res), vf_set1(1.4629180792671596e-9f)); /* 2 pi 2^-32 */
-    const vf z = vf_mul(x, x);
-    vf s = vf_set1(-1.9515295891e-4f);
-    s = vf_add(vf_mul(s, z), vf_set1(8.3321608736e-3f));
-    s = vf_add(vf_mul(s, z), vf_set1(-1.6666654611e-1f));
-    s = vf_add(vf_mul(vf_mul(s, z), x), x);
-    vf c = vf_set1(2.443315711809948e-5f);
-    c = vf_add(vf_mul(c, z), vf_set1(-1.388731625493765e-3f));
-    c = vf_add(vf_mul(c, z), vf_set1(4.166664568298827e-2f));
-    c = vf_mul(vf_mul(c, z), z);
-    c = vf_sub(c, vf_mul(z, vf_set1(0.5f)));
-    c = vf_add(c, vf_set1(1.0f));
-    /* quadrant j: (cos, sin) = (c, s), (-s, c), (-c, -s), (s, -c) */
-    const vu swap = vu_sub(vu_set1(0), vu_and(j, vu_set1(1))); /* all ones for odd j */
-    const vu cs = vf_as_vu(c), ss = vf_as_vu(s);
-    const vu cosv = vu_or(vu_andnot(swap, cs), vu_and(swap, ss));
-    const vu sinv = vu_or(vu_andnot(swap, ss), vu_and(swap, cs));
-    const vu cos_neg = vu_sll(vu_and(vu_add(j, vu_set1(1)), vu_set1(2)), 30);
-    const vu sin_neg = vu_sll(vu_and(j, vu_set1(2)), 30);
-    *n0 = vf_mul(r, vu_as_vf(vu_xor(cosv, cos_neg)));
-    *n1 = vf_mul(r, vu_as_vf(vu_xor(sinv, sin_neg)));
+    vf x[4], z[4], y[4], fe[4], r[4];
+    vu j[4];
+    for (int t = 0; t < NW; t++) {
+        const vf u1 = vf_mul(vf_add(vf_from_u32(a[t]), vf_set1(0.5f)),
+                             vf_set1(2.3283064365386963e-10f));
+        const vu bits = vf_as_vu(u1);
+        const vf m = vu_as_vf(vu_or(vu_and(bits, vu_set1(0x007fffffu)), vu_set1(0x3f000000u)));
+        const vu small = vf_lt_mask(m, vf_set1(0.707106781186547524f)); /* all ones: e - 1 */
+        const vu e = vu_add(vu_sub(vu_srl(bits, 23), vu_set1(126)), small);
+        const vf m2 = vf_sub(vf_add(m, m), vf_set1(1.0f)), m1 = vf_sub(m, vf_set1(1.0f));
+        x[t] = vu_as_vf(vu_or(vu_and(small, vf_as_vu(m2)), vu_andnot(small, vf_as_vu(m1))));
+        fe[t] = vf_from_i32(e);
+        z[t] = vf_mul(x[t], x[t]);
+        y[t] = vf_set1(SIM_LOG_C0);
+    }
+    for (int c = 0; c < 8; c++)
+        for (int t = 0; t < NW; t++)
+            y[t] = vf_add(vf_mul(y[t], x[t]), vf_set1(sim_log_c[c]));
+    for (int t = 0; t < NW; t++) {
+        vf v = vf_mul(vf_mul(y[t], x[t]), z[t]);
+        v = vf_add(v, vf_mul(fe[t], vf_set1(-2.12194440e-4f)));
+        v = vf_add(v, vf_mul(z[t], vf_set1(-0.5f)));
+        v = vf_add(vf_add(x[t], v), vf_mul(fe[t], vf_set1(0.693359375f))); /* ln u1 */
+        r[t] = vf_sqrt(vf_mul(vf_set1(-2.0f), v));
+    }
+    vf s[4], c[4];
+    for (int t = 0; t < NW; t++) {
+        j[t] = vu_srl(vu_add(b[t], vu_set1(0x20000000u)), 30);
+        const vu res = vu_sub(b[t], vu_sll(j[t], 30)); /* as int32: [-2^29, 2^29) */
+        x[t] = vf_mul(vf_from_i32(res), vf_set1(1.4629180792671596e-9f)); /* 2 pi 2^-32 */
+        z[t] = vf_mul(x[t], x[t]);
+        s[t] = vf_add(vf_mul(vf_set1(-1.9515295891e-4f), z[t]), vf_set1(8.3321608736e-3f));
+        c[t] = vf_add(vf_mul(vf_set1(2.443315711809948e-5f), z[t]), vf_set1(-1.388731625493765e-3f));
+    }
+    for (int t = 0; t < NW; t++) {
+        s[t] = vf_add(vf_mul(s[t], z[t]), vf_set1(-1.6666654611e-1f));
+        c[t] = vf_add(vf_mul(c[t], z[t]), vf_set1(4.166664568298827e-2f));
+    }
+    for (int t = 0; t < NW; t++) {
+        s[t] = vf_add(vf_mul(vf_mul(s[t], z[t]), x[t]), x[t]);
+        c[t] = vf_mul(vf_mul(c[t], z[t]), z[t]);
+        c[t] = vf_add(vf_sub(c[t], vf_mul(z[t], vf_set1(0.5f))), vf_set1(1.0f));
+        /* quadrant j: (cos, sin) = (c, s), (-s, c), (-c, -s), (s, -c) */
+        const vu swap = vu_sub(vu_set1(0), vu_and(j[t], vu_set1(1))); /* all ones for odd j */
+        const vu cs = vf_as_vu(c[t]), ss = vf_as_vu(s[t]);
+        const vu cosv = vu_or(vu_andnot(swap, cs), vu_and(swap, ss));
+        const vu sinv = vu_or(vu_andnot(swap, ss), vu_and(swap, cs));
+        const vu cos_neg = vu_sll(vu_and(vu_add(j[t], vu_set1(1)), vu_set1(2)), 30);
+        const vu sin_neg = vu_sll(vu_and(j[t], vu_set1(2)), 30);
+        n0[t] = vf_mul(r[t], vu_as_vf(vu_xor(cosv, cos_neg)));
+        n1[t] = vf_mul(r[t], vu_as_vf(vu_xor(sinv, sin_neg)));
+    }
 }
 
 /* Deviates 4 q .. 4 (q + SIM_W) - 1 of the noise of a frame, q = quad_index (relative to
@@ -178,8 +184,13 @@ static inline void SIM_FN(normal_block)(const sim_keys *k, uint64_t frame, uint3
 {
     vu w[4];
     SIM_FN(philox)(k, quad_index, (uint32_t)(LDPC_SIM_NOISE_QUAD >> 32), frame, w);
-    SIM_FN(box_muller)(w[0], w[1], &d[0], &d[1]);
-    SIM_FN(box_muller)(w[2], w[3], &d[2], &d[3]);
+    const vu a[2] = {w[0], w[2]}, b[2] = {w[1], w[3]};
+    vf n0[2], n1[2];
+    SIM_FN(box_muller)(a, b, n0, n1, 2);
+    d[0] = n0[0];
+    d[1] = n1[0];
+    d[2] = n0[1];
+    d[3] = n1[1];
     transpose4_f(d);
 }
 
@@ -189,11 +200,15 @@ static inline void SIM_FN(normal_block2)(const sim_keys *k, uint64_t frame, uint
 {
     vu w[8];
     SIM_FN(philox2)(k, quad_index, (uint32_t)(LDPC_SIM_NOISE_QUAD >> 32), frame, w);
-    for (int b = 0; b < 2; b++) {
-        SIM_FN(box_muller)(w[4 * b], w[4 * b + 1], &d[4 * b], &d[4 * b + 1]);
-        SIM_FN(box_muller)(w[4 * b + 2], w[4 * b + 3], &d[4 * b + 2], &d[4 * b + 3]);
-        transpose4_f(d + 4 * b);
+    const vu a[4] = {w[0], w[2], w[4], w[6]}, b[4] = {w[1], w[3], w[5], w[7]};
+    vf n0[4], n1[4];
+    SIM_FN(box_muller)(a, b, n0, n1, 4);
+    for (int t = 0; t < 4; t++) { /* pair t: deviates 2t, 2t+1 of each quad's four */
+        d[2 * t] = n0[t];
+        d[2 * t + 1] = n1[t];
     }
+    transpose4_f(d);
+    transpose4_f(d + 4);
 }
 
 #define SIM_BLOCK (4 * SIM_W) /* deviates per block */
