@@ -28,6 +28,8 @@ block_decoder::block_decoder(const std::string& code,
     d_output_bytes = ldpc_decoder_output_bytes(dec);
     if (params.backend == "cuda" && d_backend_name != "cuda")
         logger->warn("CUDA backend unavailable: decoding on the {} backend", d_backend_name);
+    else /* which hardware decodes is the first thing a user asks (GRC labels cannot say) */
+        logger->info("{} on the {} backend", code, d_backend_name);
 }
 
 void block_decoder::set_max_iterations(int max_iterations)

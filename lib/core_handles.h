@@ -93,7 +93,7 @@ inline ldpc_msg_format parse_msg_format(const std::string& s, const std::string&
         return LDPC_MSG_I8;
     if (s == "int16" || s == "i16")
         return LDPC_MSG_I16;
-    throw std::invalid_argument(context + ": message_format must be \"float\", \"int8\" or "
+    throw std::invalid_argument(context + ": msg_format must be \"float\", \"int8\" or "
                                 "\"int16\", not \"" + s + "\"");
 }
 

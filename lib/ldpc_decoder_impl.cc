@@ -56,17 +56,20 @@ int item_size_of(const std::string& s)
     return size;
 }
 
-/* message_format "auto": int8 messages for int8 input (8-bit LLRs gain nothing from float
- * messages, and the fixed-point kernels are the fast ones), float for float input. */
-std::string resolve_message_format(const std::string& format, const std::string& input_type)
+/* msg_format "auto": int8 messages for int8 input (8-bit LLRs gain nothing from float
+ * messages, and the fixed-point kernels are the fast ones), float for float input. Any other
+ * value must be one of parse_msg_format's. */
+std::string resolve_msg_format(const std::string& format, const std::string& input_type)
 {
     if (format == "auto")
         return item_size_of(input_type) == 1 ? "int8" : "float";
-    if (format == "float" || format == "f32" || format == "int8" || format == "i8" ||
-        format == "int16" || format == "i16")
-        return format;
-    throw std::invalid_argument("ldpc_decoder: message_format must be \"auto\", \"float\", "
-                                "\"int8\" or \"int16\", not \"" + format + "\"");
+    try {
+        parse_msg_format(format, "ldpc_decoder");
+    } catch (const std::invalid_argument&) {
+        throw std::invalid_argument("ldpc_decoder: msg_format must be \"auto\", \"float\", "
+                                    "\"int8\" or \"int16\", not \"" + format + "\"");
+    }
+    return format;
 }
 
 /* While the block holds in-flight batches but has no input, it polls the backend this often
@@ -97,7 +100,7 @@ ldpc_decoder::sptr ldpc_decoder::make(const std::string& code,
                                       float int8_scale,
                                       const std::string& frame_start_tag,
                                       bool fallback_to_cpu,
-                                      const std::string& message_format,
+                                      const std::string& msg_format,
                                       const std::string& frame_tags,
                                       float nms_alpha,
                                       float oms_beta)
@@ -110,7 +113,7 @@ ldpc_decoder::sptr ldpc_decoder::make(const std::string& code,
     params.batches_in_flight = batches_in_flight;
     params.num_streams = num_streams;
     params.devices = devices;
-    params.msg_format = resolve_message_format(message_format, input_type);
+    params.msg_format = resolve_msg_format(msg_format, input_type);
     return gnuradio::make_block_sptr<ldpc_decoder_impl>(
         code, input_type, params, frame_start_tag, frame_tags);
 }
@@ -128,9 +131,9 @@ ldpc_decoder_impl::ldpc_decoder_impl(const std::string& code,
       d_core(code, params, "ldpc_decoder", d_logger)
 {
     switch (ldpc_decoder_config_get(d_core.get())->msg_format) {
-    case LDPC_MSG_I8: d_message_format = "int8"; break;
-    case LDPC_MSG_I16: d_message_format = "int16"; break;
-    default: d_message_format = "float"; break;
+    case LDPC_MSG_I8: d_msg_format = "int8"; break;
+    case LDPC_MSG_I16: d_msg_format = "int16"; break;
+    default: d_msg_format = "float"; break;
     }
     d_llr_type = parse_input_type(input_type, &d_item_size);
     ::ldpc_decoder* dec = d_core.get();
@@ -165,6 +168,11 @@ ldpc_decoder_impl::ldpc_decoder_impl(const std::string& code,
         throw std::runtime_error("ldpc_decoder: the decoder offers no batch slots");
 
     d_key_latency = pmt::intern("ldpc_latency_ns");
+    d_key_frames = pmt::intern("ldpc_frames");
+    d_key_frame_items = pmt::intern("ldpc_frame_items");
+    d_key_frame_iterations = pmt::intern("ldpc_frame_iterations");
+    d_key_frame_parity_ok = pmt::intern("ldpc_frame_parity_ok");
+    d_key_frame_latency = pmt::intern("ldpc_frame_latency_ns");
     iterations_value(std::min(std::max(0, params.max_iterations), max_cached_iterations));
     d_srcid = pmt::intern(alias());
     d_frame_start_key = frame_start_tag.empty() ? pmt::PMT_NIL : pmt::intern(frame_start_tag);
@@ -189,22 +197,25 @@ ldpc_decoder_impl::ldpc_decoder_impl(const std::string& code,
 
 ldpc_decoder_impl::tag_mode ldpc_decoder_impl::parse_tag_mode(const std::string& s)
 {
+    if (s == "batch")
+        return tag_mode::batch;
     if (s == "all")
         return tag_mode::all;
     if (s == "failed")
         return tag_mode::failed;
     if (s == "none")
         return tag_mode::none;
-    throw std::invalid_argument("ldpc_decoder: frame_tags must be \"all\", \"failed\" or "
-                                "\"none\", not \"" + s + "\"");
+    throw std::invalid_argument("ldpc_decoder: frame_tags must be \"batch\", \"all\", "
+                                "\"failed\" or \"none\", not \"" + s + "\"");
 }
 
 std::string ldpc_decoder_impl::frame_tags() const
 {
     switch (d_tag_mode) {
+    case tag_mode::all: return "all";
     case tag_mode::failed: return "failed";
     case tag_mode::none: return "none";
-    default: return "all";
+    default: return "batch";
     }
 }
 
@@ -261,6 +272,15 @@ pmt::pmt_t ldpc_decoder_impl::iterations_value(int iterations)
     while (d_iteration_values.size() <= static_cast<size_t>(iterations))
         d_iteration_values.push_back(pmt::from_long(static_cast<long>(d_iteration_values.size())));
     return d_iteration_values[iterations];
+}
+
+void ldpc_decoder_impl::tag_frame(uint64_t out_offset,
+                                  const ldpc_frame_status& status,
+                                  uint64_t latency)
+{
+    add_item_tag(0, out_offset, d_core.key_iterations, iterations_value(status.iterations), d_srcid);
+    add_item_tag(0, out_offset, d_core.key_parity_ok, pmt::from_bool(status.parity_ok != 0), d_srcid);
+    add_item_tag(0, out_offset, d_key_latency, pmt::from_uint64(latency), d_srcid);
 }
 
 int ldpc_decoder_impl::frames_before_frame_start(uint64_t start, int max_frames) const
@@ -365,16 +385,32 @@ int ldpc_decoder_impl::emit(uint8_t* out, int room_frames, int produced_frames)
                    bits + static_cast<size_t>(first) * d_out_items,
                    static_cast<size_t>(count) * d_out_items);
         const uint64_t out_base = nitems_written(0) + o * d_out_items;
+        /* tag_mode::batch: the run's results go into vectors of one dictionary tag */
+        int32_t* its = nullptr;
+        uint8_t* oks = nullptr;
+        double* lats = nullptr; /* f64: pmt.to_python has no u64vector (GNU Radio 3.10) */
+        pmt::pmt_t v_its, v_oks, v_lats;
+        if (d_tag_mode == tag_mode::batch) {
+            size_t len;
+            v_its = pmt::make_s32vector(count, 0);
+            v_oks = pmt::make_u8vector(count, 0);
+            v_lats = pmt::make_f64vector(count, 0.0);
+            its = pmt::s32vector_writable_elements(v_its, len);
+            oks = pmt::u8vector_writable_elements(v_oks, len);
+            lats = pmt::f64vector_writable_elements(v_lats, len);
+        }
         for (int j = 0; j < count; j++) {
             const int f = first + j;
             const uint64_t out_offset = out_base + static_cast<uint64_t>(j) * d_out_items;
             const frame_meta& m = s.frames[f];
             const uint64_t latency = static_cast<uint64_t>(std::max<int64_t>(0, now - m.ready_ns));
-            if (d_tag_mode == tag_mode::all ||
-                (d_tag_mode == tag_mode::failed && !status[f].parity_ok)) {
-                add_item_tag(0, out_offset, d_core.key_iterations, iterations_value(status[f].iterations), d_srcid);
-                add_item_tag(0, out_offset, d_core.key_parity_ok, pmt::from_bool(status[f].parity_ok != 0), d_srcid);
-                add_item_tag(0, out_offset, d_key_latency, pmt::from_uint64(latency), d_srcid);
+            if (its) {
+                its[j] = status[f].iterations;
+                oks[j] = status[f].parity_ok ? 1 : 0;
+                lats[j] = static_cast<double>(latency);
+            } else if (d_tag_mode == tag_mode::all ||
+                       (d_tag_mode == tag_mode::failed && !status[f].parity_ok)) {
+                tag_frame(out_offset, status[f], latency);
             }
             for (uint32_t t = m.tag_begin; t < m.tag_end; t++) {
                 gr::tag_t tag = s.tags[t];
@@ -385,6 +421,15 @@ int ldpc_decoder_impl::emit(uint8_t* out, int room_frames, int produced_frames)
             d_latency_sum += latency;
             if (latency > d_latency_max)
                 d_latency_max = latency;
+        }
+        if (its && count > 0) {
+            pmt::pmt_t d = pmt::make_dict();
+            d = pmt::dict_add(d, d_key_frames, pmt::from_long(count));
+            d = pmt::dict_add(d, d_key_frame_items, pmt::from_long(d_out_items));
+            d = pmt::dict_add(d, d_key_frame_iterations, v_its);
+            d = pmt::dict_add(d, d_key_frame_parity_ok, v_oks);
+            d = pmt::dict_add(d, d_key_frame_latency, v_lats);
+            add_item_tag(0, out_base, d_key_frames, d, d_srcid);
         }
         d_drain_pos += count;
         written += count;

@@ -39,7 +39,7 @@ public:
     int input_items_per_frame() const override { return d_n; }
     int output_items_per_frame() const override { return d_out_items; }
     int batch_frames() const override { return d_batch_frames; }
-    std::string message_format() const override { return d_message_format; }
+    std::string msg_format() const override { return d_msg_format; }
     std::string frame_tags() const override;
 
     uint64_t frames_decoded() const override { return d_core.frames_decoded(); }
@@ -53,8 +53,9 @@ public:
     void reset_counters() override;
 
 private:
-    /* Which frames get the ldpc_* tags (frame_tags parameter). */
-    enum class tag_mode { all, failed, none };
+    /* How per-frame results are tagged (frame_tags parameter, ldpc_decoder.h): one dictionary
+     * tag per run of frames, three tags on every frame or on failed frames, or none. */
+    enum class tag_mode { batch, all, failed, none };
     static tag_mode parse_tag_mode(const std::string& s);
 
     /* What the block remembers about each frame of a batch until its bits go out. */
@@ -76,6 +77,7 @@ private:
     void take_frames(const uint8_t* llr, uint64_t in_offset, int count, int64_t now);
     void copy_bytes(void* dst, const void* src, size_t bytes);
     pmt::pmt_t iterations_value(int iterations);
+    void tag_frame(uint64_t out_offset, const ldpc_frame_status& status, uint64_t latency);
     void submit_fill();
     bool collect(bool wait);
     int emit(uint8_t* out, int room_frames, int produced_frames);
@@ -101,11 +103,14 @@ private:
     int d_drain_pos = 0;
 
     pmt::pmt_t d_key_latency, d_srcid;
+    /* the "ldpc_frames" tag's key and its dictionary's keys (tag_mode::batch) */
+    pmt::pmt_t d_key_frames, d_key_frame_items, d_key_frame_iterations, d_key_frame_parity_ok,
+        d_key_frame_latency;
     /* pmt::from_long(i) for every iteration count seen so far (index i), so that the
      * ldpc_iterations tag allocates no PMT per frame; grows when max_iterations is raised */
     std::vector<pmt::pmt_t> d_iteration_values;
     pmt::pmt_t d_frame_start_key; /* PMT_NIL if unused */
-    std::string d_message_format;
+    std::string d_msg_format;
     std::vector<gr::tag_t> d_tag_scratch;
     /* the input tags of one general_work call's items, fetched once per call (by offset), and
      * the first one no frame has taken yet */

@@ -17,7 +17,7 @@ ldpc_pdu_decoder::sptr ldpc_pdu_decoder::make(const std::string& code,
                                               bool llr_positive_is_one,
                                               float int8_scale,
                                               bool fallback_to_cpu,
-                                              const std::string& message_format,
+                                              const std::string& msg_format,
                                               float nms_alpha,
                                               float oms_beta)
 {
@@ -25,7 +25,7 @@ ldpc_pdu_decoder::sptr ldpc_pdu_decoder::make(const std::string& code,
                                                  max_iterations, early_termination, backend,
                                                  llr_positive_is_one, int8_scale, fallback_to_cpu,
                                                  nms_alpha, oms_beta);
-    params.msg_format = message_format;
+    params.msg_format = msg_format;
     return gnuradio::make_block_sptr<ldpc_pdu_decoder_impl>(code, params);
 }
 

@@ -17,6 +17,16 @@ from _qa_helpers import (make_tag, noiseless_llr, random_info, random_regular_al
 WIMAX = "wimax:576:1/2"
 
 
+def iterations_of(tags):
+    """(frame offset, iterations) of every frame, from the decoder's result tags in any
+    frame_tags mode (ldpcgpu.frame_results)."""
+    return [(r["offset"], r["iterations"]) for r in ldpcgpu.frame_results(tags)]
+
+
+def parity_of(tags):
+    return [(r["offset"], r["parity_ok"]) for r in ldpcgpu.frame_results(tags)]
+
+
 class qa_ldpc_decoder(gr_unittest.TestCase):
 
     @classmethod
@@ -148,7 +158,7 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
         self.assertTrue(np.array_equal(out.reshape(info.shape), info))
         self.assertEqual(dec.saturated_llrs(), want)
         # a larger scale saturates every +-20
-        dec = ldpcgpu.ldpc_decoder(self.alist_name, int8_scale=8.0, message_format="int8")
+        dec = ldpcgpu.ldpc_decoder(self.alist_name, int8_scale=8.0, msg_format="int8")
         run_stream_decoder(dec, noiseless_llr(cw))
         self.assertEqual(dec.saturated_llrs(), cw.size)
         dec.reset_counters()
@@ -197,6 +207,9 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
     # ---- tags
 
     def test_tags(self):
+        """The default frame_tags="batch": one "ldpc_frames" tag per run of frames, on the run's
+        first frame, whose dict holds each frame's iterations, parity and latency; the same
+        results as frame_tags="all" gives in three tags a frame."""
         code = self.alist_code
         n, k = code.n, code.k
         frames = 6
@@ -206,26 +219,80 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
         llr[2] = llr[2] / 10.0 + rng.normal(0, 1.0, code.n)  # a noisy frame among clean ones
         tags = [make_tag(2 * n + 0, "burst", pmt.from_long(2)),
                 make_tag(4 * n + n // 2, "middle", pmt.from_long(4))]
-        dec = ldpcgpu.ldpc_decoder(self.alist_name, batch_frames=4)
-        out, out_tags = run_stream_decoder(dec, llr, tags)
-        frame_starts = [f * k for f in range(frames)]
-        its = tags_by_key(out_tags, "ldpc_iterations")
-        self.assertEqual([o for o, _ in its], frame_starts)
         # each frame's status, as the numpy API reports it for the same LLRs and settings
-        bits, iterations, parity_ok = ldpcgpu.Decoder(code, backend=dec.backend_name()).decode(llr)
-        self.assertEqual([v for _, v in its], iterations.tolist())
-        self.assertEqual(iterations[0], 1)  # noiseless: done after one iteration
-        parity = tags_by_key(out_tags, "ldpc_parity_ok")
-        self.assertEqual(parity, [(o, bool(p)) for o, p in zip(frame_starts, parity_ok)])
-        latency = tags_by_key(out_tags, "ldpc_latency_ns")
-        self.assertEqual([o for o, _ in latency], frame_starts)
-        self.assertTrue(all(0 < v < 60e9 for _, v in latency))
-        # input tags land on their frame, at the proportional place inside it
-        self.assertEqual(tags_by_key(out_tags, "burst"), [(2 * k, 2)])
-        self.assertEqual(tags_by_key(out_tags, "middle"), [(4 * k + (n // 2) * k // n, 4)])
-        self.assertGreater(dec.average_latency_ns(), 0)
-        self.assertGreaterEqual(dec.max_latency_ns(), dec.average_latency_ns())
-        self.assertEqual(dec.frames_decoded(), frames)
+        frame_starts = [f * k for f in range(frames)]
+        results = {}
+        for mode in ("batch", "all"):
+            dec = ldpcgpu.ldpc_decoder(self.alist_name, batch_frames=4, **({} if mode == "batch" else {"frame_tags": mode}))
+            self.assertEqual(dec.frame_tags(), mode)
+            out, out_tags = run_stream_decoder(dec, llr, tags)
+            bits, iterations, parity_ok = ldpcgpu.Decoder(code, backend=dec.backend_name()).decode(llr)
+            self.assertTrue(np.array_equal(out.reshape(info.shape)[[0, 1, 3, 4, 5]], info[[0, 1, 3, 4, 5]]))
+            res = ldpcgpu.frame_results(out_tags)
+            self.assertEqual([r["offset"] for r in res], frame_starts, mode)
+            self.assertEqual([r["iterations"] for r in res], iterations.tolist(), mode)
+            self.assertEqual([r["parity_ok"] for r in res], [bool(p) for p in parity_ok], mode)
+            self.assertTrue(all(0 < r["latency_ns"] < 60e9 for r in res), mode)
+            self.assertEqual(iterations[0], 1)  # noiseless: done after one iteration
+            keys = [pmt.symbol_to_string(t.key) for t in out_tags]
+            if mode == "batch":
+                # no per-frame tags; at most one dict per batch (here 2 batches: 4 + 2 frames)
+                self.assertNotIn("ldpc_iterations", keys)
+                batch_tags = [t for t in out_tags if pmt.symbol_to_string(t.key) == "ldpc_frames"]
+                self.assertTrue(1 <= len(batch_tags) <= frames)
+                self.assertLessEqual(len(batch_tags), 2 * 2)  # a batch may split over 2 calls
+                counts = []
+                for t in batch_tags:
+                    self.assertTrue(pmt.is_dict(t.value))
+                    d = {key: pmt.to_python(pmt.dict_ref(t.value, pmt.intern(key), pmt.PMT_NIL))
+                         for key in ("ldpc_frames", "ldpc_frame_items", "ldpc_frame_iterations",
+                                     "ldpc_frame_parity_ok", "ldpc_frame_latency_ns")}
+                    self.assertEqual(t.offset % k, 0)
+                    self.assertEqual(d["ldpc_frame_items"], k)
+                    self.assertTrue(pmt.is_s32vector(pmt.dict_ref(t.value, pmt.intern("ldpc_frame_iterations"), pmt.PMT_NIL)))
+                    self.assertTrue(pmt.is_u8vector(pmt.dict_ref(t.value, pmt.intern("ldpc_frame_parity_ok"), pmt.PMT_NIL)))
+                    self.assertTrue(pmt.is_f64vector(pmt.dict_ref(t.value, pmt.intern("ldpc_frame_latency_ns"), pmt.PMT_NIL)))
+                    for key in ("ldpc_frame_iterations", "ldpc_frame_parity_ok",
+                                "ldpc_frame_latency_ns"):
+                        self.assertEqual(len(d[key]), d["ldpc_frames"], key)
+                    counts.append(d["ldpc_frames"])
+                self.assertEqual(sum(counts), frames)
+            else:
+                self.assertNotIn("ldpc_frames", keys)
+                self.assertEqual(tags_by_key(out_tags, "ldpc_iterations"),
+                                 list(zip(frame_starts, iterations.tolist())))
+                self.assertEqual([o for o, _ in tags_by_key(out_tags, "ldpc_latency_ns")], frame_starts)
+            # input tags land on their frame, at the proportional place inside it
+            self.assertEqual(tags_by_key(out_tags, "burst"), [(2 * k, 2)])
+            self.assertEqual(tags_by_key(out_tags, "middle"), [(4 * k + (n // 2) * k // n, 4)])
+            self.assertGreater(dec.average_latency_ns(), 0)
+            self.assertGreaterEqual(dec.max_latency_ns(), dec.average_latency_ns())
+            self.assertEqual(dec.frames_decoded(), frames)
+            results[mode] = [(r["offset"], r["iterations"], r["parity_ok"]) for r in res]
+        self.assertEqual(results["batch"], results["all"])
+
+    def test_batch_tags_many_runs(self):
+        """Many frames through small batches and a consumer taking a few bytes at a time: the
+        "ldpc_frames" tags still describe every frame exactly once, in order."""
+        code = self.alist_code
+        frames = 53
+        info, cw = self.encoded(code, frames, seed=14)
+        llr = noiseless_llr(cw)
+        llr[[5, 30]] = np.random.default_rng(15).normal(0, 1, (2, code.n))  # two fail
+        tb = gr.top_block()
+        src = blocks.vector_source_f(llr.ravel().tolist())
+        src.set_max_noutput_items(3 * code.n + 11)
+        dec = ldpcgpu.ldpc_decoder(self.alist_name, batch_frames=7, batches_in_flight=2,
+                                   max_iterations=4)
+        slow = blocks.copy(gr.sizeof_char)
+        slow.set_max_noutput_items(2 * code.k + 5)
+        snk = blocks.vector_sink_b()
+        tb.connect(src, dec, slow, snk)
+        tb.run()
+        res = ldpcgpu.frame_results(snk.tags())
+        self.assertEqual([r["offset"] for r in res], [f * code.k for f in range(frames)])
+        self.assertEqual([f for f, r in enumerate(res) if not r["parity_ok"]], [5, 30])
+        self.assertEqual(dec.frames_failed(), 2)
 
     def test_failed_frame_flagged(self):
         code = self.alist_code
@@ -234,14 +301,13 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
         llr[1] = np.random.default_rng(9).normal(0, 1, code.n)  # frame 1 is pure noise
         dec = ldpcgpu.ldpc_decoder(self.alist_name, max_iterations=5)
         out, out_tags = run_stream_decoder(dec, llr)
-        self.assertEqual(tags_by_key(out_tags, "ldpc_parity_ok"),
-                         [(0, True), (code.k, False), (2 * code.k, True)])
-        self.assertEqual(tags_by_key(out_tags, "ldpc_iterations")[1], (code.k, 5))
+        self.assertEqual(parity_of(out_tags), [(0, True), (code.k, False), (2 * code.k, True)])
+        self.assertEqual(iterations_of(out_tags)[1], (code.k, 5))
         self.assertEqual(dec.frames_failed(), 1)
         out = out.reshape(info.shape)
         self.assertTrue(np.array_equal(out[[0, 2]], info[[0, 2]]))
 
-    # ---- frame_tags: which frames get the ldpc_* tags
+    # ---- frame_tags: how per-frame results are tagged
 
     def frames_with_failures(self, frames, failing, seed):
         """Clean frames, except the frames in failing: pure noise (they cannot decode)."""
@@ -324,35 +390,35 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
             if f not in tagged:
                 self.assertTrue(np.array_equal(out[f], info[f]), f)
 
-    # ---- message_format: the decoder's internal arithmetic
+    # ---- msg_format: the decoder's internal arithmetic
 
-    def test_message_formats_loopback(self):
+    def test_msg_formats_loopback(self):
         self.require_wimax()
         for fmt in ("int8", "int16", "float"):
             info, out, dec = self.loopback(WIMAX, digital.constellation_qpsk().base(), 24, 6.0,
-                                           41, batch_frames=6, message_format=fmt)
-            self.assertEqual(dec.message_format(), fmt)
+                                           41, batch_frames=6, msg_format=fmt)
+            self.assertEqual(dec.msg_format(), fmt)
             self.assertTrue(np.array_equal(out.reshape(info.shape), info), fmt)
             self.assertEqual(dec.frames_failed(), 0, fmt)
             self.assertGreater(dec.average_iterations(), 1.0, fmt)
 
-    def test_message_format_int8_with_int8_input(self):
+    def test_msg_format_int8_with_int8_input(self):
         code = self.alist_code
         info, cw = self.encoded(code, 9)
         rng = np.random.default_rng(42)
         llr = noiseless_llr(cw) / 20.0 * 2.0 + rng.normal(0, 0.5, cw.shape)
         q = np.clip(np.round(llr * 4.0), -127, 127).astype(np.int8)
         dec = ldpcgpu.ldpc_decoder(self.alist_name, input_type="int8", max_iterations=20,
-                                   message_format="int8")
+                                   msg_format="int8")
         out, _ = run_stream_decoder(dec, q)
         self.assertTrue(np.array_equal(out.reshape(info.shape), info))
 
-    def test_message_format_auto_follows_input(self):
+    def test_msg_format_auto_follows_input(self):
         # the default, "auto": int8 messages for int8 input, float for float input
-        self.assertEqual(ldpcgpu.ldpc_decoder(self.alist_name, input_type="int8").message_format(), "int8")
-        self.assertEqual(ldpcgpu.ldpc_decoder(self.alist_name, input_type="float").message_format(), "float")
+        self.assertEqual(ldpcgpu.ldpc_decoder(self.alist_name, input_type="int8").msg_format(), "int8")
+        self.assertEqual(ldpcgpu.ldpc_decoder(self.alist_name, input_type="float").msg_format(), "float")
         self.assertEqual(ldpcgpu.ldpc_decoder(self.alist_name, input_type="int8",
-                                              message_format="float").message_format(), "float")
+                                              msg_format="float").msg_format(), "float")
         # and decodes noisy int8 frames like an explicit "int8"
         code = self.alist_code
         info, cw = self.encoded(code, 9)
@@ -362,20 +428,21 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
         outs = []
         for fmt in ("auto", "int8"):
             dec = ldpcgpu.ldpc_decoder(self.alist_name, input_type="int8", max_iterations=20,
-                                       message_format=fmt)
+                                       msg_format=fmt)
             out, _ = run_stream_decoder(dec, q)
             outs.append(out)
         self.assertTrue(np.array_equal(outs[0].reshape(info.shape), info))
         self.assertTrue(np.array_equal(outs[0], outs[1]))
 
     def test_bad_new_options(self):
-        for kwargs in ({"message_format": "int4"}, {"message_format": ""},
+        for kwargs in ({"msg_format": "int4"}, {"msg_format": ""},
                        {"frame_tags": "some"}, {"frame_tags": "ALL"}):
-            with self.assertRaises(ValueError) as ctx:
+            with self.assertRaises(ldpcgpu.LdpcError) as ctx:
                 ldpcgpu.ldpc_decoder(self.alist_name, **kwargs)
+            self.assertIsInstance(ctx.exception, ValueError)
             # the message names the valid values
-            valid = ("auto", "float", "int8", "int16") if "message_format" in kwargs else \
-                ("all", "failed", "none")
+            valid = ("auto", "float", "int8", "int16") if "msg_format" in kwargs else \
+                ("batch", "all", "failed", "none")
             for v in valid:
                 self.assertIn('"%s"' % v, str(ctx.exception))
 
@@ -413,7 +480,7 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
             tb.run()
             out = np.array(snk.data(), np.uint8)
             self.assertTrue(np.array_equal(out.reshape(info.shape), info), (batch, slots))
-            its = tags_by_key(snk.tags(), "ldpc_iterations")
+            its = iterations_of(snk.tags())
             self.assertEqual([o for o, _ in its], [f * code.k for f in range(frames)])
 
     def test_stream_ending_mid_frame(self):
@@ -489,10 +556,9 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
         self.assertTrue(np.array_equal(out.reshape(frames, k), bits.reshape(frames, k)), label)
         self.assertEqual(dec.partial_frames_dropped(), len(gaps), label)
         starts = [f * k for f in range(frames)]
-        self.assertEqual(tags_by_key(out_tags, "ldpc_iterations"),
-                         list(zip(starts, iterations.tolist())), label)
-        self.assertEqual(tags_by_key(out_tags, "ldpc_parity_ok"),
-                         [(o, bool(p)) for o, p in zip(starts, parity_ok)], label)
+        self.assertEqual(iterations_of(out_tags), list(zip(starts, iterations.tolist())), label)
+        self.assertEqual(parity_of(out_tags), [(o, bool(p)) for o, p in zip(starts, parity_ok)],
+                         label)
         self.assertEqual(tags_by_key(out_tags, "frame_start"), [(o, True) for o in starts], label)
         self.assertEqual(tags_by_key(out_tags, "mid"),
                          [(f * k + (n // 3) * k // n, f) for f in range(frames) if f % 7 == 3], label)
@@ -548,7 +614,7 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
         out, out_tags = run_stream_decoder(dec, noiseless_llr(cw))
         self.assertTrue(np.array_equal(out.reshape(info.shape), info))
         # early termination off: every frame runs all 3 iterations
-        self.assertEqual([v for _, v in tags_by_key(out_tags, "ldpc_iterations")], [3] * 5)
+        self.assertEqual([v for _, v in iterations_of(out_tags)], [3] * 5)
         self.assertEqual(dec.frames_decoded(), 5)
         self.assertAlmostEqual(dec.average_iterations(), 3.0)
         self.assertGreaterEqual(dec.batches_submitted(), 1)
@@ -571,14 +637,31 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
         self.assertEqual(dec.output_multiple(), 3 * 8 * dec.output_items_per_frame())
 
     def test_bad_parameters(self):
-        with self.assertRaises(RuntimeError):
-            ldpcgpu.ldpc_decoder("nosuchcode:1:1/2")
-        with self.assertRaises(ValueError):
-            ldpcgpu.ldpc_decoder(self.alist_name, input_type="complex")
-        with self.assertRaises(RuntimeError):
-            ldpcgpu.ldpc_decoder(self.alist_name, algorithm="magic")
-        with self.assertRaises(RuntimeError):
-            ldpcgpu.ldpc_decoder(self.alist_name, backend="abacus")
+        # one exception type for every bad value, whichever layer finds it (the block's own
+        # names or the core): LdpcError, a ValueError (and a RuntimeError, as it was before)
+        for kwargs in ({"code": "nosuchcode:1:1/2"}, {"input_type": "complex"},
+                       {"algorithm": "magic"}, {"backend": "abacus"}, {"max_iterations": 0},
+                       {"int8_scale": 100.0, "msg_format": "int8"}, {"frame_tags": "every"}, {"msg_format": "f64"},
+                       {"code": 42}):
+            args = dict({"code": self.alist_name}, **kwargs)
+            with self.assertRaises(ldpcgpu.LdpcError, msg=str(kwargs)) as ctx:
+                ldpcgpu.ldpc_decoder(**args)
+            self.assertIsInstance(ctx.exception, ValueError)
+            self.assertIsInstance(ctx.exception, RuntimeError)
+        # the old keyword is gone (renamed to the core's msg_format), with Python's own error
+        with self.assertRaises(TypeError):
+            ldpcgpu.ldpc_decoder(self.alist_name, message_format="int8")
+
+    def test_code_object_accepted(self):
+        # the blocks take a Code (numpy API) as well as a code name
+        code = self.alist_code
+        info, cw = self.encoded(code, 4)
+        dec = ldpcgpu.ldpc_decoder(code)
+        self.assertEqual(dec.code_name(), self.alist_name)
+        out, _ = run_stream_decoder(dec, noiseless_llr(cw))
+        self.assertTrue(np.array_equal(out.reshape(info.shape), info))
+        self.assertEqual(ldpcgpu.ldpc_encoder(code).n(), code.n)
+        self.assertEqual(ldpcgpu.ldpc_pdu_decoder(code).k(), code.k)
 
     def test_missing_gpu(self):
         if ldpcgpu.backend_available("cuda"):

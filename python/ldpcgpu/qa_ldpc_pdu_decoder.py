@@ -78,7 +78,7 @@ class qa_ldpc_pdu_decoder(gr_unittest.TestCase):
         self.assertEqual(dec.frames_failed(), 0)
         self.assertEqual(dec.saturated_llrs(), 10 + code.n)
 
-    def test_message_formats(self):
+    def test_msg_formats(self):
         """Noisy WiMAX frames: for each message format the PDU decoder gives exactly the numpy
         decoder's bits with the same format, and int8/int16 decode the frames as float does."""
         code = ldpcgpu.Code("wimax:576:1/2")
@@ -87,7 +87,7 @@ class qa_ldpc_pdu_decoder(gr_unittest.TestCase):
         llr = ldpcgpu.bpsk_awgn(cw, ldpcgpu.awgn_sigma(3.0, code.rate), seed=5).astype(np.float32)
         pdu = pmt.cons(pmt.make_dict(), pmt.init_f32vector(llr.size, llr.ravel().tolist()))
         for fmt in ("float", "int8", "int16"):
-            dec = ldpcgpu.ldpc_pdu_decoder("wimax:576:1/2", message_format=fmt)
+            dec = ldpcgpu.ldpc_pdu_decoder("wimax:576:1/2", msg_format=fmt)
             out = self.run_pdus(dec, [pdu])
             self.assertEqual(len(out), 1, fmt)
             bits = np.array(pmt.u8vector_elements(pmt.cdr(out[0])), np.uint8)
@@ -95,7 +95,7 @@ class qa_ldpc_pdu_decoder(gr_unittest.TestCase):
             self.assertTrue(np.array_equal(bits, ref.ravel()), fmt)
             self.assertTrue(np.array_equal(bits, info.ravel()), fmt)  # 3 dB: all frames decode
         with self.assertRaises(ValueError):
-            ldpcgpu.ldpc_pdu_decoder("wimax:576:1/2", message_format="int4")
+            ldpcgpu.ldpc_pdu_decoder("wimax:576:1/2", msg_format="int4")
 
     def test_alpha_beta(self):
         """nms_alpha / oms_beta reach the decoder; values outside their ranges raise."""

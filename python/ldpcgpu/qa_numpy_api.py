@@ -193,6 +193,71 @@ class qa_numpy_api(unittest.TestCase):
             ldpcgpu.Decoder(code, max_iterations=0)
         self.assertIs(dec.code, code)
 
+    def test_explicit_dtypes(self):
+        """LLRs: float32/float64 are LLR values, int8 scaled LLRs; every other dtype is refused
+        with an LdpcError (a ValueError) that names the accepted ones. Bits: integer or bool
+        arrays of 0s and 1s."""
+        code = self.code
+        info = random_info(code, 3)
+        cw = code.encode(info)
+        llr = noiseless_llr(cw).astype(np.float32) / 5.0  # +-4
+        dec = ldpcgpu.Decoder(code, llr_scale=4.0)
+        ref = dec.decode(llr)[0]
+        self.assertTrue(np.array_equal(ref, info))
+        self.assertTrue(np.array_equal(dec.decode(llr.astype(np.float64))[0], info))
+        self.assertTrue(np.array_equal(dec.decode(llr.tolist())[0], info))  # a list of floats
+        q = np.round(llr * 4.0).astype(np.int8)  # scaled: +-16
+        self.assertTrue(np.array_equal(dec.decode(q)[0], info))
+        for dtype in (np.int16, np.int32, np.int64, np.uint8, np.bool_, np.complex64,
+                      np.complex128, np.float16):
+            with self.assertRaises(ldpcgpu.LdpcError, msg=dtype) as ctx:
+                dec.decode(llr.astype(dtype))
+            self.assertIsInstance(ctx.exception, ValueError)
+            for accepted in ("float32", "float64", "int8"):
+                self.assertIn(accepted, str(ctx.exception))
+        # bits: uint8, other integer types and bool are read as 0/1; other values or float
+        # and complex arrays are refused
+        for dtype in (np.uint8, np.int8, np.int32, np.int64, np.bool_):
+            self.assertTrue(np.array_equal(code.encode(info.astype(dtype)), cw), dtype)
+            self.assertTrue(np.array_equal(ldpcgpu.bpsk_awgn(cw.astype(dtype), 0.0),
+                                           ldpcgpu.bpsk_awgn(cw, 0.0)), dtype)
+            self.assertTrue(np.all(code.syndrome_weight(cw.astype(dtype)) == 0), dtype)
+        for bad in (info.astype(np.float32), info.astype(np.complex64), info * 2,
+                    info.astype(np.int32) + 256, -info.astype(np.int16)):
+            with self.assertRaises(ldpcgpu.LdpcError, msg=bad.dtype):
+                code.encode(bad)
+        if np.any(info):
+            with self.assertRaises(ldpcgpu.LdpcError):
+                ldpcgpu.bpsk_awgn(info.astype(np.float64), 1.0)
+
+    def test_code_or_name(self):
+        # Encoder and Decoder take a Code or a code name, like the blocks
+        code = self.code
+        info = random_info(code, 2)
+        cw = ldpcgpu.Encoder("alist:" + self.alist_path).encode(info)
+        self.assertTrue(np.array_equal(cw, code.encode(info)))
+        dec = ldpcgpu.Decoder("alist:" + self.alist_path)
+        self.assertEqual(dec.code.n, code.n)
+        self.assertTrue(np.array_equal(dec.decode(noiseless_llr(cw))[0], info))
+        for bad in (42, None, b"wimax:576:1/2"):
+            with self.assertRaises(ldpcgpu.LdpcError, msg=repr(bad)):
+                ldpcgpu.Decoder(bad)
+        with self.assertRaises(ldpcgpu.LdpcError):
+            ldpcgpu.Encoder("nosuchcode")
+
+    def test_one_exception_type(self):
+        # LdpcError is both a ValueError and a RuntimeError: every bad value raises it
+        self.assertTrue(issubclass(ldpcgpu.LdpcError, ValueError))
+        self.assertTrue(issubclass(ldpcgpu.LdpcError, RuntimeError))
+        for call in (lambda: ldpcgpu.Code("nosuch"),
+                     lambda: ldpcgpu.Decoder(self.code, msg_format="int4"),
+                     lambda: ldpcgpu.Decoder(self.code, backend="abacus"),
+                     lambda: ldpcgpu.Decoder(self.code).decode(np.zeros(self.code.n + 1, np.float32)),
+                     lambda: ldpcgpu.bpsk_awgn(np.zeros(4, np.uint8), -1.0),
+                     lambda: ldpcgpu.Code.from_rows(4, np.array([0, 2]), np.array([0, 1, 2]))):
+            with self.assertRaises(ldpcgpu.LdpcError):
+                call()
+
     def test_missing_gpu(self):
         if ldpcgpu.backend_available("cuda"):
             self.assertEqual(ldpcgpu.Decoder(self.code, backend="cuda").backend, "cuda")

@@ -34,17 +34,31 @@ namespace ldpcgpu {
  * in partial_frames_dropped()). Frames still pending when the flowgraph is stopped from outside
  * (top_block.stop()) are discarded.
  *
- * Tags on the first output item of every frame: "ldpc_iterations" (long), "ldpc_parity_ok"
- * (bool), "ldpc_latency_ns" (uint64: from this block taking the frame in, its last LLR having
- * arrived, to its bits being written out). Tags of the frame's input items are carried to the frame's
- * output, at the proportional position inside the frame.
- * \p frame_tags chooses which frames get the three ldpc_* tags: "all" (default), "failed"
- * (only frames whose parity checks do not all hold) or "none". Every tag costs GNU Radio time
- * per frame (on a fast GPU, three tags a frame limit the flowgraph more than the decoding
- * does), so a flowgraph that only needs the counters, or only the failures, asks for fewer.
- * Input tags are carried across in every mode; the counters are kept in every mode.
+ * Per-frame results (frame_tags): by default ("batch") ONE tag per run of frames written out
+ * together (at most one decoder batch), on the first output item of the run's first frame, key
+ * "ldpc_frames", value a PMT dictionary:
+ *   "ldpc_frames"           long: number of frames the tag describes, consecutive from here
+ *   "ldpc_frame_items"      long: output items per frame (output_items_per_frame())
+ *   "ldpc_frame_iterations" s32vector: iterations of each frame
+ *   "ldpc_frame_parity_ok"  u8vector: 1 where every parity check of the frame holds
+ *   "ldpc_frame_latency_ns" f64vector: nanoseconds from this block taking the frame in (its
+ *                           last LLR having arrived) to its bits being written out (whole
+ *                           numbers; f64 because GNU Radio 3.10's pmt.to_python cannot convert
+ *                           a u64vector)
+ * Frame i of the tag starts at tag.offset + i * ldpc_frame_items. The per-frame keys are those
+ * of ldpc_pdu_decoder's metadata. Why not a tag per frame: GNU Radio's cost is per tag (insert
+ * into the buffer's tag store, copy to each reader, prune), and on a GPU, at millions of frames
+ * per second, three tags a frame held a WiMAX 2304 flowgraph to 0.14 - 0.6 of a copy
+ * flowgraph's speed (docs/benchmarks-flowgraph.md); one tag per run of frames is cheap enough
+ * to leave on.
+ * frame_tags "all": instead three tags on the first output item of every frame,
+ * "ldpc_iterations" (long), "ldpc_parity_ok" (bool), "ldpc_latency_ns" (uint64) -- convenient
+ * for a Tag Debug sink at low frame rates, expensive at high ones; "failed": those three tags
+ * on frames whose parity checks do not all hold; "none": no result tags (counters only).
+ * In every mode the frame's input tags are carried to its output, at the proportional
+ * position inside the frame, and the counters are kept.
  *
- * Message format: \p message_format is the arithmetic of the decoder's internal messages:
+ * Message format: \p msg_format is the arithmetic of the decoder's internal messages:
  * "auto" (default: int8 for int8 input, float for float input), "float", "int8" or "int16"
  * (fixed point, LLR * int8_scale, the APP kept exact). int8 is the fast format of the GPU, held
  * within the bound of docs/quality.md of float's error rate in every setting measured: input
@@ -80,13 +94,15 @@ public:
      * \param int8_scale int8 LLR = round(LLR * int8_scale)
      * \param frame_start_tag tag key that marks a frame's first LLR ("" = none)
      * \param fallback_to_cpu if the CUDA backend is unusable, use the CPU (else throw)
-     * \param message_format decoder message arithmetic: "auto", "float", "int8" or "int16"
-     * \param frame_tags frames that get the ldpc_* tags: "all", "failed" or "none"
+     * \param msg_format decoder message arithmetic: "auto", "float", "int8" or "int16"
+     * \param frame_tags per-frame results: "batch" (one "ldpc_frames" tag per run of frames),
+     *                  "all" (three tags a frame), "failed" (three tags a failed frame), "none"
      * \param nms_alpha normalized min-sum factor, in (0, 1] (default: default_nms_alpha())
      * \param oms_beta offset min-sum offset in LLR units, in [0, 100) (default:
      *                  default_oms_beta())
      * Every default not written out is the C core's (decoder_defaults.h). A value outside
-     * its range throws.
+     * its range throws (std::invalid_argument for an unknown name, gr::ldpcgpu::core_error
+     * from the core; both are ldpcgpu.LdpcError, a ValueError, in Python).
      */
     static sptr make(const std::string& code,
                      const std::string& input_type = "float",
@@ -104,8 +120,8 @@ public:
                      float int8_scale = default_int8_scale(),
                      const std::string& frame_start_tag = "",
                      bool fallback_to_cpu = true,
-                     const std::string& message_format = "auto",
-                     const std::string& frame_tags = "all",
+                     const std::string& msg_format = "auto",
+                     const std::string& frame_tags = "batch",
                      float nms_alpha = default_nms_alpha(),
                      float oms_beta = default_oms_beta());
 
@@ -123,8 +139,8 @@ public:
     virtual int input_items_per_frame() const = 0;
     virtual int output_items_per_frame() const = 0;
     virtual int batch_frames() const = 0;
-    virtual std::string message_format() const = 0; /* "float", "int8" or "int16" */
-    virtual std::string frame_tags() const = 0;     /* "all", "failed" or "none" */
+    virtual std::string msg_format() const = 0; /* "float", "int8" or "int16" */
+    virtual std::string frame_tags() const = 0; /* "batch", "all", "failed" or "none" */
 
     /* Counters since construction or reset_counters(). */
     virtual uint64_t frames_decoded() const = 0;

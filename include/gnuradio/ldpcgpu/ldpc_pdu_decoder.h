@@ -31,11 +31,12 @@ namespace ldpcgpu {
  * opposite, so set \p llr_positive_is_one when replacing a gr-fec async decoder fed from the
  * same soft source.
  *
- * \p message_format ("float", "int8" or "int16") is the decoder's message arithmetic, as for
+ * \p msg_format ("float", "int8" or "int16") is the decoder's message arithmetic, as for
  * ldpc_decoder: float is the reference decoder's, int8 the fastest (see ldpc_decoder.h).
  *
  * The algorithm, max_iterations, int8_scale, nms_alpha and oms_beta defaults are the C core's
- * (decoder_defaults.h); values outside their ranges throw.
+ * (decoder_defaults.h); values outside their ranges throw (in Python: ldpcgpu.LdpcError, a
+ * ValueError).
  */
 class LDPCGPU_API ldpc_pdu_decoder : virtual public gr::block
 {
@@ -52,7 +53,7 @@ public:
                      bool llr_positive_is_one = false,
                      float int8_scale = default_int8_scale(),
                      bool fallback_to_cpu = true,
-                     const std::string& message_format = "float",
+                     const std::string& msg_format = "float",
                      float nms_alpha = default_nms_alpha(),
                      float oms_beta = default_oms_beta());
 

@@ -1,8 +1,13 @@
 /* numpy API over the C core: Code, Encoder, Decoder and the BPSK/AWGN channel.
  *
- * Arrays: bits are uint8 (0/1, one per element); LLRs float32 or int8; a batch of frames is
- * either 2-D [frames, width] or 1-D with frames concatenated, and results keep that shape.
- * Heavy calls release the GIL; each Encoder/Decoder serialises its own calls. */
+ * Arrays, with explicit dtypes (anything else raises LdpcError naming what is accepted):
+ *   bits: an integer or bool array of 0s and 1s (any other value raises), one bit per element;
+ *   LLRs: float32 or float64 (LLR values, float64 converted to float32), or int8 (scaled LLRs,
+ *         round(LLR * llr_scale)); no other integer type, no complex, no bool.
+ * A batch of frames is either 2-D [frames, width] or 1-D with frames concatenated, and results
+ * keep that shape. Heavy calls release the GIL; each Encoder/Decoder serialises its own calls.
+ * Errors: every error raised here is LdpcError, a subclass of ValueError (and of RuntimeError,
+ * which it was before). */
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -18,6 +23,12 @@ using namespace gr::ldpcgpu;
 
 namespace {
 
+/* A bad argument: raised as LdpcError like the core's own errors. */
+[[noreturn]] void bad_argument(const std::string& what)
+{
+    throw core_error(LDPC_ERR_INVALID_ARGUMENT, what);
+}
+
 using u8_array = py::array_t<uint8_t, py::array::c_style | py::array::forcecast>;
 using f32_array = py::array_t<float, py::array::c_style | py::array::forcecast>;
 using i8_array = py::array_t<int8_t, py::array::c_style | py::array::forcecast>;
@@ -29,9 +40,37 @@ py::ssize_t frames_of(const py::array& a, int width, const char* what)
         return a.shape(0) / width;
     if (a.ndim() == 2 && a.shape(1) == width)
         return a.shape(0);
-    throw py::value_error(std::string(what) + ": expected shape [frames, " +
-                          std::to_string(width) + "] or a 1-D array of a multiple of " +
-                          std::to_string(width) + " elements");
+    std::string shape;
+    for (py::ssize_t d = 0; d < a.ndim(); d++)
+        shape += (d ? ", " : "") + std::to_string(a.shape(d));
+    bad_argument(std::string(what) + ": expected shape [frames, " + std::to_string(width) +
+                 "] or a 1-D array of a multiple of " + std::to_string(width) +
+                 " elements, got shape (" + shape + ")");
+}
+
+std::string dtype_name(const py::array& a)
+{
+    return py::str(a.dtype()).cast<std::string>();
+}
+
+/* Bits: integer or bool arrays of 0s and 1s, as uint8 (a copy unless already uint8). */
+u8_array bits_array(const py::object& obj, const char* what)
+{
+    py::array a = py::array::ensure(obj);
+    if (!a)
+        bad_argument(std::string(what) + ": expected an array of bits (0/1)");
+    const char kind = a.dtype().kind();
+    if (kind != 'u' && kind != 'i' && kind != 'b')
+        bad_argument(std::string(what) + ": bits must be an integer or bool array of 0s and 1s, "
+                     "not " + dtype_name(a));
+    u8_array bits = u8_array::ensure(a);
+    if (kind != 'b') {
+        /* checked on the original values: 256 must not pass as 0 after the cast */
+        py::array ones_or_zeros = py::module::import("numpy").attr("isin")(a, py::make_tuple(0, 1));
+        if (!py::module::import("numpy").attr("all")(ones_or_zeros).cast<bool>())
+            bad_argument(std::string(what) + ": bits must be 0 or 1");
+    }
+    return bits;
 }
 
 template <typename T>
@@ -68,7 +107,7 @@ class Encoder
 {
 public:
     explicit Encoder(CodePtr code);
-    py::array encode(const py::array& info);
+    py::array encode(const py::object& info);
     CodePtr code() const { return d_code; }
 
 private:
@@ -102,7 +141,7 @@ public:
     py::array_t<uint8_t> dense() const
     {
         if (static_cast<double>(d_info.m) * d_info.n > 256e6)
-            throw py::value_error("Code.dense(): H is too large for a dense array; use Code.H");
+            bad_argument("Code.dense(): H is too large for a dense array; use Code.H");
         py::array_t<uint8_t> h({ static_cast<py::ssize_t>(d_info.m), static_cast<py::ssize_t>(d_info.n) });
         std::memset(h.mutable_data(), 0, static_cast<size_t>(d_info.m) * d_info.n);
         const int *ptr, *idx;
@@ -127,11 +166,9 @@ public:
         std::memcpy(a.mutable_data(), b, static_cast<size_t>(rows) * cols * sizeof(int16_t));
         return std::move(a);
     }
-    py::object syndrome_weight(const py::array& codewords) const
+    py::object syndrome_weight(const py::object& codewords) const
     {
-        u8_array cw = u8_array::ensure(codewords);
-        if (!cw)
-            throw py::type_error("syndrome_weight: expected an array of bits");
+        u8_array cw = bits_array(codewords, "syndrome_weight");
         const py::ssize_t frames = frames_of(cw, d_info.n, "syndrome_weight");
         py::array_t<int32_t> w(frames);
         for (py::ssize_t f = 0; f < frames; f++)
@@ -188,11 +225,9 @@ Encoder::Encoder(CodePtr code) : d_code(std::move(code))
     d_enc.reset(e);
 }
 
-py::array Encoder::encode(const py::array& info_in)
+py::array Encoder::encode(const py::object& info_in)
 {
-    u8_array info = u8_array::ensure(info_in);
-    if (!info)
-        throw py::type_error("encode: expected an array of bits");
+    u8_array info = bits_array(info_in, "encode");
     const int k = d_code->info().k, n = d_code->info().n;
     const py::ssize_t frames = frames_of(info, k, "encode");
     py::array_t<uint8_t> cw = shaped_like<uint8_t>(info, frames, n);
@@ -256,14 +291,22 @@ public:
         d_dec.reset(d);
     }
 
-    py::tuple decode(const py::array& llr_in)
+    py::tuple decode(const py::object& llr_obj)
     {
         const int n = d_code->info().n;
         const int out_bytes = ldpc_decoder_output_bytes(d_dec.get());
+        py::array llr_in = py::array::ensure(llr_obj);
+        if (!llr_in)
+            bad_argument("decode: expected an array of LLRs");
+        /* explicit dtypes: int8 means scaled LLRs, floats mean LLR values; other integer
+         * types, bool and complex are refused rather than guessed at */
         const bool int8 = llr_in.dtype().is(py::dtype::of<int8_t>());
+        const bool floating = llr_in.dtype().is(py::dtype::of<float>()) ||
+                              llr_in.dtype().is(py::dtype::of<double>());
+        if (!int8 && !floating)
+            bad_argument("decode: LLRs must be float32 or float64 (LLR values) or int8 (scaled "
+                         "LLRs, round(LLR * llr_scale)), not " + dtype_name(llr_in));
         py::array llr = int8 ? py::array(i8_array::ensure(llr_in)) : py::array(f32_array::ensure(llr_in));
-        if (!llr)
-            throw py::type_error("decode: expected an array of LLRs (float32 or int8)");
         const py::ssize_t frames = frames_of(llr, n, "decode");
         py::array_t<uint8_t> bits = shaped_like<uint8_t>(llr, frames, out_bytes);
         py::array_t<int32_t> iterations(frames);
@@ -316,11 +359,61 @@ CodePtr code_from(int status, ldpc_code* c, const std::string& what)
     return std::make_shared<Code>(c);
 }
 
+CodePtr code_by_name(const std::string& name)
+{
+    ldpc_code* c = nullptr;
+    int st = ldpc_code_create(&c, name.c_str());
+    return code_from(st, c, "Code('" + name + "')");
+}
+
+/* Encoder and Decoder take a Code or a code name, as the blocks do. */
+CodePtr code_arg(const py::object& code)
+{
+    if (py::isinstance<py::str>(code))
+        return code_by_name(code.cast<std::string>());
+    if (py::isinstance<Code>(code))
+        return code.cast<CodePtr>();
+    bad_argument("code: expected an ldpcgpu.Code or a code name such as 'wimax:2304:1/2', not " +
+                 py::str(py::type::of(code).attr("__name__")).cast<std::string>());
+}
+
 } // namespace
 
 void bind_core(py::module& m)
 {
-    py::register_exception<core_error>(m, "LdpcError", PyExc_RuntimeError);
+    /* One exception for everything this module raises: LdpcError, a ValueError (what Python
+     * users catch for bad arguments) and a RuntimeError (what it was before, so older
+     * `except RuntimeError` code still works). The core's errors (core_error) and the blocks'
+     * bad names (std::invalid_argument, translated for this module only) both become it. */
+    static py::handle ldpc_error;
+    {
+        py::tuple bases = py::make_tuple(py::handle(PyExc_ValueError), py::handle(PyExc_RuntimeError));
+        const std::string qualname = m.attr("__name__").cast<std::string>() + ".LdpcError";
+        ldpc_error = PyErr_NewExceptionWithDoc(
+            qualname.c_str(),
+            "Every error of gr-ldpcgpu: bad arguments (a ValueError) and failures of the core "
+            "or the GPU (also a RuntimeError). Its message names the valid values.",
+            bases.ptr(), nullptr);
+        if (!ldpc_error)
+            throw py::error_already_set();
+        m.attr("LdpcError") = ldpc_error;
+    }
+    py::register_exception_translator([](std::exception_ptr p) {
+        try {
+            if (p)
+                std::rethrow_exception(p);
+        } catch (const core_error& e) {
+            PyErr_SetString(ldpc_error.ptr(), e.what());
+        }
+    });
+    py::register_local_exception_translator([](std::exception_ptr p) {
+        try {
+            if (p)
+                std::rethrow_exception(p);
+        } catch (const std::invalid_argument& e) {
+            PyErr_SetString(ldpc_error.ptr(), e.what());
+        }
+    });
     m.attr("__version__") = LDPCGPU_VERSION;
 
     py::class_<Code, CodePtr>(
@@ -329,12 +422,7 @@ void bind_core(py::module& m)
         "An LDPC code: its parity-check matrix H (m checks x n bits) and k information bits.\n"
         "Code(name) takes 'dvbt2:64800:1/2', 'dvbs2:16200:3/5', 'wimax:2304:1/2', "
         "'wifi:1944:3/4' or 'alist:/path/file.alist'.")
-        .def(py::init([](const std::string& name) {
-                 ldpc_code* c = nullptr;
-                 int st = ldpc_code_create(&c, name.c_str());
-                 return code_from(st, c, "Code('" + name + "')");
-             }),
-             py::arg("name"))
+        .def(py::init(&code_by_name), py::arg("name"))
         .def_static("from_alist",
                     [](const std::string& path) {
                         ldpc_code* c = nullptr;
@@ -354,10 +442,10 @@ void bind_core(py::module& m)
                        py::array_t<int32_t, py::array::c_style | py::array::forcecast> col_idx,
                        const std::string& name) {
                         if (row_ptr.ndim() != 1 || row_ptr.size() < 2)
-                            throw py::value_error("from_rows: row_ptr must be 1-D with m+1 entries");
+                            bad_argument("from_rows: row_ptr must be 1-D with m+1 entries");
                         const int m = static_cast<int>(row_ptr.size() - 1);
                         if (row_ptr.data()[m] != col_idx.size())
-                            throw py::value_error("from_rows: row_ptr[m] must equal len(col_idx)");
+                            bad_argument("from_rows: row_ptr[m] must equal len(col_idx)");
                         ldpc_code* c = nullptr;
                         int st = ldpc_code_from_rows(&c, name.c_str(), n, m, row_ptr.data(), col_idx.data());
                         return code_from(st, c, "Code.from_rows");
@@ -388,14 +476,15 @@ void bind_core(py::module& m)
         .def("syndrome_weight", &Code::syndrome_weight, py::arg("codewords"),
              "unsatisfied checks per codeword (an int for one 1-D codeword, else an int32 array)")
         .def("encode",
-             [](const CodePtr& self, const py::array& info) { return self->encoder(self)->encode(info); },
+             [](const CodePtr& self, const py::object& info) { return self->encoder(self)->encode(info); },
              py::arg("info"), "encode uint8 information bits [frames, k] -> codewords [frames, n]")
         .def("alist", &Code::alist, "H as MacKay alist text")
         .def("write_alist", &Code::write_alist, py::arg("path"))
         .def("__repr__", [](const Code& c) { return "<ldpcgpu.Code " + c.summary() + ">"; });
 
-    py::class_<Encoder, std::shared_ptr<Encoder>>(m, "Encoder", "Systematic encoder for a Code.")
-        .def(py::init<CodePtr>(), py::arg("code"))
+    py::class_<Encoder, std::shared_ptr<Encoder>>(m, "Encoder", "Systematic encoder for a Code (or a code name).")
+        .def(py::init([](const py::object& code) { return std::make_shared<Encoder>(code_arg(code)); }),
+             py::arg("code"))
         .def_property_readonly("code", &Encoder::code)
         .def("encode", &Encoder::encode, py::arg("info"),
              "uint8 information bits [frames, k] (or 1-D) -> codewords [frames, n]");
@@ -403,11 +492,22 @@ void bind_core(py::module& m)
     py::class_<Decoder, std::shared_ptr<Decoder>>(
         m,
         "Decoder",
-        "LDPC decoder for a Code. decode(llr) takes float32 or int8 LLRs [frames, n] (positive "
-        "= bit 0 unless llr_positive_is_one) and returns (bits, iterations, parity_ok).")
-        .def(py::init<CodePtr, const std::string&, const std::string&, int, bool, bool, float, bool,
-                      bool, const std::string&, float, float, const std::string&, int, int, int,
-                      const std::vector<int>&, int, bool>(),
+        "LDPC decoder for a Code (or a code name). decode(llr) takes LLRs [frames, n]: float32 "
+        "or float64 LLR values, or int8 scaled LLRs round(LLR * llr_scale); positive = bit 0 "
+        "unless llr_positive_is_one. Returns (bits, iterations, parity_ok). msg_format: the "
+        "decoder's internal arithmetic, 'float' (default), 'int8' or 'int16'.")
+        .def(py::init([](const py::object& code, const std::string& backend, const std::string& algorithm,
+                         int max_iterations, bool early_termination, bool llr_positive_is_one,
+                         float llr_scale, bool output_codeword, bool packed, const std::string& schedule,
+                         float nms_alpha, float oms_beta, const std::string& msg_format, int batch_frames,
+                         int batches_in_flight, int num_streams, const std::vector<int>& devices,
+                         int num_threads, bool fallback_to_cpu) {
+                 return std::make_shared<Decoder>(code_arg(code), backend, algorithm, max_iterations,
+                                                  early_termination, llr_positive_is_one, llr_scale,
+                                                  output_codeword, packed, schedule, nms_alpha, oms_beta,
+                                                  msg_format, batch_frames, batches_in_flight,
+                                                  num_streams, devices, num_threads, fallback_to_cpu);
+             }),
              py::arg("code"),
              py::arg("backend") = "auto",
              py::arg("algorithm") = gr::ldpcgpu::default_algorithm(),
@@ -420,7 +520,7 @@ void bind_core(py::module& m)
              py::arg("schedule") = "layered",
              py::arg("nms_alpha") = gr::ldpcgpu::default_nms_alpha(),
              py::arg("oms_beta") = gr::ldpcgpu::default_oms_beta(),
-             py::arg("msg_format") = "f32",
+             py::arg("msg_format") = "float",
              py::arg("batch_frames") = 0,
              py::arg("batches_in_flight") = 0,
              py::arg("num_streams") = 0,
@@ -459,12 +559,10 @@ void bind_core(py::module& m)
     m.def("awgn_sigma", &ldpc_awgn_sigma, py::arg("ebn0_db"), py::arg("rate"),
           "noise standard deviation for BPSK at Eb/N0 (dB) and code rate");
     m.def("bpsk_awgn",
-          [](const py::array& bits_in, double sigma, uint64_t seed) {
-              u8_array bits = u8_array::ensure(bits_in);
-              if (!bits)
-                  throw py::type_error("bpsk_awgn: expected an array of bits");
+          [](const py::object& bits_in, double sigma, uint64_t seed) {
+              u8_array bits = bits_array(bits_in, "bpsk_awgn");
               if (!(sigma >= 0))
-                  throw py::value_error("bpsk_awgn: sigma must be >= 0");
+                  bad_argument("bpsk_awgn: sigma must be >= 0");
               py::array_t<float> llr(std::vector<py::ssize_t>(bits.shape(), bits.shape() + bits.ndim()));
               ldpc_rng rng;
               ldpc_rng_seed(&rng, seed);

@@ -7,7 +7,7 @@
 /* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
 /* BINDTOOL_USE_PYGCCXML(0)                                                        */
 /* BINDTOOL_HEADER_FILE(ldpc_decoder.h)                                        */
-/* BINDTOOL_HEADER_FILE_HASH(69c10fbf11438d6430a27e2ecb87e5bb)                     */
+/* BINDTOOL_HEADER_FILE_HASH(d16b2d746906b8e0ce5919b78449bb16)                     */
 /***********************************************************************************/
 
 #include <pybind11/pybind11.h>
@@ -25,7 +25,7 @@ void bind_ldpc_decoder(py::module& m)
     using namespace gr::ldpcgpu;
     py::class_<ldpc_decoder, gr::block, gr::basic_block, std::shared_ptr<ldpc_decoder>> cls(
         m, "ldpc_decoder", D(ldpc_decoder));
-    cls.def(py::init(&ldpc_decoder::make),
+    cls.def(py::init(make_with_code(&ldpc_decoder::make)),
             py::arg("code"),
             py::arg("input_type") = "float",
             py::arg("output_codeword") = false,
@@ -42,8 +42,8 @@ void bind_ldpc_decoder(py::module& m)
             py::arg("int8_scale") = default_int8_scale(),
             py::arg("frame_start_tag") = "",
             py::arg("fallback_to_cpu") = true,
-            py::arg("message_format") = "auto",
-            py::arg("frame_tags") = "all",
+            py::arg("msg_format") = "auto",
+            py::arg("frame_tags") = "batch",
             py::arg("nms_alpha") = default_nms_alpha(),
             py::arg("oms_beta") = default_oms_beta(),
             D(ldpc_decoder, make));
@@ -51,7 +51,7 @@ void bind_ldpc_decoder(py::module& m)
     cls.def("input_items_per_frame", &ldpc_decoder::input_items_per_frame)
         .def("output_items_per_frame", &ldpc_decoder::output_items_per_frame)
         .def("batch_frames", &ldpc_decoder::batch_frames)
-        .def("message_format", &ldpc_decoder::message_format)
+        .def("msg_format", &ldpc_decoder::msg_format)
         .def("frame_tags", &ldpc_decoder::frame_tags)
         .def("average_iterations", &ldpc_decoder::average_iterations)
         .def("average_latency_ns", &ldpc_decoder::average_latency_ns)

@@ -25,7 +25,7 @@ void bind_ldpc_encoder(py::module& m)
     using ldpc_encoder = ::gr::ldpcgpu::ldpc_encoder;
     py::class_<ldpc_encoder, gr::block, gr::basic_block, std::shared_ptr<ldpc_encoder>> cls(
         m, "ldpc_encoder", D(ldpc_encoder));
-    cls.def(py::init(&ldpc_encoder::make),
+    cls.def(py::init(make_with_code(&ldpc_encoder::make)),
             py::arg("code"),
             py::arg("packed_input") = false,
             py::arg("packed_output") = false,

@@ -7,7 +7,7 @@
 /* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
 /* BINDTOOL_USE_PYGCCXML(0)                                                        */
 /* BINDTOOL_HEADER_FILE(ldpc_pdu_decoder.h)                                        */
-/* BINDTOOL_HEADER_FILE_HASH(3a910c08bf925773ce38d026acf8975f)                     */
+/* BINDTOOL_HEADER_FILE_HASH(b4ff92d73dc2607493434412412cc23a)                     */
 /***********************************************************************************/
 
 #include <pybind11/pybind11.h>
@@ -25,7 +25,7 @@ void bind_ldpc_pdu_decoder(py::module& m)
     using namespace gr::ldpcgpu;
     py::class_<ldpc_pdu_decoder, gr::block, gr::basic_block, std::shared_ptr<ldpc_pdu_decoder>>
         cls(m, "ldpc_pdu_decoder", D(ldpc_pdu_decoder));
-    cls.def(py::init(&ldpc_pdu_decoder::make),
+    cls.def(py::init(make_with_code(&ldpc_pdu_decoder::make)),
             py::arg("code"),
             py::arg("output_codeword") = false,
             py::arg("packed_output") = false,
@@ -36,7 +36,7 @@ void bind_ldpc_pdu_decoder(py::module& m)
             py::arg("llr_positive_is_one") = false,
             py::arg("int8_scale") = default_int8_scale(),
             py::arg("fallback_to_cpu") = true,
-            py::arg("message_format") = "float",
+            py::arg("msg_format") = "float",
             py::arg("nms_alpha") = default_nms_alpha(),
             py::arg("oms_beta") = default_oms_beta(),
             D(ldpc_pdu_decoder, make));
