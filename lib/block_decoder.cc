@@ -82,15 +82,18 @@ void block_decoder::reset_counters()
     d_saturated = 0;
 }
 
-void block_decoder::count_saturated(ldpc_llr_type type, const void* llr, size_t count)
+uint64_t block_decoder::saturated_in(ldpc_llr_type type, const void* llr, size_t count) const
 {
     uint64_t s = 0;
     const int st =
         type == LDPC_LLR_I8
             ? ldpc_decoder_count_saturated_i8(d_dec.get(), static_cast<const int8_t*>(llr), count, &s)
             : ldpc_decoder_count_saturated_f32(d_dec.get(), static_cast<const float*>(llr), count, &s);
-    if (st != LDPC_OK)
-        return; /* only for NULL arguments */
+    return st == LDPC_OK ? s : 0; /* fails only for NULL arguments */
+}
+
+void block_decoder::add_saturated(uint64_t s, size_t count)
+{
     d_saturated += s;
     d_window_llrs += count;
     d_window_saturated += s;

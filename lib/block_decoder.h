@@ -76,11 +76,20 @@ public:
     double average_iterations() const;
     void reset_counters();
 
-    /* Saturated input LLRs (ldpc_decoder_count_saturated_f32 / _i8): counts them among count
-     * LLRs as the block took them in (its copy: no allocation, a pass over data in cache), and
-     * logs a warning, at most every report_interval, when more than 1% of the LLRs since the
-     * last report saturated. Called under mutex(). */
-    void count_saturated(ldpc_llr_type type, const void* llr, size_t count);
+    /* Saturated input LLRs (ldpc_decoder_count_saturated_f32 / _i8) among count LLRs: the
+     * count alone, thread-safe (the stream decoder has its copy helpers count each chunk they
+     * copy, in cache and in parallel). */
+    uint64_t saturated_in(ldpc_llr_type type, const void* llr, size_t count) const;
+    /* Adds saturated of count LLRs taken in to saturated_llrs(), and logs a warning, at most
+     * every report_interval, when more than 1% of the LLRs since the last report saturated.
+     * Called under mutex(). */
+    void add_saturated(uint64_t saturated, size_t count);
+    /* Both, on the LLRs the block took in (its copy: no allocation, a pass over data in
+     * cache). Called under mutex(). */
+    void count_saturated(ldpc_llr_type type, const void* llr, size_t count)
+    {
+        add_saturated(saturated_in(type, llr, count), count);
+    }
     uint64_t saturated_llrs() const { return d_saturated; }
 
     /* Keys of a frame's results: "ldpc_iterations" (long), "ldpc_parity_ok" (bool). */

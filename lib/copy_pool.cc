@@ -67,8 +67,11 @@ void copy_pool::copy_chunks(std::unique_lock<std::mutex>& lock)
         const size_t len = std::min(d_chunk, d_bytes - offset);
         unsigned char* dst = d_dst + offset;
         const unsigned char* src = d_src + offset;
+        const chunk_fn* after = d_after;
         lock.unlock();
         std::memcpy(dst, src, len);
+        if (after && *after)
+            (*after)(dst, len); /* while the chunk is in this core's cache */
         lock.lock();
         if (++d_done == d_chunks)
             d_done_cv.notify_one();
@@ -86,10 +89,12 @@ void copy_pool::helper_loop()
     }
 }
 
-void copy_pool::copy(void* dst, const void* src, size_t bytes)
+void copy_pool::copy(void* dst, const void* src, size_t bytes, const chunk_fn& after)
 {
     if (d_threads.empty() || bytes < 2 * min_chunk_bytes) {
         std::memcpy(dst, src, bytes);
+        if (after)
+            after(dst, bytes);
         return;
     }
     std::lock_guard<std::mutex> serial(d_call_mutex);
@@ -103,6 +108,7 @@ void copy_pool::copy(void* dst, const void* src, size_t bytes)
     std::unique_lock<std::mutex> lock(d_mutex);
     d_dst = static_cast<unsigned char*>(dst);
     d_src = static_cast<const unsigned char*>(src);
+    d_after = &after;
     d_bytes = bytes;
     d_chunk = chunk;
     d_chunks = static_cast<int>((bytes + chunk - 1) / chunk);

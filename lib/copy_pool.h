@@ -11,12 +11,18 @@
  * one mutex, so a helper only ever touches a chunk it claimed from the job in progress; idle
  * helpers sleep on a condition variable (no spinning). Small copies are a plain memcpy. The
  * threads are created in the constructor and joined in the destructor; copy() allocates
- * nothing. copy() may be called from several threads: calls are served one at a time. */
+ * nothing. copy() may be called from several threads: calls are served one at a time.
+ *
+ * A copy may also name work to do on each chunk of the destination right after it is copied,
+ * by the thread that copied it, while the chunk is in that core's cache (the block counts the
+ * saturated LLRs of what it copied so): that work is then spread over the helpers too instead
+ * of being a second, single-threaded pass over the whole buffer. */
 #ifndef INCLUDED_LDPCGPU_COPY_POOL_H
 #define INCLUDED_LDPCGPU_COPY_POOL_H
 
 #include <condition_variable>
 #include <cstddef>
+#include <functional>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -37,9 +43,16 @@ public:
     copy_pool(const copy_pool&) = delete;
     copy_pool& operator=(const copy_pool&) = delete;
 
-    /* memcpy(dst, src, bytes), spread over the helpers when bytes is large. The ranges must
-     * not overlap. */
-    void copy(void* dst, const void* src, size_t bytes);
+    /* Work on a chunk of the destination just copied: (chunk, bytes). Called from the helper
+     * threads as well as the caller's, concurrently: it must be thread-safe. Chunks are
+     * multiples of 64 bytes but the last, so an item of 1, 2, 4 or 8 bytes never straddles
+     * two chunks when dst is aligned to it. */
+    using chunk_fn = std::function<void(const void* chunk, size_t bytes)>;
+
+    /* memcpy(dst, src, bytes), spread over the helpers when bytes is large, then after(chunk)
+     * on every chunk of dst, by the thread that copied it (after(dst, bytes) once for a small
+     * copy). The ranges must not overlap. Returns when every chunk is copied and processed. */
+    void copy(void* dst, const void* src, size_t bytes, const chunk_fn& after = chunk_fn());
 
     int helpers() const { return static_cast<int>(d_threads.size()); }
 
@@ -63,6 +76,7 @@ private:
     /* the job in progress: chunks [0, d_chunks) of d_chunk bytes (the last one shorter) */
     unsigned char* d_dst = nullptr;
     const unsigned char* d_src = nullptr;
+    const chunk_fn* d_after = nullptr; /* null or empty: nothing after the copy */
     size_t d_bytes = 0, d_chunk = 0;
     int d_chunks = 0, d_next = 0, d_done = 0;
     std::vector<std::thread> d_threads;

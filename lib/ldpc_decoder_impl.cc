@@ -256,12 +256,18 @@ bool ldpc_decoder_impl::acquire_fill()
     return true;
 }
 
-void ldpc_decoder_impl::copy_bytes(void* dst, const void* src, size_t bytes)
+void ldpc_decoder_impl::copy_bytes(void* dst,
+                                   const void* src,
+                                   size_t bytes,
+                                   const copy_pool::chunk_fn& after)
 {
-    if (d_copy_pool)
-        d_copy_pool->copy(dst, src, bytes);
-    else
-        std::memcpy(dst, src, bytes);
+    if (d_copy_pool) {
+        d_copy_pool->copy(dst, src, bytes, after);
+        return;
+    }
+    std::memcpy(dst, src, bytes);
+    if (after)
+        after(dst, bytes);
 }
 
 pmt::pmt_t ldpc_decoder_impl::iterations_value(int iterations)
@@ -309,11 +315,19 @@ void ldpc_decoder_impl::take_frames(const uint8_t* llr, uint64_t in_offset, int 
     uint8_t* staging = d_llr_type == LDPC_LLR_F32
                            ? reinterpret_cast<uint8_t*>(ldpc_batch_llr_f32(s.batch))
                            : reinterpret_cast<uint8_t*>(ldpc_batch_llr_i8(s.batch));
-    /* the frames follow each other at the input and in the batch: one copy for all */
+    /* the frames follow each other at the input and in the batch: one copy for all. The
+     * saturated LLRs are counted on each chunk of the copy by the thread that copied it, in
+     * its cache: counted after the whole copy by this thread alone, they were a second pass
+     * over the run, serial, at 0.15 - 0.5 ns per LLR (a 2e9 - 6e9 LLR/s ceiling). */
     uint8_t* dst = staging + static_cast<size_t>(d_fill_count) * frame_bytes;
-    copy_bytes(dst, llr, static_cast<size_t>(count) * frame_bytes);
-    /* counted on the block's own copy, just written (in cache for CPU-sized runs) */
-    d_core.count_saturated(d_llr_type, dst, static_cast<size_t>(count) * d_n);
+    std::atomic<uint64_t> saturated{ 0 };
+    const ldpc_llr_type type = d_llr_type;
+    const size_t item = static_cast<size_t>(d_item_size);
+    copy_bytes(dst, llr, static_cast<size_t>(count) * frame_bytes,
+               [this, type, item, &saturated](const void* chunk, size_t bytes) {
+                   saturated += d_core.saturated_in(type, chunk, bytes / item);
+               });
+    d_core.add_saturated(saturated, static_cast<size_t>(count) * d_n);
 
     for (int j = 0; j < count; j++) {
         const uint64_t offset = in_offset + static_cast<uint64_t>(j) * d_n;

@@ -75,7 +75,8 @@ private:
     bool acquire_fill();
     int frames_before_frame_start(uint64_t start, int max_frames) const;
     void take_frames(const uint8_t* llr, uint64_t in_offset, int count, int64_t now);
-    void copy_bytes(void* dst, const void* src, size_t bytes);
+    void copy_bytes(void* dst, const void* src, size_t bytes,
+                    const copy_pool::chunk_fn& after = copy_pool::chunk_fn());
     pmt::pmt_t iterations_value(int iterations);
     void tag_frame(uint64_t out_offset, const ldpc_frame_status& status, uint64_t latency);
     void submit_fill();

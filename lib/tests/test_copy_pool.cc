@@ -1,11 +1,18 @@
 /* copy_pool: every copy, whatever its size, alignment and number of helper threads, leaves the
- * destination exactly as memcpy does and touches nothing outside it; concurrent callers and
- * repeated start/stop work; LDPCGPU_COPY_THREADS is read as documented. */
+ * destination exactly as memcpy does and touches nothing outside it; the work after each chunk
+ * sees every destination byte exactly once, already copied, in 4-byte-aligned chunks, on
+ * several threads; concurrent callers and repeated start/stop work; LDPCGPU_COPY_THREADS is
+ * read as documented. */
 #include "copy_pool.h"
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <random>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -65,6 +72,50 @@ int main()
         for (int i = 0; i < 20; i++) {
             const size_t bytes = std::uniform_int_distribution<size_t>(chunk, 24 * chunk)(rng);
             check_copy(pool, bytes, rng() % 7, rng() % 9);
+        }
+    }
+
+    /* Work after each chunk (the block counts saturated LLRs so): the chunks tile the
+     * destination exactly, each is seen after its bytes were copied, float-aligned chunks
+     * stay whole floats, and large copies spread the work over several threads. */
+    for (int helpers = 0; helpers <= 3; helpers++) {
+        copy_pool pool(helpers);
+        for (size_t bytes : { size_t(0), size_t(400), 2 * chunk, 7 * chunk + 12, size_t(40) * chunk + 4 }) {
+            std::vector<unsigned char> dst(bytes + 64, 0);
+            unsigned char* base = dst.data() + (64 - reinterpret_cast<uintptr_t>(dst.data()) % 64) % 64;
+            std::mutex m;
+            std::vector<std::pair<size_t, size_t>> seen; /* (offset, bytes) */
+            std::set<std::thread::id> threads;
+            std::atomic<uint64_t> checksum_seen{ 0 };
+            pool.copy(base, source.data(), bytes, [&](const void* c, size_t len) {
+                const unsigned char* p = static_cast<const unsigned char*>(c);
+                uint64_t sum = 0;
+                for (size_t i = 0; i < len; i++)
+                    sum += p[i];
+                checksum_seen += sum;
+                std::lock_guard<std::mutex> lock(m);
+                seen.emplace_back(static_cast<size_t>(p - base), len);
+                threads.insert(std::this_thread::get_id());
+            });
+            uint64_t checksum = 0;
+            for (size_t i = 0; i < bytes; i++)
+                checksum += source[i];
+            std::sort(seen.begin(), seen.end());
+            size_t next = 0;
+            bool tiled = true, aligned = true;
+            for (const auto& c : seen) {
+                tiled = tiled && c.first == next;
+                aligned = aligned && c.first % 4 == 0;
+                next = c.first + c.second;
+            }
+            CHECK(tiled && next == bytes && (bytes > 0 || seen.size() <= 1),
+                  "helpers %d, %zu bytes: chunks do not tile the copy", helpers, bytes);
+            CHECK(aligned, "helpers %d, %zu bytes: a chunk not on a 4-byte boundary", helpers, bytes);
+            CHECK(checksum_seen == checksum, "helpers %d, %zu bytes: work saw bytes not yet copied",
+                  helpers, bytes);
+            CHECK(std::memcmp(base, source.data(), bytes) == 0, "helpers %d, %zu bytes: copy", helpers, bytes);
+            if (helpers > 0 && bytes >= size_t(40) * chunk)
+                CHECK(seen.size() > 1, "helpers %d: a %zu-byte copy in one chunk", helpers, bytes);
         }
     }
 
