@@ -26,9 +26,7 @@ namespace ldpccuda {
  *
  * The "table" kernel (kernel_table.cuh) gives each row of a layer to one thread: thread t of
  * a codeword runs row t of every layer. It reads the row's columns from a table of column
- * numbers, 4 edges per entry: entry (layer group gi, thread t) = table[(group_base + gi) * Z + t],
- * all ones = no edge; on upload they become APP byte offsets, 32-bit, or 16-bit and shifted
- * right by the policy's T16_SHIFT (TableVariant::t16).
+ * numbers, 4 edges per entry, encoded as table_encoding.h says (plan, upload, kernel).
  * Check-to-variable messages use the same indexing, one message per edge.
  * ------------------------------------------------------------------------------------- */
 struct HostPlan {
@@ -45,8 +43,7 @@ struct HostPlan {
     int dmax = 0;                 /* 8, 16 or 32: max row degree rounded up */
     int total_groups = 0;         /* sum over layers of ceil(max degree in layer / 4) */
     std::vector<int4> layers;     /* {ngroups, group_base, nrows, uniform degree or 0} */
-    std::vector<uint4> table;     /* total_groups * Z column numbers, 0xFFFFFFFF = no edge
-                                     (turned into byte offsets for the APP type on upload) */
+    std::vector<uint4> table;     /* total_groups * Z entries of column numbers (table_encoding.h) */
 
     /* output bit -> column, empty when output bit i is column i */
     std::vector<int> out_pos;
@@ -136,10 +133,6 @@ struct GenericArgs {
 enum ArithKind { ARITH_F32 = 0, ARITH_I8X2 = 1, ARITH_I16 = 2, ARITH_I8 = 3, ARITH_H8X2 = 4 };
 enum MemKind { MEM_SMEM_ALL = 0, MEM_SMEM_APP = 1, MEM_GLOBAL = 2 };
 
-/* Bytes of the int8 pair kernel's scale table in shared memory: s(m) for m = 0..127 (s clamps
- * larger minima to CMAX = 127 first). */
-static constexpr int kScaleLutBytes = 128;
-
 struct TableVariant {
     ArithKind arith;
     int dmax;
@@ -148,7 +141,18 @@ struct TableVariant {
     bool one_block = false; /* ARITH_I8 only: launch bounds for one block per SM (table_min_blocks) */
 };
 
-/* Bytes of one codeword group's APP and messages, for a variant. */
+/* What the layout needs of an arithmetic's policy (arith.cuh), taken from the policy types
+ * themselves (kernel_table_dispatch.cu): bytes of one APP value (AppT) and of one table entry's
+ * 4 messages (Msg4), codewords per group (LANES), the scale table (SCALE_LUT), T16_SHIFT. */
+struct TableGeom {
+    size_t app_value_bytes, msg4_bytes;
+    int lanes;
+    bool scale_lut;
+    int t16_shift;
+};
+TableGeom table_geom(ArithKind a);
+
+/* Bytes of one codeword group's APP and messages, for a variant (the rules: table_layout.h). */
 size_t table_app_bytes(ArithKind a, int n);
 size_t table_msg_bytes(ArithKind a, int Z, int total_groups);
 int table_lanes(ArithKind a);
@@ -188,7 +192,7 @@ cudaError_t table_launch_i16(int dmax, MemKind mem, bool t16, const TableArgs &a
 
 /* ---------------------------------------------------------------------------------------
  * The simulator's GPU channel (sim_run.cu) fills LLR buffers of its own on the GPU and runs
- * the decode kernels on them, on the decoder's lanes (cuda_backend.cu).
+ * the decode kernels on them, on the decoder's lanes (cuda_pipeline.cu).
  * ------------------------------------------------------------------------------------- */
 struct SimLane {
     int dev;                 /* CUDA device of the lane */

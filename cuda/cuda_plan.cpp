@@ -2,6 +2,8 @@
  * See cuda_internal.h for what a layer is and why it gives exactly the sequential schedule. */
 #include <algorithm>
 #include "cuda_internal.h"
+#include "table_encoding.h"
+#include "table_layout.h"
 
 namespace ldpccuda {
 
@@ -15,9 +17,6 @@ static int layer_period(const ldpc_code *c)
         return 360;
     return 0;
 }
-
-/* Largest number of rows one layer may hold (threads per codeword of the table kernel). */
-static const int kMaxLayerRows = 512; /* table_max_threads() of the widest rows */
 
 int build_plan(const ldpc_code *c, const ldpc_decoder_config *cfg, HostPlan *p)
 {
@@ -36,7 +35,7 @@ int build_plan(const ldpc_code *c, const ldpc_decoder_config *cfg, HostPlan *p)
     int cur = 0, rows_in = 0;
     for (int i = 0; i < m; i++) {
         const int r = p->layer_rows[(size_t)i];
-        bool conflict = rows_in >= kMaxLayerRows || (period > 0 && i % period == 0 && i > 0);
+        bool conflict = rows_in >= kMaxLayerRows /* threads per codeword of the table kernel */ || (period > 0 && i % period == 0 && i > 0);
         for (int e = c->row_ptr[r]; e < c->row_ptr[r + 1] && !conflict; e++)
             conflict = mark[(size_t)c->col_idx[e]] == cur;
         if (conflict && rows_in > 0) {
@@ -96,23 +95,14 @@ int build_plan(const ldpc_code *c, const ldpc_decoder_config *cfg, HostPlan *p)
         return LDPC_OK;
     }
     p->total_groups = (int)groups;
-    const unsigned none = 0xFFFFFFFFu;
-    p->table.assign((size_t)entries, make_uint4(none, none, none, none));
+    p->table.assign((size_t)entries, make_uint4(kTableNoEdge, kTableNoEdge, kTableNoEdge, kTableNoEdge));
     for (int L = 0; L < p->nlayers; L++) {
         const int gb = p->layers[(size_t)L].y;
         for (int i = p->layer_ptr[L]; i < p->layer_ptr[L + 1]; i++) {
             const int t = i - p->layer_ptr[L];
             const int r = p->layer_rows[(size_t)i];
-            for (int e = c->row_ptr[r], j = 0; e < c->row_ptr[r + 1]; e++, j++) {
-                uint4 &u = p->table[(size_t)(gb + j / 4) * p->Z + t];
-                const unsigned col = (unsigned)c->col_idx[e];
-                switch (j & 3) {
-                case 0: u.x = col; break;
-                case 1: u.y = col; break;
-                case 2: u.z = col; break;
-                default: u.w = col; break;
-                }
-            }
+            for (int e = c->row_ptr[r], j = 0; e < c->row_ptr[r + 1]; e++, j++)
+                table_set_slot(p->table[(size_t)(gb + j / 4) * p->Z + t], j, (unsigned)c->col_idx[e]);
         }
     }
     p->table_ok = true;

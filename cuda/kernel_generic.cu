@@ -12,13 +12,17 @@
 
 namespace ldpccuda {
 
-/* Per-block scratch layout: app[n], chan[n] (as float or int), c2v[E] (float or int),
- * and for sum-product pre[E] (double). */
+/* Per-block scratch layout: app[n], chan[n] (as float or int: both 4 bytes), c2v[E] (float or
+ * int), then from a 16-byte boundary, for sum-product, pre[E] (double). */
+__host__ __device__ inline size_t generic_pre_offset(int n, int num_edges)
+{
+    return ((size_t)2 * n * 4 + (size_t)num_edges * 4 + 15) & ~(size_t)15;
+}
+
 size_t generic_slot_bytes(const GenericCode &c, int fixed, int spa)
 {
     (void)fixed; /* float and int are both 4 bytes */
-    size_t b = (size_t)2 * c.n * 4 + (size_t)c.num_edges * 4;
-    b = (b + 15) & ~(size_t)15;
+    size_t b = generic_pre_offset(c.n, c.num_edges);
     if (spa)
         b += (size_t)c.num_edges * sizeof(double);
     return (b + 255) & ~(size_t)255;
@@ -36,8 +40,7 @@ __device__ __forceinline__ GScratch scratch_of(const GenericArgs &a)
     s.app = (float *)base;
     s.chan = s.app + a.code.n;
     s.c2v = s.chan + a.code.n;
-    size_t off = ((size_t)2 * a.code.n * 4 + (size_t)a.code.num_edges * 4 + 15) & ~(size_t)15;
-    s.pre = (double *)(base + off);
+    s.pre = (double *)(base + generic_pre_offset(a.code.n, a.code.num_edges));
     return s;
 }
 

@@ -26,47 +26,27 @@
 
 #include <type_traits>
 #include "arith.cuh"
+#include "table_encoding.h"
+#include "table_layout.h"
 
 namespace ldpccuda {
 
-/* Table entry of a missing edge (rows shorter than their layer's longest row). */
-static constexpr unsigned kNone = 0xFFFFFFFFu;
-
-/* Four table entries (APP byte offsets of four edges), 32-bit, or 16-bit (T16) where the host
- * finds that they fit and pay (table_offsets16): the one-codeword int8 kernels of DVB codes,
- * held to 56 registers for three blocks per SM, then hold 4 instead of 8 offset registers per
- * layer buffer (spills 184/320 -> 16/64 bytes, +9%), and the parity check of early termination,
- * which reads a large table once per iteration with nothing to overlap it, reads half the bytes
- * (WiMAX 2304 / WiFi 1944 int8 pairs with early stop +11-13%). A 16-bit entry holds the byte
- * offset >> SH (the policy's T16_SHIFT: 1 for the one-codeword kernels' 2-byte APP values, so
- * that DVB 64800's 129600 bytes fit; get() returns bytes again, its shift merging with the
- * address add). 0xFFFF marks a missing edge. */
+/* Four table entries (APP byte offsets of four edges; table_encoding.h), 32-bit, or 16-bit (T16)
+ * where the host finds that they fit and pay (table_offsets16): the one-codeword int8 kernels of
+ * DVB codes, held to 56 registers for three blocks per SM, then hold 4 instead of 8 offset
+ * registers per layer buffer (fewer spills), and the parity check of early termination, which
+ * reads a large table once per iteration with nothing to overlap it, reads half the bytes.
+ * SH is the policy's T16_SHIFT; get() returns bytes again, its shift merging with the address
+ * add. Figures: docs/cuda-notes.md, "16-bit table offsets". */
 template <bool T16, int SH> struct TabQ {
     typedef uint4 Q;
-    static constexpr unsigned NONE = kNone;
-    __device__ static __forceinline__ void get(const Q &q, unsigned o[4])
-    {
-        o[0] = q.x; o[1] = q.y; o[2] = q.z; o[3] = q.w;
-    }
+    static constexpr unsigned NONE = table_no_edge<false, SH>();
+    __device__ static __forceinline__ void get(const Q &q, unsigned o[4]) { table_decode(q, o); }
 };
 template <int SH> struct TabQ<true, SH> {
     typedef uint2 Q;
-    static constexpr unsigned NONE = 0xFFFFu << SH;
-    __device__ static __forceinline__ void get(const Q &q, unsigned o[4])
-    {
-        o[0] = (q.x & 0xFFFFu) << SH; o[1] = (q.x >> 16) << SH;
-        o[2] = (q.y & 0xFFFFu) << SH; o[3] = (q.y >> 16) << SH;
-    }
-};
-
-/* Shared memory of a block: per-group flags, then (I8X2 only: A::SCALE_LUT) the scale table
- * s(m) for m = 0..127 (kScaleLutBytes, cuda_internal.h), then APPs and messages. */
-template <class A>
-struct TableSmem {
-    static __host__ __device__ size_t flags_bytes(int G)
-    {
-        return (((size_t)G * 3 * sizeof(int) + 15) & ~(size_t)15) + (A::SCALE_LUT ? kScaleLutBytes : 0);
-    }
+    static constexpr unsigned NONE = table_no_edge<true, SH>();
+    __device__ static __forceinline__ void get(const Q &q, unsigned o[4]) { table_decode<SH>(q, o); }
 };
 
 /* Write the output bits of the lanes in 'lanes' of group (frames f0, f0+1) from its APP. */
@@ -192,7 +172,7 @@ struct LayerIn {
     }
 };
 
-/* One row update. D = 0: rows of any length up to DMAX (missing edges are marked kNone and
+/* One row update. D = 0: rows of any length up to DMAX (missing edges are marked (TQ::NONE) and
  * checked edge by edge). D > 0: every row of the layer has exactly D edges in its first D
  * table slots (the layer's li.w), so the missing-edge checks and the dead slots' arithmetic
  * are compiled out: e.g. WiMAX 1/2 rows of degree 6 and 7 no longer pay for 8 slots. Skipping
@@ -338,36 +318,7 @@ __device__ __forceinline__ unsigned load_channel(typename A::AppT *app, const T 
     return A::nz_lanes(nz) & valid;
 }
 
-/* Threads and registers. At most 512 threads a block (layers have at most 512 rows). The
- * int8-pair kernels with everything in shared memory and rows of up to 8 edges ask for 2 blocks
- * per SM (at most 64 registers; with 16-edge rows that spilled and ran 3-6% slower than
- * uncapped: WiMAX 2/3A 21.4 -> 22.7 Gb/s, WiFi 3/4 19.1 -> 19.7); with messages in global
- * memory a pair's APP fills an SM, so those may use up to 128 registers instead of spilling
- * (DVB-T2 int8 3.9 -> 4.3 Gb/s, measured with the earlier 8-bit APP). The one-codeword int8
- * kernels (I8) with messages in global memory exist to put several DVB blocks on an SM: they
- * take at most 384 threads (a DVB layer's 360 rows) and ask for 3 blocks, i.e. at most 56
- * registers (the backend uses them only where a layer has at most 384 rows). With the 16-bit
- * APP a DVB 64800 codeword takes 130 KB, one block an SM (DVB-T2 64800 r1/2 int8, 20 it: 2.6
- * Gb/s, pairs off chip the same; with the earlier 8-bit APP, three blocks: 5.6), a 16200 one
- * 32 KB, three blocks (DVB-T2 16200 r1/2, 10 it: 6.4 Gb/s). */
-__host__ __device__ constexpr bool table_three_blocks(bool one_lane_i8, int mem)
-{
-    return one_lane_i8 && mem != MEM_SMEM_ALL;
-}
-__host__ __device__ constexpr int table_max_threads(bool one_lane_i8, int mem)
-{
-    return table_three_blocks(one_lane_i8, mem) ? 384 : 512;
-}
-/* ONE_BLOCK: the one-codeword int8 kernel for codes whose APP leaves room for one block per SM
- * in shared memory (DVB 64800: 130 KB), where the cap of 56 registers for three blocks buys
- * nothing and spills: one block of 384 threads may use up to 168 (TableVariant::one_block). */
-__host__ __device__ constexpr int table_min_blocks(int lanes, bool one_lane_i8, int dmax, int mem,
-                                                   bool one_block = false)
-{
-    return one_block ? 1
-                     : table_three_blocks(one_lane_i8, mem) ? 3 : (lanes == 2 && dmax <= 8 && mem == MEM_SMEM_ALL ? 2 : 1);
-}
-
+/* launch bounds: table_layout.h (table_max_threads, table_min_blocks) */
 template <class A, int DMAX, int MEM, bool T16, bool ONE_BLOCK = false>
 __global__ void __launch_bounds__(table_max_threads(std::is_same<A, ArI8>::value, MEM),
                                   table_min_blocks(A::LANES, std::is_same<A, ArI8>::value, DMAX, MEM, ONE_BLOCK))
@@ -389,13 +340,13 @@ table_kernel(const TableArgs a)
     int *gseen = (int *)smem;
     int *gdone = gseen + G;
     int *gunsat = gdone + G;
-    unsigned char *lut = smem + (((size_t)G * 3 * sizeof(int) + 15) & ~(size_t)15);
+    unsigned char *lut = smem + layout_flags_bytes(G);
     if (A::SCALE_LUT) /* covered by the barrier after the first chunk's input */
         for (int i = tid; i < kScaleLutBytes; i += blockDim.x)
             lut[i] = (unsigned char)ldpc_fixed_scale(&a.ar.fx, i);
-    unsigned char *p = smem + TableSmem<A>::flags_bytes(G);
-    const size_t app_bytes = ((size_t)n * sizeof(AppT) + 15) & ~(size_t)15;
-    const unsigned msg_elems = (unsigned)c.total_groups * (unsigned)Z;
+    unsigned char *p = smem + layout_state_offset(G, A::SCALE_LUT);
+    const size_t app_bytes = layout_app_bytes(n, sizeof(AppT));
+    const unsigned msg_elems = layout_msg_elems(Z, c.total_groups);
     const int gl = in_group ? g : 0;
     const int gg_slot = blockIdx.x * G + gl;
     unsigned char *app_b = MEM == MEM_GLOBAL ? (unsigned char *)a.app_scratch + (size_t)gg_slot * app_bytes

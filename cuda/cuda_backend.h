@@ -1,0 +1,148 @@
+/* The cuda backend's host side: its state and the functions its files share.
+ *
+ *   cuda_state.cu        devices, lanes and batch slots: init, destroy, the device count
+ *   cuda_knobs.cu        the LDPCGPU_CUDA_* environment knobs, read in one place
+ *   cuda_arith_params.cu the arithmetic constants of a configuration (Arith)
+ *   cuda_variant.cu      table kernel variant, codewords per block, default batch size
+ *   cuda_layout.cu       table kernel sizes, the code tables uploaded (column table re-encoded)
+ *   cuda_pipeline.cu     the backend ops: batches, submit, wait; kernel launches
+ *   cuda_bench_timer.cu  ldpc_cuda_time_kernel and ldpc_cuda_describe (decoder_cuda.h)
+ *
+ * Pipeline. Each device gets num_streams "lanes"; a lane is a stream plus the device buffers
+ * one batch needs (LLRs in, bits and statuses out, kernel scratch). Batches go to the lanes
+ * round-robin over every device and stream. A batch is issued depth-first on its lane's
+ * stream: copy the LLRs from the batch's pinned staging buffer, run the decode kernel (all
+ * iterations, output formatting included), copy the bits and statuses back into the batch's
+ * pinned buffers, record an event. Work on one stream runs in order, so a lane's buffers are
+ * never used by two batches at once; different lanes overlap copies with kernels. wait()
+ * blocks on, or polls, the batch's event. The front end (decoder.c) keeps batches in
+ * submission order and delivers each exactly once. */
+#ifndef LDPCGPU_CUDA_BACKEND_H
+#define LDPCGPU_CUDA_BACKEND_H
+
+#include <mutex>
+#include <string>
+#include <vector>
+#include "cuda_internal.h"
+
+extern "C" {
+#include "decoder_cuda.h"
+}
+
+namespace ldpccuda {
+
+/* ---- errors: a CUDA error as the core's status, with CUDA's message ---- */
+int cuda_fail(cudaError_t e, const char *what, int dev);
+
+#define CU(call, what, dev)                                                                    \
+    do {                                                                                       \
+        cudaError_t e_ = (call);                                                               \
+        if (e_ != cudaSuccess)                                                                 \
+            return cuda_fail(e_, what, dev);                                                   \
+    } while (0)
+
+/* ---- the environment knobs (docs/cuda-notes.md, "Tuning knobs"), read when a decoder is
+ * created, by read_knobs only ---- */
+struct Knobs {
+    int groups = 0;                 /* LDPCGPU_CUDA_GROUPS: > 0 forces G groups per block */
+    size_t direct_bytes = 256 << 10; /* LDPCGPU_CUDA_DIRECT_BYTES: direct path up to this many LLR bytes */
+    int i8_lanes = 0;               /* LDPCGPU_CUDA_I8_LANES: 1 or 2 forces int8 codewords per thread */
+    bool i8_pair_int = false;       /* LDPCGPU_CUDA_I8_PAIR=int: int8 pairs in 16x2 integers, not half2 */
+    MemKind first_mem = MEM_SMEM_ALL; /* LDPCGPU_CUDA_MEM=app|global: state off chip even where it fits */
+    bool dynamic_chunks = true;     /* LDPCGPU_CUDA_CHUNKS=static: blocks stride by the grid */
+    int max_blocks = 0;             /* LDPCGPU_CUDA_MAX_BLOCKS: > 0 caps the table kernel's grid */
+    bool i8_one_block = true;       /* LDPCGPU_CUDA_I8_ONE_BLOCK=0: keep the 3-blocks register cap */
+};
+Knobs read_knobs();
+
+/* ---- state ---- */
+struct DeviceCtx {
+    int dev = 0;
+    int sms = 0;
+    size_t smem_optin = 0;
+    int4 *layers = nullptr;
+    void *table = nullptr;
+    int *out_pos = nullptr;
+    int *row_ptr = nullptr, *col_idx = nullptr, *col_ptr = nullptr, *col_edge = nullptr;
+    int *layer_ptr = nullptr, *layer_rows = nullptr;
+};
+
+struct Lane {
+    int ctx = 0;                 /* index into State::devs */
+    cudaStream_t stream = nullptr;
+    void *llr = nullptr;
+    uint8_t *out = nullptr;
+    int2 *status = nullptr;
+    void *scratch_app = nullptr; /* table kernel, MEM_GLOBAL */
+    void *scratch_msg = nullptr; /* table kernel, MEM_SMEM_APP / MEM_GLOBAL */
+    char *scratch = nullptr;     /* generic kernel */
+    int *sched = nullptr;        /* table kernel: chunk counter, blocks finished (kernel_table.cuh) */
+};
+
+struct State {
+    Knobs knobs;
+    HostPlan plan;
+    bool use_table = false;
+    TableVariant var{ARITH_F32, 8, MEM_SMEM_ALL};
+    int lanes_per_group = 1;
+    int G = 1;                   /* groups per block at full load */
+    bool forced_G = false;       /* LDPCGPU_CUDA_GROUPS: keep G even for small batches */
+    int blocks_per_sm = 1;
+    int slots = 0;               /* groups the table scratch holds (MEM_SMEM_APP/GLOBAL) */
+    int fixed = 0, spa = 0;
+    size_t generic_slot = 0;
+    int generic_grid = 0;
+    Arith ar;
+    std::vector<DeviceCtx> devs;
+    std::vector<Lane> lanes;
+    unsigned next_lane = 0;
+    std::mutex lane_mutex;
+    std::string desc;
+};
+
+struct BatchData {
+    cudaEvent_t ev[LDPC_MAX_DEVICES] = {};
+    /* the pinned staging as each GPU sees it (mapped host memory: the direct path) */
+    void *llr_dev[LDPC_MAX_DEVICES] = {};
+    uint8_t *out_dev[LDPC_MAX_DEVICES] = {};
+    int lane = -1;
+};
+
+/* ---- cuda_state.cu ---- */
+int device_count();
+int cuda_init(ldpc_decoder *dec);
+void cuda_destroy(ldpc_decoder *dec);
+/* the decoder's backend state, or null when it does not use this backend */
+State *state_of(const ldpc_decoder *dec);
+
+/* ---- cuda_arith_params.cu ---- */
+/* The arithmetic constants of a configuration; the integer ones (fx) need the code (its column
+ * degrees set MCAP). Fails only for integer messages the model does not support. */
+int make_arith(const ldpc_decoder_config *cfg, const ldpc_code *code, Arith *out);
+/* whether the half2 int8 pairs (ArH8x2) compute this configuration's scaling exactly */
+bool h8x2_scale_exact(const ldpc_fixed_params &fx);
+
+/* ---- cuda_variant.cu: on the first device (its sms and smem_optin known) ---- */
+/* s->var, lanes_per_group, G, blocks_per_sm; dec->batch_frames when it is 0 */
+int choose_variant(State *s, ldpc_decoder *dec);
+
+/* ---- cuda_layout.cu ---- */
+/* the code's tables on device d, as the chosen kernel reads them */
+int upload_code(const State *s, const ldpc_decoder *dec, DeviceCtx &d);
+/* Bytes from a batch's bits to its statuses (host and device use the same layout). */
+size_t status_offset(const ldpc_decoder *dec, int frames);
+
+/* ---- cuda_pipeline.cu ---- */
+extern const ldpc_backend_ops cuda_ops;
+/* Launch the decode of nframes frames on lane L. fmt_override: the simulator's output
+ * (sim_decode); null = the decoder's configuration. */
+int launch(State *s, ldpc_decoder *dec, Lane &L, const void *llr, int llr_i8, int nframes,
+           uint8_t *out, int2 *status, const OutFmt *fmt_override = nullptr);
+
+/* ---- cuda_bench_timer.cu ---- */
+/* s->desc: the kernel and its shape, for ldpc_cuda_describe */
+void describe(State *s, ldpc_decoder *dec, int nstreams);
+
+} // namespace ldpccuda
+
+#endif

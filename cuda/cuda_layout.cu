@@ -1,0 +1,103 @@
+/* The table kernel's sizes for a variant (the rules: table_layout.h) and the code's tables on a
+ * device: the plan's column table re-encoded for the chosen kernel (table_encoding.h), or the
+ * generic kernel's H. */
+#include "cuda_backend.h"
+#include "table_encoding.h"
+#include "table_layout.h"
+
+namespace ldpccuda {
+
+size_t table_app_bytes(ArithKind a, int n) { return layout_app_bytes(n, table_geom(a).app_value_bytes); }
+
+size_t table_msg_bytes(ArithKind a, int Z, int total_groups)
+{
+    return layout_msg_bytes(Z, total_groups, table_geom(a).msg4_bytes);
+}
+
+int table_lanes(ArithKind a) { return table_geom(a).lanes; }
+
+/* 16-bit entries: always for the one-codeword int8 kernel (entries count its 2-byte APP values;
+ * the backend takes it only for n < 65535); for int8 half2 pairs with rows of up to 8 edges
+ * where the 32-bit table is larger than 16 KB (smaller ones stay in L1, where the unpacking
+ * cost more than the halved reads gain: docs/cuda-notes.md, "16-bit table offsets"). */
+bool table_offsets16(const TableVariant &v, int n, int Z, int total_groups)
+{
+    if (v.arith == ARITH_I8)
+        return true;
+    const TableGeom g = table_geom(v.arith);
+    const size_t table32 = (size_t)total_groups * Z * sizeof(uint4);
+    return v.arith == ARITH_H8X2 && v.dmax <= 8 && table32 > (16u << 10) &&
+           table16_fits((size_t)n * g.app_value_bytes, g.t16_shift);
+}
+
+size_t table_smem_bytes(const TableVariant &v, int n, int Z, int total_groups, int G)
+{
+    const TableGeom g = table_geom(v.arith);
+    return layout_smem_bytes(G, g.scale_lut, v.mem, layout_app_bytes(n, g.app_value_bytes),
+                             layout_msg_bytes(Z, total_groups, g.msg4_bytes));
+}
+
+size_t status_offset(const ldpc_decoder *dec, int frames)
+{
+    return ((size_t)frames * dec->output_bytes + 255) & ~(size_t)255;
+}
+
+template <class T>
+static int upload(T **dst, const T *src, size_t count, int dev)
+{
+    *dst = nullptr;
+    if (count == 0)
+        return LDPC_OK;
+    CU(cudaMalloc((void **)dst, count * sizeof(T)), "cudaMalloc (code tables)", dev);
+    CU(cudaMemcpy(*dst, src, count * sizeof(T), cudaMemcpyHostToDevice), "cudaMemcpy (code tables)", dev);
+    return LDPC_OK;
+}
+
+/* the plan's column numbers as the variant's entries: byte offsets, 32- or 16-bit */
+static int upload_table(const State *s, DeviceCtx &d)
+{
+    const HostPlan &p = s->plan;
+    const TableGeom g = table_geom(s->var.arith);
+    std::vector<uint4> bytes(p.table);
+    for (uint4 &u : bytes)
+        u = make_uint4(table_encode32(u.x, (unsigned)g.app_value_bytes), table_encode32(u.y, (unsigned)g.app_value_bytes),
+                       table_encode32(u.z, (unsigned)g.app_value_bytes), table_encode32(u.w, (unsigned)g.app_value_bytes));
+    int st;
+    if ((st = upload(&d.layers, p.layers.data(), p.layers.size(), d.dev)) != LDPC_OK)
+        return st;
+    if (s->var.t16) {
+        std::vector<uint2> half(bytes.size());
+        for (size_t i = 0; i < bytes.size(); i++)
+            half[i] = table_pack16(bytes[i], g.t16_shift);
+        uint2 *t = nullptr;
+        st = upload(&t, half.data(), half.size(), d.dev);
+        d.table = t;
+    } else {
+        uint4 *t = nullptr;
+        st = upload(&t, bytes.data(), bytes.size(), d.dev);
+        d.table = t;
+    }
+    return st;
+}
+
+int upload_code(const State *s, const ldpc_decoder *dec, DeviceCtx &d)
+{
+    const ldpc_code *c = dec->code;
+    const HostPlan &p = s->plan;
+    int st;
+    if (s->use_table) {
+        if ((st = upload_table(s, d)) != LDPC_OK)
+            return st;
+    } else {
+        if ((st = upload(&d.row_ptr, c->row_ptr, (size_t)c->m + 1, d.dev)) != LDPC_OK ||
+            (st = upload(&d.col_idx, c->col_idx, (size_t)c->num_edges, d.dev)) != LDPC_OK ||
+            (st = upload(&d.col_ptr, c->col_ptr, (size_t)c->n + 1, d.dev)) != LDPC_OK ||
+            (st = upload(&d.col_edge, c->col_edge, (size_t)c->num_edges, d.dev)) != LDPC_OK ||
+            (st = upload(&d.layer_ptr, p.layer_ptr.data(), p.layer_ptr.size(), d.dev)) != LDPC_OK ||
+            (st = upload(&d.layer_rows, p.layer_rows.data(), p.layer_rows.size(), d.dev)) != LDPC_OK)
+            return st;
+    }
+    return upload(&d.out_pos, p.out_pos.data(), p.out_pos.size(), d.dev);
+}
+
+} // namespace ldpccuda

@@ -1,0 +1,232 @@
+/* The backend operations on batches (alloc, free, submit, wait) and the kernel launch of one
+ * batch on one lane; also the lanes as the simulator's GPU channel drives them (sim_run.cu).
+ * The pipeline itself is described in cuda_backend.h. */
+#include <algorithm>
+#include <new>
+#include "cuda_backend.h"
+#include "table_layout.h"
+
+namespace ldpccuda {
+
+int launch(State *s, ldpc_decoder *dec, Lane &L, const void *llr, int llr_i8, int nframes, uint8_t *out,
+           int2 *status, const OutFmt *fmt_override)
+{
+    const DeviceCtx &d = s->devs[(size_t)L.ctx];
+    const ldpc_code *c = dec->code;
+    Batch b;
+    b.llr = llr;
+    b.llr_i8 = llr_i8;
+    b.nframes = nframes;
+    b.out = out;
+    b.status = status;
+    b.max_iter = dec->cfg.max_iterations;
+    b.early = dec->cfg.early_termination;
+    OutFmt fmt;
+    fmt.out_pos = d.out_pos;
+    fmt.out_bits = dec->cfg.output_bits == LDPC_OUTPUT_CODEWORD ? c->n : c->k;
+    fmt.out_bytes = dec->output_bytes;
+    fmt.packed = dec->cfg.output_packing == LDPC_OUTPUT_PACKED;
+    if (fmt_override)
+        fmt = *fmt_override;
+    cudaError_t e;
+    if (s->use_table) {
+        const HostPlan &p = s->plan;
+        TableArgs a;
+        a.code = TableCode{c->n, p.Z, p.nlayers, p.total_groups, d.layers, d.table};
+        a.fmt = fmt;
+        a.batch = b;
+        a.ar = s->ar;
+        a.app_scratch = L.scratch_app;
+        a.msg_scratch = L.scratch_msg;
+        a.sched = s->knobs.dynamic_chunks ? L.sched : nullptr;
+        /* small batches: fewer codewords per block, so that they spread over the SMs */
+        const int groups = (nframes + s->lanes_per_group - 1) / s->lanes_per_group;
+        int G = s->G;
+        if ((groups + G - 1) / G < d.sms && !s->forced_G)
+            G = std::max(1, std::min(G, (groups + d.sms - 1) / d.sms));
+        a.G = G;
+        const int threads = layout_threads(G, p.Z);
+        const size_t smem = table_smem_bytes(s->var, c->n, p.Z, p.total_groups, G);
+        int grid = (groups + G - 1) / G;
+        const int resident = s->blocks_per_sm * d.sms * (s->G / G);
+        grid = std::min(grid, std::max(1, resident));
+        if (s->var.mem != MEM_SMEM_ALL) /* as many blocks as the scratch has slots */
+            grid = std::min(grid, std::max(1, s->slots / G));
+        if (s->knobs.max_blocks > 0) /* tests: few blocks, each taking many chunks */
+            grid = std::min(grid, s->knobs.max_blocks);
+        e = table_launch(s->var, a, grid, threads, smem, L.stream);
+    } else {
+        GenericArgs a;
+        a.code = GenericCode{c->n, c->m, c->num_edges, d.row_ptr, d.col_idx, d.col_ptr, d.col_edge,
+                             d.layer_ptr, d.layer_rows, s->plan.nlayers,
+                             dec->cfg.schedule == LDPC_SCHEDULE_LAYERED};
+        a.fmt = fmt;
+        a.batch = b;
+        a.ar = s->ar;
+        a.fixed = s->fixed;
+        a.scratch = L.scratch;
+        a.slot_bytes = s->generic_slot;
+        e = generic_launch(a, std::min(nframes, s->generic_grid), 256, L.stream);
+    }
+    if (e != cudaSuccess)
+        return cuda_fail(e, "kernel launch", d.dev);
+    return LDPC_OK;
+}
+
+static void cuda_free_batch(ldpc_decoder *dec, ldpc_batch *b)
+{
+    State *s = (State *)dec->backend_state;
+    BatchData *bd = (BatchData *)b->backend_data;
+    if (bd && s) {
+        for (size_t i = 0; i < s->devs.size(); i++)
+            if (bd->ev[i]) {
+                cudaSetDevice(s->devs[i].dev);
+                cudaEventDestroy(bd->ev[i]);
+            }
+    }
+    delete bd;
+    b->backend_data = nullptr;
+    cudaFreeHost(b->llr);
+    cudaFreeHost(b->out); /* holds the statuses too */
+    b->llr = nullptr;
+    b->out = nullptr;
+    b->status = nullptr;
+    cudaGetLastError();
+}
+
+/* A batch slot: pinned, portable, mapped host staging (mapped: the direct path) and one event
+ * per device. */
+static int cuda_alloc_batch(ldpc_decoder *dec, ldpc_batch *b)
+{
+    State *s = (State *)dec->backend_state;
+    const int dev0 = s->devs[0].dev;
+    CU(cudaSetDevice(dev0), "cudaSetDevice", dev0);
+    const size_t in_bytes = (size_t)b->capacity * dec->code->n * sizeof(float);
+    CU(cudaHostAlloc(&b->llr, in_bytes, cudaHostAllocPortable | cudaHostAllocMapped),
+       "cudaHostAlloc (LLR staging)", dev0);
+    const size_t sb = status_offset(dec, b->capacity);
+    CU(cudaHostAlloc((void **)&b->out, sb + (size_t)b->capacity * sizeof(ldpc_frame_status),
+                     cudaHostAllocPortable | cudaHostAllocMapped),
+       "cudaHostAlloc (output staging)", dev0);
+    b->status = (ldpc_frame_status *)(b->out + sb);
+    BatchData *bd = new (std::nothrow) BatchData();
+    if (!bd)
+        return ldpc_error(LDPC_ERR_NO_MEMORY, "cuda: out of memory");
+    b->backend_data = bd;
+    for (size_t i = 0; i < s->devs.size(); i++) {
+        CU(cudaSetDevice(s->devs[i].dev), "cudaSetDevice", s->devs[i].dev);
+        CU(cudaEventCreateWithFlags(&bd->ev[i], cudaEventDisableTiming), "cudaEventCreate",
+           s->devs[i].dev);
+        CU(cudaHostGetDevicePointer(&bd->llr_dev[i], b->llr, 0), "cudaHostGetDevicePointer",
+           s->devs[i].dev);
+        CU(cudaHostGetDevicePointer((void **)&bd->out_dev[i], b->out, 0), "cudaHostGetDevicePointer",
+           s->devs[i].dev);
+    }
+    return LDPC_OK;
+}
+
+static int cuda_submit(ldpc_decoder *dec, ldpc_batch *b)
+{
+    State *s = (State *)dec->backend_state;
+    BatchData *bd = (BatchData *)b->backend_data;
+    int li;
+    {
+        std::lock_guard<std::mutex> lock(s->lane_mutex);
+        li = (int)(s->next_lane++ % s->lanes.size());
+    }
+    Lane &L = s->lanes[(size_t)li];
+    const DeviceCtx &d = s->devs[(size_t)L.ctx];
+    bd->lane = li;
+    CU(cudaSetDevice(d.dev), "cudaSetDevice", d.dev);
+    const int i8 = b->llr_type == LDPC_LLR_I8;
+    const size_t in_bytes = (size_t)b->nframes * dec->code->n * (i8 ? 1 : sizeof(float));
+    /* Small batches (the latency case): the kernel reads the LLRs from the batch's pinned,
+     * mapped staging over PCIe and writes bits and statuses back the same way, so the batch is
+     * one kernel launch and no copy: each copy costs a few microseconds of start-up. Large
+     * batches use the DMA engines, which overlap other batches' kernels. */
+    if (in_bytes <= s->knobs.direct_bytes) {
+        uint8_t *out_dev = bd->out_dev[L.ctx];
+        const size_t status_at = (size_t)((uint8_t *)b->status - b->out);
+        int st = launch(s, dec, L, bd->llr_dev[L.ctx], i8, b->nframes, out_dev, (int2 *)(out_dev + status_at));
+        if (st != LDPC_OK)
+            return st;
+        CU(cudaEventRecord(bd->ev[L.ctx], L.stream), "cudaEventRecord", d.dev);
+        return LDPC_OK;
+    }
+    CU(cudaMemcpyAsync(L.llr, b->llr, in_bytes, cudaMemcpyHostToDevice, L.stream),
+       "cudaMemcpyAsync (LLRs to the GPU)", d.dev);
+    int st = launch(s, dec, L, L.llr, i8, b->nframes, L.out, L.status);
+    if (st != LDPC_OK)
+        return st;
+    /* bits and statuses: one copy when the batch is full (the usual case), else two */
+    const size_t sb = status_offset(dec, dec->batch_frames);
+    if (b->nframes == b->capacity) {
+        CU(cudaMemcpyAsync(b->out, L.out, sb + (size_t)b->nframes * sizeof(ldpc_frame_status),
+                           cudaMemcpyDeviceToHost, L.stream),
+           "cudaMemcpyAsync (bits and statuses to the host)", d.dev);
+    } else {
+        CU(cudaMemcpyAsync(b->out, L.out, (size_t)b->nframes * dec->output_bytes,
+                           cudaMemcpyDeviceToHost, L.stream),
+           "cudaMemcpyAsync (bits to the host)", d.dev);
+        CU(cudaMemcpyAsync(b->status, L.status, (size_t)b->nframes * sizeof(ldpc_frame_status),
+                           cudaMemcpyDeviceToHost, L.stream),
+           "cudaMemcpyAsync (statuses to the host)", d.dev);
+    }
+    CU(cudaEventRecord(bd->ev[L.ctx], L.stream), "cudaEventRecord", d.dev);
+    return LDPC_OK;
+}
+
+static int cuda_wait(ldpc_decoder *dec, ldpc_batch *b, int block)
+{
+    State *s = (State *)dec->backend_state;
+    BatchData *bd = (BatchData *)b->backend_data;
+    if (!bd || bd->lane < 0)
+        return LDPC_OK;
+    const Lane &L = s->lanes[(size_t)bd->lane];
+    const int dev = s->devs[(size_t)L.ctx].dev;
+    CU(cudaSetDevice(dev), "cudaSetDevice", dev);
+    cudaEvent_t ev = bd->ev[L.ctx];
+    if (!block) {
+        const cudaError_t e = cudaEventQuery(ev);
+        if (e == cudaErrorNotReady) {
+            cudaGetLastError();
+            return LDPC_ERR_AGAIN;
+        }
+        if (e != cudaSuccess)
+            return cuda_fail(e, "decoding a batch", dev);
+    } else {
+        CU(cudaEventSynchronize(ev), "decoding a batch", dev);
+    }
+    bd->lane = -1;
+    return LDPC_OK;
+}
+
+const ldpc_backend_ops cuda_ops = {
+    "cuda", cuda_init, cuda_destroy, cuda_alloc_batch, cuda_free_batch, cuda_submit, cuda_wait,
+};
+
+/* ---- the simulator's GPU channel (sim_run.cu) drives the lanes itself ---- */
+int sim_lanes(ldpc_decoder *dec, std::vector<SimLane> *out)
+{
+    State *s = state_of(dec);
+    if (!s)
+        return LDPC_ERR_UNSUPPORTED;
+    out->clear();
+    for (const Lane &L : s->lanes)
+        out->push_back(SimLane{s->devs[(size_t)L.ctx].dev, L.stream});
+    return LDPC_OK;
+}
+
+int sim_decode(ldpc_decoder *dec, int lane, const void *llr, int llr_i8, int nframes, uint8_t *out,
+               int2 *status, const int *info_pos)
+{
+    State *s = (State *)dec->backend_state;
+    Lane &L = s->lanes[(size_t)lane];
+    const int k = dec->code->k;
+    const OutFmt fmt{info_pos, k, (k + 7) / 8, 1};
+    return launch(s, dec, L, llr, llr_i8, nframes, out, status, &fmt);
+}
+
+} // namespace ldpccuda
+
+extern "C" const ldpc_backend_ops *ldpc_backend_cuda_ops(void) { return &ldpccuda::cuda_ops; }

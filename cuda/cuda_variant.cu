@@ -1,0 +1,158 @@
+/* Which kernel decodes, in which shape: the table kernel's variant (arithmetic, where the state
+ * lives, table entry width, register cap), codeword groups per block, and the default batch
+ * size. Chosen once per decoder on its first device; the reasons and the measurements behind
+ * each rule: docs/cuda-notes.md ("The table kernel"). */
+#include <algorithm>
+#include "cuda_backend.h"
+#include "table_encoding.h"
+#include "table_layout.h"
+
+namespace ldpccuda {
+
+/* The int8 forms: one codeword per thread (I8) where a pair's state does not fit in shared
+ * memory and rows have at most 8 edges (DVB rate 1/2: more blocks per SM hide each other's
+ * waits; with longer rows its 56-register cap spills, so pairs stay there); otherwise pairs,
+ * in half2 (H8X2, full-rate instructions) wherever its scaling is exact, else 16x2 integers. */
+static void choose_int8_form(State *s, const ldpc_code *c, const DeviceCtx &d)
+{
+    const int lanes = s->knobs.i8_lanes;
+    TableVariant pair_all = s->var;
+    pair_all.mem = MEM_SMEM_ALL;
+    const bool fits = s->plan.Z <= table_max_threads(true, MEM_GLOBAL);
+    const bool pair_off_chip = table_smem_bytes(pair_all, c->n, s->plan.Z, s->plan.total_groups, 1) > d.smem_optin;
+    const TableGeom i8 = table_geom(ARITH_I8); /* its 16-bit table entries count APP values */
+    const bool offsets16 = table16_fits((size_t)c->n * i8.app_value_bytes, i8.t16_shift);
+    if (fits && offsets16 && (lanes == 1 || (lanes != 2 && s->var.dmax == 8 && pair_off_chip)))
+        s->var.arith = ARITH_I8;
+    if (s->var.arith == ARITH_I8X2 && h8x2_scale_exact(s->ar.fx) && !s->knobs.i8_pair_int)
+        s->var.arith = ARITH_H8X2;
+    s->lanes_per_group = table_lanes(s->var.arith);
+}
+
+/* *blocks: how many blocks of G groups of variant v (kernel fn) an SM holds (occupancy API) */
+static int blocks_per_sm(const TableVariant &v, const void *fn, const State *s, int n, int G, const DeviceCtx &d,
+                         int *blocks)
+{
+    const HostPlan &p = s->plan;
+    const size_t smem = table_smem_bytes(v, n, p.Z, p.total_groups, G);
+    CU(cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem),
+       "cudaFuncSetAttribute", d.dev);
+    CU(cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, fn, layout_threads(G, p.Z), smem),
+       "cudaOccupancyMaxActiveBlocksPerMultiprocessor", d.dev);
+    return LDPC_OK;
+}
+
+/* Where the state lives, the one-block int8 kernel, and G. */
+static int choose_table_config(State *s, const ldpc_code *c, const DeviceCtx &d)
+{
+    const HostPlan &p = s->plan;
+    TableVariant v = s->var;
+    /* the state on chip where it fits (LDPCGPU_CUDA_MEM starts further down the list) */
+    const MemKind mems[3] = {MEM_SMEM_ALL, MEM_SMEM_APP, MEM_GLOBAL};
+    for (int mi = (int)s->knobs.first_mem; mi < 3; mi++) {
+        v.mem = mems[mi];
+        if (table_smem_bytes(v, c->n, p.Z, p.total_groups, 1) <= d.smem_optin)
+            break;
+    }
+    const void *fn = table_kernel_fn(v);
+    if (!fn)
+        return ldpc_error(LDPC_ERR_UNSUPPORTED, "cuda: no table kernel for this variant");
+    /* The one-codeword int8 kernel is held to 56 registers for three blocks per SM; where its
+     * shared memory leaves room for one block only (DVB 64800), the variant without that cap. */
+    if (v.arith == ARITH_I8 && !v.one_block) {
+        TableVariant wide = v;
+        wide.one_block = true;
+        const void *wfn = table_kernel_fn(wide);
+        int blocks = 0, st;
+        if (wfn && s->knobs.i8_one_block && table_smem_bytes(v, c->n, p.Z, p.total_groups, 1) <= d.smem_optin) {
+            if ((st = blocks_per_sm(v, fn, s, c->n, 1, d, &blocks)) != LDPC_OK)
+                return st;
+            if (blocks == 1) {
+                v = wide;
+                fn = wfn;
+            }
+        }
+    }
+    /* Occupancy of every G, scored as codeword groups per SM times the share of warp lanes
+     * that run a row; the best score with at least two blocks per SM (a lone block has nothing
+     * to run while it waits at its barriers), the smallest G among equals. */
+    const int max_threads = table_max_threads(v.arith == ARITH_I8, v.mem);
+    int occ[1025] = {0};
+    double score[1025] = {0};
+    double best_score = 0, best_score2 = 0;
+    int best_groups = 0;
+    for (int G = 1; G * p.Z <= max_threads && G <= 1024; G++) {
+        if (table_smem_bytes(v, c->n, p.Z, p.total_groups, G) > d.smem_optin)
+            break;
+        const int threads = layout_threads(G, p.Z);
+        int blocks = 0;
+        const int st = blocks_per_sm(v, fn, s, c->n, G, d, &blocks);
+        if (st != LDPC_OK)
+            return st;
+        occ[G] = blocks;
+        score[G] = (double)blocks * G * (double)(G * p.Z) / threads;
+        best_groups = std::max(best_groups, blocks * G);
+        best_score = std::max(best_score, score[G]);
+        if (blocks >= 2)
+            best_score2 = std::max(best_score2, score[G]);
+    }
+    const bool two = best_score2 > 0; /* some G leaves two blocks per SM */
+    const double target = two ? best_score2 : best_score;
+    int best_G = 1, best_blocks = occ[1];
+    for (int G = 1; G <= 1024 && best_groups > 0; G++)
+        if (occ[G] > 0 && (!two || occ[G] >= 2) && score[G] >= target * (1 - 1e-9)) {
+            best_G = G;
+            best_blocks = occ[G];
+            break;
+        }
+    if (best_groups == 0)
+        return ldpc_error(LDPC_ERR_UNSUPPORTED, "cuda: the table kernel does not fit this GPU");
+    /* LDPCGPU_CUDA_GROUPS forces G (where it fits) */
+    if (s->knobs.groups > 0) {
+        const int G = s->knobs.groups;
+        const size_t smem = table_smem_bytes(v, c->n, p.Z, p.total_groups, G);
+        int blocks = 0;
+        if (G * p.Z <= max_threads && smem <= d.smem_optin &&
+            cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem) == cudaSuccess &&
+            cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, fn, layout_threads(G, p.Z), smem) == cudaSuccess &&
+            blocks > 0) {
+            best_G = G;
+            best_blocks = blocks;
+            s->forced_G = true;
+        }
+        cudaGetLastError();
+    }
+    s->var = v;
+    s->G = best_G;
+    s->blocks_per_sm = best_blocks;
+    return LDPC_OK;
+}
+
+int choose_variant(State *s, ldpc_decoder *dec)
+{
+    const ldpc_decoder_config *cfg = &dec->cfg;
+    const ldpc_code *c = dec->code;
+    const DeviceCtx &d = s->devs[0];
+    s->use_table = s->plan.table_ok && !s->spa && cfg->schedule == LDPC_SCHEDULE_LAYERED;
+    s->var.arith = !s->fixed ? ARITH_F32 : (cfg->msg_format == LDPC_MSG_I8 ? ARITH_I8X2 : ARITH_I16);
+    s->var.dmax = s->plan.dmax;
+    s->lanes_per_group = s->use_table ? table_lanes(s->var.arith) : 1;
+    if (s->use_table && s->var.arith == ARITH_I8X2)
+        choose_int8_form(s, c, d);
+    s->var.t16 = s->use_table && table_offsets16(s->var, c->n, s->plan.Z, s->plan.total_groups);
+    int st;
+    if (s->use_table && (st = choose_table_config(s, c, d)) != LDPC_OK)
+        return st;
+    /* default batch: twice what the GPU holds at once, at most 256 MB of float LLRs, 65536 frames */
+    if (dec->batch_frames <= 0) {
+        const long long resident = s->use_table
+                                       ? (long long)s->blocks_per_sm * d.sms * s->G * s->lanes_per_group
+                                       : (long long)d.sms * 8;
+        const long long bf = 2 * resident;
+        const long long cap = std::max(1ll, (256ll << 20) / ((long long)c->n * 4));
+        dec->batch_frames = (int)std::max(1ll, std::min(bf, std::min(cap, 1ll << 16)));
+    }
+    return LDPC_OK;
+}
+
+} // namespace ldpccuda

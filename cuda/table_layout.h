@@ -1,0 +1,92 @@
+/* The table kernel's memory and thread layout, host and device: the host sizes shared memory,
+ * scratch and blocks by these rules (cuda_layout.cu, cuda_variant.cu) and the kernel
+ * (kernel_table.cuh) finds its state by the same ones.
+ *
+ * A block of G codeword groups has in dynamic shared memory, in this order:
+ *   flags      3 ints per group (lanes seen not erased, lanes done, lanes failing), to 16 bytes;
+ *   scale LUT  kScaleLutBytes, only for the policies with SCALE_LUT (int8 pairs in 16x2 integers);
+ *   APPs       G of layout_app_bytes (not with MEM_GLOBAL: then in the lane's APP scratch);
+ *   messages   G of layout_msg_bytes (only with MEM_SMEM_ALL, else in the message scratch).
+ * A group's APP holds n values of the policy's AppT; its messages one Msg4 (4 edges) per
+ * column-table entry, indexed as the table. Scratch slots in global memory have the same sizes. */
+#ifndef LDPCGPU_CUDA_TABLE_LAYOUT_H
+#define LDPCGPU_CUDA_TABLE_LAYOUT_H
+
+#include <stddef.h>
+#include "cuda_internal.h"
+
+namespace ldpccuda {
+
+/* the int8-pair scale table s(m), m = 0..127 (s clamps larger minima to CMAX = 127 first) */
+static constexpr int kScaleLutBytes = 128;
+
+__host__ __device__ constexpr size_t layout_align16(size_t x) { return (x + 15) & ~(size_t)15; }
+
+/* bytes of the per-group flags: the scale table starts there */
+__host__ __device__ constexpr size_t layout_flags_bytes(int G) { return layout_align16((size_t)G * 3 * sizeof(int)); }
+
+/* where the APPs start */
+__host__ __device__ constexpr size_t layout_state_offset(int G, bool scale_lut)
+{
+    return layout_flags_bytes(G) + (scale_lut ? kScaleLutBytes : 0);
+}
+
+__host__ __device__ constexpr size_t layout_app_bytes(int n, size_t app_value_bytes)
+{
+    return layout_align16((size_t)n * app_value_bytes);
+}
+
+/* messages of one group: one Msg4 per table entry */
+__host__ __device__ constexpr unsigned layout_msg_elems(int Z, int total_groups)
+{
+    return (unsigned)total_groups * (unsigned)Z;
+}
+
+__host__ __device__ constexpr size_t layout_msg_bytes(int Z, int total_groups, size_t msg4_bytes)
+{
+    return (size_t)layout_msg_elems(Z, total_groups) * msg4_bytes;
+}
+
+/* dynamic shared memory of a block of G groups */
+__host__ __device__ constexpr size_t layout_smem_bytes(int G, bool scale_lut, int mem, size_t app_bytes,
+                                                       size_t msg_bytes)
+{
+    return layout_state_offset(G, scale_lut) + (mem != MEM_GLOBAL ? (size_t)G * app_bytes : 0) +
+           (mem == MEM_SMEM_ALL ? (size_t)G * msg_bytes : 0);
+}
+
+/* threads of a block: G groups of Z threads in whole warps */
+__host__ __device__ constexpr int layout_threads(int G, int Z) { return (G * Z + 31) / 32 * 32; }
+
+/* Threads and registers (the kernels' launch bounds; the host keeps within them). At most 512
+ * threads a block (layers have at most 512 rows). The int8-pair kernels with everything in
+ * shared memory and rows of up to 8 edges ask for 2 blocks per SM (at most 64 registers: with
+ * 16-edge rows that spilled and ran slower); with messages in global memory a pair's APP fills
+ * an SM, so those may use up to 128 registers instead of spilling. The one-codeword int8
+ * kernels (I8) with messages in global memory exist to put several DVB blocks on an SM: they
+ * take at most 384 threads (a DVB layer's 360 rows) and ask for 3 blocks, i.e. at most 56
+ * registers (the backend uses them only where a layer has at most 384 rows). Figures:
+ * docs/cuda-notes.md, "Registers". */
+__host__ __device__ constexpr bool table_three_blocks(bool one_lane_i8, int mem)
+{
+    return one_lane_i8 && mem != MEM_SMEM_ALL;
+}
+__host__ __device__ constexpr int table_max_threads(bool one_lane_i8, int mem)
+{
+    return table_three_blocks(one_lane_i8, mem) ? 384 : 512;
+}
+/* the most rows a layer may hold (cuda_plan.cpp): the widest blocks' threads */
+static constexpr int kMaxLayerRows = table_max_threads(false, MEM_SMEM_ALL);
+/* ONE_BLOCK: the one-codeword int8 kernel for codes whose APP leaves room for one block per SM
+ * in shared memory (DVB 64800: 130 KB), where the cap of 56 registers for three blocks buys
+ * nothing and spills: one block of 384 threads may use up to 168 (TableVariant::one_block). */
+__host__ __device__ constexpr int table_min_blocks(int lanes, bool one_lane_i8, int dmax, int mem,
+                                                   bool one_block = false)
+{
+    return one_block ? 1
+                     : table_three_blocks(one_lane_i8, mem) ? 3 : (lanes == 2 && dmax <= 8 && mem == MEM_SMEM_ALL ? 2 : 1);
+}
+
+} // namespace ldpccuda
+
+#endif
