@@ -4,7 +4,7 @@
  * A batch is five steps on one of the decoder's lanes (its stream, so that the decoder's
  * per-lane scratch is used in order): clear the batch's counters, the channel kernel writes
  * the LLRs into the lane's buffer (sim_channel.cu), the decode kernels read them
- * (cuda_backend.cu, sim_decode: packed information bits out), the count kernel compares
+ * (cuda_pipeline.cu, sim_decode: packed information bits out), the count kernel compares
  * (sim_count.cu), the 48 bytes of counters are copied to pinned memory and an event recorded.
  * Two batches per lane are in flight (LDPCGPU_SIM_SLOTS=N: N); batches are issued in frame
  * order and their counters collected in the same order.
