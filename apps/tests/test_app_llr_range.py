@@ -1,6 +1,6 @@
 """ldpcgpu --llr-scale range and the saturated-LLR share.
 
---llr-scale is accepted only in 2..16 (decoder.h: LDPC_LLR_SCALE_MIN..MAX, the range where
+--llr-scale is accepted only in 4..8 (decoder.h: LDPC_LLR_SCALE_MIN..MAX, the range where
 int8 LLRs and int8/int16 messages keep their quality): every command that takes it says so in
 its --help and refuses other values with a message naming the range and exit status 2.
 `decode` prints the share of input LLRs beyond the int8 range, which must equal the count
@@ -18,6 +18,7 @@ from apptest import check, run
 
 apptest.require_app()
 CODE = "wimax:576:1/2"
+RANGE = "4..8"  # decoder.h: LDPC_LLR_SCALE_MIN..MAX, as the tool prints it
 N = 576
 COMMANDS = {  # the arguments that make each command otherwise valid
     "simulate": [CODE, "--ebn0", "3", "--frames", "8"],
@@ -28,13 +29,13 @@ COMMANDS = {  # the arguments that make each command otherwise valid
 
 for cmd, args in COMMANDS.items():
     rc, out, _ = run(cmd, "--help")
-    check(rc == 0 and "--llr-scale" in out and "2..16" in out,
+    check(rc == 0 and "--llr-scale" in out and RANGE in out,
           f"ldpcgpu {cmd} --help states the --llr-scale range")
-    for bad in ("32", "16.5", "1.9", "0.25", "0", "-4", "1e5", "abc"):
+    for bad in ("32", "16", "8.5", "3.9", "2", "0.25", "0", "-4", "1e5", "abc"):
         rc, _, err = run(cmd, *args, "--llr-scale", bad, stdin=b"")
         check(rc == 2 and "--llr-scale" in err, f"ldpcgpu {cmd} --llr-scale {bad}: exit 2, got {rc}")
         if bad != "abc":
-            check("2..16" in err, f"ldpcgpu {cmd} --llr-scale {bad} names the range: {err!r}")
+            check(RANGE in err, f"ldpcgpu {cmd} --llr-scale {bad} names the range: {err!r}")
 
 
 def round_away(x):
@@ -44,11 +45,11 @@ def round_away(x):
 with apptest.tempdir() as d:
     llr_path = os.path.join(d, "llr.f32")
     q_path = os.path.join(d, "llr.i8")
-    # 12 frames at 6 dB: LLRs of magnitude about 8 (2 / sigma^2), some much larger
-    run("encode", CODE, "--frames", "12", "--ebn0", "6", "--seed", "3", "-o",
+    # 12 frames at 8 dB: LLRs of mean about 12.6 (2 / sigma^2), a quarter beyond 16 (127.5 / 8)
+    run("encode", CODE, "--frames", "12", "--ebn0", "8", "--seed", "3", "-o",
         os.path.join(d, "cw"), "--llr-out", llr_path, check_rc=0)
-    run("encode", CODE, "--frames", "12", "--ebn0", "6", "--seed", "3", "-o",
-        os.path.join(d, "cw"), "--llr-out", q_path, "--llr-format", "i8", "--llr-scale", "16",
+    run("encode", CODE, "--frames", "12", "--ebn0", "8", "--seed", "3", "-o",
+        os.path.join(d, "cw"), "--llr-out", q_path, "--llr-format", "i8", "--llr-scale", "8",
         check_rc=0)
     with open(llr_path, "rb") as f:
         raw = f.read()
@@ -64,7 +65,7 @@ with apptest.tempdir() as d:
                 return int(words[2]), int(words[4])
         return None
 
-    for scale in (2, 4, 16):
+    for scale in (4, 6, 8):
         want = sum(1 for x in llr if not -128 <= round_away(x * scale) <= 127)
         for msg in ("f32", "i8"):
             rc, out, err = run("decode", CODE, "-i", llr_path, "-o", os.path.join(d, "bits"),
@@ -73,13 +74,13 @@ with apptest.tempdir() as d:
             check(share(out) == (want, 12 * N),
                   f"decode at scale {scale}: saturated {share(out)}, expected {want} of {12 * N}")
             check("0 parity failures" in out, f"decode at scale {scale} msg {msg} decodes: {out}")
-        if scale == 16:
-            check(want > 12 * N // 10, f"scale 16 saturates many LLRs ({want})")
-        if scale == 2:
-            check(want < 12 * N // 100, f"scale 2 saturates few LLRs ({want})")
+        if scale == 8:
+            check(want > 12 * N // 10, f"scale 8 saturates many LLRs ({want})")
+        if scale == 4:
+            check(want < 12 * N // 100, f"scale 4 saturates few LLRs ({want})")
     want_q = sum(1 for v in q if v in (-128, 127))
     rc, out, err = run("decode", CODE, "-i", q_path, "-o", os.path.join(d, "bits"), "--format",
-                       "i8", "--llr-scale", "16", "--msg", "i8")
+                       "i8", "--llr-scale", "8", "--msg", "i8")
     check(rc == 0 and share(out) == (want_q, 12 * N),
           f"int8 decode: saturated {share(out)}, expected {want_q} (values -128/127)")
     check(want_q > 0, "the int8 file has values at the ends of the range")

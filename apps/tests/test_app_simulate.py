@@ -65,15 +65,16 @@ with apptest.tempdir() as d:
     # LLRs of mean 4 at 3 dB: none beyond the int8 range at scale 4 (|LLR| >= 31.875)
     check(p["saturated_llrs"] == 0 and p["saturated_share"] == 0.0 and rows and rows[0]["sat"] == 0,
           "no saturated LLRs at 3 dB, scale 4")
-    # at 6 dB the LLRs have mean 8: at scale 16 about half of them pass 127.5 / 16
-    rc, out, _ = run("simulate", "wimax:576:1/2", "--ebn0", "6", "--frames", 40, "--llr-scale",
-                     16, "--msg", "i8", "--json", js, check_rc=0)
+    # at 9 dB the LLRs have mean 15.9 (4 x 0.5 x 7.94): at scale 8 (the largest accepted) about
+    # half of them pass 127.5 / 8
+    rc, out, _ = run("simulate", "wimax:576:1/2", "--ebn0", "9", "--frames", 40, "--llr-scale",
+                     8, "--msg", "i8", "--json", js, check_rc=0)
     with open(js) as f:
         p = json.load(f)["points"][0]
     rows = table_rows(out)
     check(0.3 < p["saturated_share"] < 0.7 and
           abs(p["saturated_share"] - p["saturated_llrs"] / (40 * 576)) < 1e-6,
-          f"saturated share at scale 16, 6 dB: {p['saturated_share']}")
+          f"saturated share at scale 8, 9 dB: {p['saturated_share']}")
     check(rows and abs(rows[0]["sat"] - p["saturated_share"]) < 1e-3 * p["saturated_share"],
           "the table's sat LLRs column is the JSON share")
 

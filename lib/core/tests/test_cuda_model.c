@@ -49,7 +49,13 @@ static void rules(void)
     CHECK(ldpc_fixed_scale(&p8, 2) == 2);                /* 1.5 rounds up */
     CHECK(ldpc_fixed_scale(&p16, 9000) == 4095); /* 0.75 * CMAX = 6143, capped at MCAP */
     CHECK(ldpc_fixed_scale(&p16, 4000) == 3000);
-    cfg.llr_scale = 16.0f; /* int16 channel values clamp at 14 bits */
+    /* int16 channel values clamp at 14 bits: the model's rule at any scale it is given; the
+     * API's scales (<= LDPC_LLR_SCALE_MAX) keep them within LLR_CLAMP x MAX, below the clamp */
+    CHECK(LDPC_LLR_SCALE_MAX * LDPC_LLR_CLAMP < 8191.5f);
+    cfg.llr_scale = LDPC_LLR_SCALE_MAX;
+    REQUIRE_OK(ldpc_fixed_params_init(&cfg, wimax, &p16));
+    CHECK(ldpc_fixed_quantize_f32(&p16, 3e30f) == (int)(LDPC_LLR_SCALE_MAX * LDPC_LLR_CLAMP));
+    cfg.llr_scale = 16.0f; /* beyond the accepted range, to reach the clamp */
     REQUIRE_OK(ldpc_fixed_params_init(&cfg, wimax, &p16));
     CHECK(ldpc_fixed_quantize_f32(&p16, 999.0f) == 8191);
     CHECK(ldpc_fixed_quantize_f32(&p16, -999.0f) == -8192);

@@ -96,10 +96,10 @@ static void test_formats_and_signs(const fixture *fx)
     uint8_t *flipped = decode_all(fx, cfg, neg, LDPC_LLR_F32, st, &ob);
     CHECK(memcmp(flipped, fx->info, (size_t)FRAMES * fx->k) == 0);
 
-    /* int8 LLRs quantised with llr_scale */
+    /* int8 LLRs quantised with llr_scale (not the default) */
     int8_t *q = malloc((size_t)FRAMES * fx->n);
     cfg = base_config();
-    cfg.llr_scale = 2.0f;
+    cfg.llr_scale = LDPC_LLR_SCALE_MAX;
     for (int i = 0; i < FRAMES * fx->n; i++) {
         float v = roundf(fx->llr[i] * cfg.llr_scale);
         q[i] = (int8_t)(v > 127 ? 127 : v < -127 ? -127 : v);

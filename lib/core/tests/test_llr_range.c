@@ -36,8 +36,10 @@ static void test_scale_range(void)
     }
     const ldpc_backend backends[] = {LDPC_BACKEND_CPU_REFERENCE, LDPC_BACKEND_CPU_SIMD};
     const ldpc_msg_format fmts[] = {LDPC_MSG_I8, LDPC_MSG_I16};
-    const float bad[] = {1.999f, 16.01f, 0.25f, 0.01f, 100.0f, 1e5f};
-    const float good[] = {LDPC_LLR_SCALE_MIN, 3.0f, 4.0f, LDPC_LLR_SCALE_MAX};
+    /* just outside the range, the old range's ends (2..16), and far outside */
+    const float bad[] = {LDPC_LLR_SCALE_MIN - 0.001f, LDPC_LLR_SCALE_MAX + 0.01f, 2.0f, 16.0f,
+                         0.25f, 0.01f, 100.0f, 1e5f};
+    const float good[] = {LDPC_LLR_SCALE_MIN, 5.0f, 6.0f, LDPC_LLR_SCALE_MAX};
     for (int b = 0; b < 2; b++) {
         ldpc_decoder *dec;
         for (int f = 0; f < 2; f++) {

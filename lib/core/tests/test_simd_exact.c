@@ -138,9 +138,10 @@ typedef struct variant {
     float llr_scale; /* 0: the default */
 } variant;
 
-/* llr_scale 2 (LDPC_LLR_SCALE_MIN, the smallest integer decoders accept) checks the low
- * end of the scale range; the conversion's general form (LDPC_LLR_CLAMP * scale inside the
- * int8 range, e.g. scale 0.1) is checked on the kernels' loaders directly, below */
+/* llr_scale LDPC_LLR_SCALE_MAX (the largest integer decoders accept; the default is the
+ * smallest) checks the other end of the scale range; the conversion's general form
+ * (LDPC_LLR_CLAMP * scale inside the int8 range, e.g. scale 0.1) is checked on the kernels'
+ * loaders directly, below */
 static const variant variants[] = {
     {LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 1, 0, 10, LDPC_LLR_F32, 0},
     {LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 0, 1, 6, LDPC_LLR_I8, 0},
@@ -148,7 +149,7 @@ static const variant variants[] = {
     {LDPC_ALG_MIN_SUM, LDPC_SCHEDULE_LAYERED, 1, 0, 5, LDPC_LLR_I8, 0},
     {LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_FLOODING, 1, 0, 12, LDPC_LLR_F32, 0},
     {LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_FLOODING, 0, 0, 4, LDPC_LLR_F32, 0},
-    {LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 0, 1, 7, LDPC_LLR_F32, 2.0f},
+    {LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 0, 1, 7, LDPC_LLR_F32, LDPC_LLR_SCALE_MAX},
 };
 
 /* Flip the sign of the frames' LLRs (for the llr_positive_is_one variants). */
