@@ -2,8 +2,8 @@
  * llr_formula's (soft_demapper_llr.h); this file measures distances, handles the noise
  * variance, the DVB-T2 cyclic Q delay, the sign and the int8 conversion. */
 #include "soft_demapper_impl.h"
-#include "core/llr_rules.h" /* ldpc_llr_to_i8_one: the core's float -> int8 LLR rule */
 #include <ldpcgpu/decoder.h> /* LDPC_LLR_SCALE_MIN/MAX */
+#include <ldpcgpu/sim.h>     /* ldpc_llr_quantize_i8: the core's float -> int8 LLR rule */
 #include <gnuradio/io_signature.h>
 #include <volk/volk.h>
 #include <algorithm>
@@ -251,8 +251,7 @@ int soft_demapper_impl::work(int noutput_items,
             const int n = std::min(chunk_symbols, block - c0);
             demap_run(cells + c0, nv ? nv + c0 : nullptr, n, d_llr.data());
             int8_t* dst = out + static_cast<size_t>(c0) * bits;
-            for (int i = 0; i < n * bits; i++)
-                dst[i] = ldpc_llr_to_i8_one(d_llr[i], d_int8_scale);
+            ldpc_llr_quantize_i8(d_llr.data(), static_cast<size_t>(n) * bits, d_int8_scale, dst);
         }
     }
     return nsym * bits;
