@@ -115,7 +115,7 @@ int app_sim_decode(ldpc_decoder *dec, app_sim_buffers *b, int nf, int llr_i8, ap
     const int n = ldpc_code_n(code), k = ldpc_code_k(code);
     app_count_saturated(dec, b->llr, 0, (size_t)nf * n, &p->saturated);
     if (llr_i8)
-        app_llr_to_i8(b->llr, (size_t)nf * n, ldpc_decoder_config_get(dec)->llr_scale,
+        ldpc_llr_quantize_i8(b->llr, (size_t)nf * n, ldpc_decoder_config_get(dec)->llr_scale,
                       b->llr_i8);
     double t0 = app_now();
     int st = llr_i8 ? ldpc_decoder_decode_i8(dec, b->llr_i8, nf, b->decoded, b->status)

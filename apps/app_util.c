@@ -182,8 +182,6 @@ static int parse_devices(app_args *a, const char *text, ldpc_decoder_config *cfg
 
 int app_decoder_option(app_args *a, ldpc_decoder_config *cfg)
 {
-    static const char *const msg_formats[] = {"f32", "i8", "i16", NULL};
-    int choice = (int)cfg->msg_format;
     const char *v;
     long long iv;
     double dv;
@@ -223,8 +221,12 @@ int app_decoder_option(app_args *a, ldpc_decoder_config *cfg)
     } else if (app_opt(a, "--device", NULL, &v)) {
         if (!a->error)
             bad = parse_devices(a, v, cfg);
-    } else if (app_opt_choice(a, "--msg", msg_formats, &choice)) {
-        cfg->msg_format = (ldpc_msg_format)choice; /* listed in the enum's order */
+    } else if (app_opt(a, "--msg", NULL, &v)) {
+        /* the core's vocabulary: f32, i8, i16 (and their aliases) */
+        if (!a->error && ldpc_msg_format_from_string(v, &cfg->msg_format) != LDPC_OK) {
+            fprintf(stderr, "ldpcgpu %s: --msg: %s\n", a->cmd, ldpc_last_error());
+            bad = 1;
+        }
     } else {
         return 0;
     }
@@ -404,17 +406,6 @@ void app_count_saturated(const ldpc_decoder *dec, const void *llr, int llr_i8, s
     else
         ldpc_decoder_count_saturated_f32(dec, llr, count, &s);
     *saturated += (long long)s;
-}
-
-void app_llr_to_i8(const float *llr, size_t count, float scale, int8_t *out)
-{
-    for (size_t i = 0; i < count; i++) {
-        float q = llr[i] * scale;
-        if (q != q)
-            q = 0.0f;
-        q = q > 127.0f ? 127.0f : q < -127.0f ? -127.0f : q;
-        out[i] = (int8_t)lrintf(q);
-    }
 }
 
 /* Write s as a JSON string literal (quotes, backslashes and control characters escaped). */

@@ -101,8 +101,6 @@ void app_progress_clear(app_progress *p); /* erase the line before printing resu
  * (float, or int8 when llr_i8) to *saturated. */
 void app_count_saturated(const ldpc_decoder *dec, const void *llr, int llr_i8, size_t count,
                          long long *saturated);
-/* Quantize float LLRs to int8 as the decoder expects: round(llr * scale) saturated to +-127. */
-void app_llr_to_i8(const float *llr, size_t count, float scale, int8_t *out);
 
 /* Write s as a JSON string literal (quotes, backslashes and control characters escaped). */
 void app_json_string(FILE *f, const char *s);

@@ -27,7 +27,7 @@
 #include <time.h>
 #include "app_util.h"
 #include "commands.h"
-#include "../lib/core/decoder_cuda.h"
+#include "../core/src/decoder_cuda.h"
 
 #define MAX_POINTS 64
 /* A point whose FER is above this is flagged: it does not decode at the bench's Eb/N0. */
@@ -153,7 +153,7 @@ static int make_pool(const ldpc_code *code, int frames, double ebn0, float scale
             ldpc_channel_bpsk_awgn(&rng, cw, n, sigma, p->f32 + (size_t)f * n);
     }
     if (st == LDPC_OK)
-        app_llr_to_i8(p->f32, (size_t)frames * n, scale, p->i8);
+        ldpc_llr_quantize_i8(p->f32, (size_t)frames * n, scale, p->i8);
     ldpc_encoder_destroy(enc);
     free(cw);
     return st;
@@ -438,10 +438,10 @@ static int write_json(const char *path, const bench_opts *o, const ldpc_code *co
     app_json_string(f, ldpc_algorithm_name(o->cfg.algorithm));
     fprintf(f, ",\n  \"schedule\": ");
     app_json_string(f, ldpc_schedule_name(o->cfg.schedule));
-    static const char *const msg[] = {"f32", "i8", "i16"};
     fprintf(f, ",\n  \"msg\": \"%s\",\n  \"llr\": \"%s\",\n  \"early_termination\": %s,\n"
                "  \"ebn0_db\": %.3f,\n  \"ebn0_default\": %s,\n  \"points\": [\n",
-            msg[o->cfg.msg_format], o->llr_i8 ? "i8" : "f32",
+            ldpc_msg_format_name(o->cfg.msg_format),
+            ldpc_llr_type_name(o->llr_i8 ? LDPC_LLR_I8 : LDPC_LLR_F32),
             o->cfg.early_termination ? "true" : "false", o->ebn0,
             o->ebn0_given ? "false" : "true");
     for (int i = 0; i < npts; i++) {

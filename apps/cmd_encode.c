@@ -179,7 +179,7 @@ static int encode_all(encode_run *r, const encode_opts *o)
             const void *buf = r->llr;
             size_t bytes = count * sizeof(float);
             if (o->llr_i8) {
-                app_llr_to_i8(r->llr, count, o->llr_scale, r->llr_i8);
+                ldpc_llr_quantize_i8(r->llr, count, o->llr_scale, r->llr_i8);
                 buf = r->llr_i8;
                 bytes = count;
             }

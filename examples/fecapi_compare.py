@@ -6,7 +6,7 @@ flowgraph (float source -> extended_decoder -> byte sink): LLRs per second of wa
 second of CPU time of the process (all its threads; the figure that holds on a shared machine)
 as a markdown table. The table in docs/gnuradio.md ("gr-fec (FECAPI)") comes from this script.
 
-    PYTHONPATH=build/test_modules LD_LIBRARY_PATH=build/lib:build/lib/core \\
+    PYTHONPATH=build/test_modules LD_LIBRARY_PATH=build/lib:build/core \\
         /usr/bin/python3 examples/fecapi_compare.py --ebn0 4 --frames 400 --grfec-frames 40
 """
 import argparse

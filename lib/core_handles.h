@@ -83,18 +83,15 @@ struct decoder_params {
     std::string msg_format = "float"; /* "float", "int8" or "int16" (see parse_msg_format) */
 };
 
-/* The decoder's internal message arithmetic by name: "float" (also "f32"), "int8" ("i8") or
- * "int16" ("i16"). Anything else throws std::invalid_argument naming the valid values. */
+/* The decoder's internal message arithmetic by name, parsed by the core's one vocabulary
+ * (ldpc_msg_format_from_string: "f32"/"float", "i8"/"int8", "i16"/"int16", any case). Anything
+ * else throws std::invalid_argument with the core's message naming the valid values. */
 inline ldpc_msg_format parse_msg_format(const std::string& s, const std::string& context)
 {
-    if (s == "float" || s == "f32")
-        return LDPC_MSG_F32;
-    if (s == "int8" || s == "i8")
-        return LDPC_MSG_I8;
-    if (s == "int16" || s == "i16")
-        return LDPC_MSG_I16;
-    throw std::invalid_argument(context + ": msg_format must be \"float\", \"int8\" or "
-                                "\"int16\", not \"" + s + "\"");
+    ldpc_msg_format f = LDPC_MSG_F32;
+    if (ldpc_msg_format_from_string(s.c_str(), &f) != LDPC_OK)
+        throw std::invalid_argument(context + ": msg_format: " + ldpc_last_error());
+    return f;
 }
 
 /* The core configuration for params; the fields params does not name keep the core's

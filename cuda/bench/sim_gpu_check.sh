@@ -39,7 +39,7 @@ if want build; then
     step configure 120 cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DENABLE_CUDA=ON \
         -DENABLE_GNURADIO=OFF -DENABLE_PYTHON=OFF -DCMAKE_CUDA_ARCHITECTURES=90 || { tail -30 "$LOG"; exit 1; }
     TARGETS=(ldpcgpu_core cuda_sim_bench test_cuda_sim)
-    for t in "$ROOT"/lib/core/tests/test_cuda_*.c; do TARGETS+=("$(basename "$t" .c)"); done
+    for t in "$ROOT"/core/tests/test_cuda_*.c; do TARGETS+=("$(basename "$t" .c)"); done
     step build 420 ninja -C "$BUILD" -j "$(nproc)" "${TARGETS[@]}" || { tail -40 "$LOG"; exit 1; }
 fi
 T=$BUILD/cuda/test_cuda_sim

@@ -8,7 +8,7 @@
  *
  * Frames are numbered. Frame f of a run with seed s is a pure function of (s, f, Eb/N0): its
  * information bits and its noise come from Philox4x32-10 (the counter-based generator of
- * cuRAND) keyed by s with frame f as the subsequence (lib/core/sim_frame.h writes the rule
+ * cuRAND) keyed by s with frame f as the subsequence (core/src/sim_frame.h writes the rule
  * once for the host and the device). So any frame can be reproduced alone, the same frame
  * numbers give the same counts on any backend whose arithmetic is the same, and ranks of a
  * distributed run that take disjoint frame ranges add up to the single-process run.

@@ -3,7 +3,7 @@
 # Python), runs the simd tests natively (so the AVX-512 kernels are checked on real hardware
 # when the CPU has AVX-512BW), then times AVX-512 against AVX2, one thread and all cores.
 #
-#   lib/core/simd/bench/device_bench.sh [OUTDIR]      (from the repository root)
+#   core/simd/bench/device_bench.sh [OUTDIR]      (from the repository root)
 #
 # Writes OUTDIR/device_bench.log (default: $OUT, else /tmp). Used for docs/benchmarks.md.
 set -u
@@ -21,7 +21,7 @@ cores=$(nproc)
     ninja -C build-cpu simd_bench test_simd_exact test_simd_fer test_simd_api \
         > "$out/build.log" 2>&1 || { echo "build failed"; tail -30 "$out/build.log"; exit 1; }
     (cd build-cpu && ctest -R simd --output-on-failure)
-    b=build-cpu/lib/core/simd/simd_bench
+    b=build-cpu/core/simd/simd_bench
     for isa in avx512bw avx2; do
         for it in 10 20; do
             for code in dvbs2:64800:1/2 dvbs2:16200:8/9 wimax:2304:1/2; do

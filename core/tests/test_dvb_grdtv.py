@@ -7,7 +7,7 @@ configurations), the same random frames go through gr-dtv and through ldpc_encod
 ctypes on libldpcgpu-core.so, path in $LDPCGPU_CORE_LIB). VL-SNR configurations send a shortened
 and punctured mother codeword; the project's codeword of the mother code is shortened and
 punctured the same way before the comparison.
-Then scripts/gen_dvb_tables.py --check must find lib/core/dvb_tables.c up to date.
+Then scripts/gen_dvb_tables.py --check must find core/src/dvb_tables.c up to date.
 Exit 77 ("SKIP: ...") when gnuradio.dtv cannot be imported.
 """
 import ctypes
@@ -34,7 +34,7 @@ except Exception as e:  # ImportError, or a broken GNU Radio install
 SOURCE_DIR = os.environ.get("LDPCGPU_SOURCE_DIR") or os.path.abspath(
     os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 GENERATOR = os.path.join(SOURCE_DIR, "scripts", "gen_dvb_tables.py")
-TABLES = os.path.join(SOURCE_DIR, "lib", "core", "dvb_tables.c")
+TABLES = os.path.join(SOURCE_DIR, "core", "src", "dvb_tables.c")
 
 spec = importlib.util.spec_from_file_location("gen_dvb_tables", GENERATOR)
 gen = importlib.util.module_from_spec(spec)

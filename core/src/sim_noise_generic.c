@@ -1,6 +1,6 @@
 /* The simulator's frame kernels in portable C, one lane (sim_noise_impl.h): the reference the
  * vector variants equal bit for bit, and what runs where no vector variant does. Compiled with
- * -ffp-contract=off (lib/core/CMakeLists.txt), like the vector variants. */
+ * -ffp-contract=off (core/CMakeLists.txt), like the vector variants. */
 #include <math.h>
 #include <string.h>
 #include "sim_frame.h"

@@ -1,10 +1,10 @@
 /* libFuzzer harness for the alist reader (not part of the normal build or of ctest).
  *
  * Build and run (clang; from the repository root):
- *     clang -g -O1 -fsanitize=fuzzer,address,undefined -Iinclude -Ilib/core \
- *         lib/core/tests/fuzz/fuzz_alist.c lib/core/alist.c lib/core/code.c lib/core/gf2.c \
- *         lib/core/error.c lib/core/encoder.c lib/core/encoder_generic.c \
- *         lib/core/tests/fuzz/fuzz_stubs.c -lm -o /tmp/fuzz_alist
+ *     clang -g -O1 -fsanitize=fuzzer,address,undefined -Iinclude -Icore \
+ *         core/tests/fuzz/fuzz_alist.c core/src/alist.c core/src/code.c core/src/gf2.c \
+ *         core/src/error.c core/src/encoder.c core/src/encoder_generic.c \
+ *         core/tests/fuzz/fuzz_stubs.c -lm -o /tmp/fuzz_alist
  *     mkdir -p /tmp/alist_corpus
  *     /tmp/fuzz_alist -max_len=4096 -max_total_time=300 /tmp/alist_corpus \
  *         /usr/share/gnuradio/fec/ldpc

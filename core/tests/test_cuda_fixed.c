@@ -1,5 +1,5 @@
 /* cuda backend, integer messages (int8, int16), against the fixed-point model
- * (lib/core/decoder_fixed.c): every frame must agree BIT-EXACTLY, hard bits of the whole
+ * (core/src/decoder_fixed.c): every frame must agree BIT-EXACTLY, hard bits of the whole
  * codeword, iteration count and parity_ok, for every code family and kernel path:
  *   - the table kernel: WiMAX (int8 runs two codewords per thread, in half2 or 16x2 integers:
  *     odd frame counts leave one lane empty; also forced to one per thread), WiFi z = 81,

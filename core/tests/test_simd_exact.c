@@ -7,7 +7,7 @@
  *  - frame counts that leave the last SIMD group partly empty, and 1 and 2 worker threads;
  *  - input conversion: some frames carry LLRs on rounding ties (multiples of 1/8 at scale 4),
  *    NaN, +-Inf and huge values, which must be converted exactly as the model does.
- * lib/core/simd/CMakeLists.txt also builds this file with SIMD_TEST_AVX512_EMULATED, linked
+ * core/simd/CMakeLists.txt also builds this file with SIMD_TEST_AVX512_EMULATED, linked
  * with the AVX-512 kernels compiled on SIMDe's portable AVX-512 (when SIMDe is installed), to
  * check those kernels on CPUs without AVX-512. */
 #include <float.h>
