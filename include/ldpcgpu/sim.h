@@ -41,12 +41,13 @@ typedef enum ldpc_sim_codeword {
 } ldpc_sim_codeword;
 
 typedef struct ldpc_sim_config {
-    uint64_t seed;              /* key of every frame's bits and noise (default 1) */
-    ldpc_sim_codeword codeword; /* default LDPC_SIM_RANDOM */
-    ldpc_llr_type llr_type;     /* LLRs handed to the decoder: float32 (default) or int8 =
-                                 * ldpc_llr_quantize_i8 of the float LLR at the decoder's
-                                 * llr_scale */
-    int num_threads;            /* CPU channel and decoder workers, 0 = one per core */
+    uint64_t seed;              /* key of every frame's bits and noise, any value (default 1) */
+    ldpc_sim_codeword codeword; /* LDPC_SIM_RANDOM (default) or LDPC_SIM_ALL_ZERO */
+    ldpc_llr_type llr_type;     /* LLRs handed to the decoder: LDPC_LLR_F32 (default) or
+                                 * LDPC_LLR_I8 = ldpc_llr_quantize_i8 of the float LLR at the
+                                 * decoder's llr_scale (which must then lie in
+                                 * LDPC_LLR_SCALE_MIN..LDPC_LLR_SCALE_MAX) */
+    int num_threads;            /* CPU channel and decoder workers, 0..1024, 0 = one per core */
 } ldpc_sim_config;
 
 /* Counts over the frames simulated. Each field is a sum over frames, so counts of disjoint

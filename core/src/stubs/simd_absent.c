@@ -1,4 +1,5 @@
-/* Built until the cpu-simd backend exists: "cpu" means the reference decoder. */
+/* Built where the cpu-simd backend is left out (no core/simd directory): "cpu" then means the
+ * reference decoder. */
 #include "decoder_internal.h"
 
 const ldpc_backend_ops *ldpc_backend_cpu_simd_ops(void) { return NULL; }
