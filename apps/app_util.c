@@ -260,20 +260,6 @@ void app_decoder_options_help(FILE *f)
             (double)d.oms_beta);
 }
 
-void app_print_decoder(FILE *f, const ldpc_decoder *dec)
-{
-    const ldpc_decoder_config *c = ldpc_decoder_config_get(dec);
-    fprintf(f, "decoder: %s backend, %s", ldpc_decoder_backend_name(dec),
-            ldpc_algorithm_name(c->algorithm));
-    if (c->algorithm == LDPC_ALG_NORMALIZED_MIN_SUM)
-        fprintf(f, " (alpha %.3g)", c->nms_alpha);
-    else if (c->algorithm == LDPC_ALG_OFFSET_MIN_SUM)
-        fprintf(f, " (beta %.3g)", c->oms_beta);
-    fprintf(f, ", %s, at most %d iterations, early stop %s, %d frames per batch\n",
-            ldpc_schedule_name(c->schedule), c->max_iterations,
-            c->early_termination ? "on" : "off", ldpc_decoder_batch_frames(dec));
-}
-
 /* ---- codes, errors ---- */
 
 int app_open_code(const char *cmd, const char *name, ldpc_code **code)

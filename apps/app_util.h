@@ -61,8 +61,6 @@ int app_parse_llr_scale(const char *cmd, const char *text, float *out);
 int app_decoder_option(app_args *a, ldpc_decoder_config *cfg);
 /* Help text for those options. */
 void app_decoder_options_help(FILE *f);
-/* One line describing the decoder as created: backend actually used, algorithm, schedule... */
-void app_print_decoder(FILE *f, const ldpc_decoder *dec);
 
 /* ---- codes, errors ---- */
 /* Create a code by name; prints "CMD: cannot open code NAME: reason" on failure. */

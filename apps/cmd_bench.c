@@ -597,7 +597,7 @@ int cmd_bench(int argc, char **argv)
     const int base_batch = ldpc_decoder_batch_frames(dec);
     const int base_streams = o.streams ? o.streams : (is_cuda ? 4 : 1);
     printf("code %s (n=%d k=%d), ", ldpc_code_name(code), ldpc_code_n(code), ldpc_code_k(code));
-    app_print_decoder(stdout, dec);
+    ldpc_decoder_print(dec, stdout);
     if (is_cuda)
         printf("cuda: %s\n", ldpc_cuda_describe(dec));
     ldpc_decoder_destroy(dec);

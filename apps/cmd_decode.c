@@ -205,7 +205,7 @@ int cmd_decode(int argc, char **argv)
     const int out_bits = o.cfg.output_bits == LDPC_OUTPUT_CODEWORD ? n : ldpc_code_k(code);
     double secs = t.decode_seconds;
     fprintf(report, "code: %s, n=%d k=%d; ", ldpc_code_name(code), n, ldpc_code_k(code));
-    app_print_decoder(report, dec);
+    ldpc_decoder_print(dec, report);
     fprintf(report,
             "decoded %lld frames: %lld parity failures (%.3e of the frames), %.2f iterations on "
             "average, %.3f s decoding, %.2f Mbps coded, %.2f Mbps %s\n",

@@ -461,7 +461,7 @@ static int simulate(sim_mpi *m, int argc, char **argv)
                ldpc_code_name(code), n, k, app_code_rate(code), o.llr_i8 ? "int8" : "float32",
                sc->codeword == LDPC_SIM_ALL_ZERO ? "all-zero" : "random",
                (unsigned long long)o.seed);
-        app_print_decoder(stdout, ldpc_sim_decoder(sim));
+        ldpc_decoder_print(ldpc_sim_decoder(sim), stdout);
         printf("channel: %s", ldpc_sim_channel_name(sim));
         if (o.cfg.num_threads)
             printf(", %d CPU thread%s", o.cfg.num_threads, o.cfg.num_threads > 1 ? "s" : "");

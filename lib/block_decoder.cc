@@ -26,7 +26,8 @@ block_decoder::block_decoder(const std::string& code,
     d_n = ldpc_code_n(d_code.get());
     d_k = ldpc_code_k(d_code.get());
     d_output_bytes = ldpc_decoder_output_bytes(dec);
-    if (params.backend == "cuda" && d_backend_name != "cuda")
+    d_backend = ldpc_decoder_backend(dec);
+    if (cfg.backend == LDPC_BACKEND_CUDA && d_backend != LDPC_BACKEND_CUDA)
         logger->warn("CUDA backend unavailable: decoding on the {} backend", d_backend_name);
     else /* which hardware decodes is the first thing a user asks (GRC labels cannot say) */
         logger->info("{} on the {} backend", code, d_backend_name);

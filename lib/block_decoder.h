@@ -59,6 +59,7 @@ public:
 
     const std::string& code_name() const { return d_code_name; }
     const std::string& backend_name() const { return d_backend_name; } /* after any fallback */
+    ldpc_backend backend() const { return d_backend; }                  /* after any fallback */
     int n() const { return d_n; }
     int k() const { return d_k; }
     int output_bytes() const { return d_output_bytes; } /* per frame */
@@ -102,6 +103,7 @@ private:
     code_ptr d_code;    /* declared before the decoder: destroyed after it */
     decoder_ptr d_dec;
     std::string d_backend_name;
+    ldpc_backend d_backend = LDPC_BACKEND_AUTO;
     int d_n, d_k, d_output_bytes;
 
     mutable std::mutex d_mutex;

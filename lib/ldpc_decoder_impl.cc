@@ -147,15 +147,18 @@ ldpc_decoder_impl::ldpc_decoder_impl(const std::string& code,
     const int helpers = copy_pool::default_helpers(&env_error);
     if (!env_error.empty())
         d_logger->warn("{}", env_error);
-    if (d_core.backend_name() == "cuda" || std::getenv("LDPCGPU_COPY_THREADS")) {
+    if (d_core.backend() == LDPC_BACKEND_CUDA || std::getenv("LDPCGPU_COPY_THREADS")) {
         d_copy_pool = std::make_unique<copy_pool>(helpers);
         d_logger->debug("{} copy helper threads", helpers);
     }
 
-    /* Learn the core's batch slots once (their number is the backend's choice when 0 was
-     * asked) and give each its frame bookkeeping, so nothing is allocated per frame later. */
-    ldpc_batch* b = nullptr;
-    while (ldpc_decoder_acquire(dec, &b) == LDPC_OK) {
+    /* Learn the core's batch slots once (their number, ldpc_decoder_batch_slots, is the
+     * backend's choice when 0 was asked) and give each its frame bookkeeping, so nothing is
+     * allocated per frame later. */
+    const int nslots = ldpc_decoder_batch_slots(dec);
+    for (int i = 0; i < nslots; i++) {
+        ldpc_batch* b = nullptr;
+        check_status(ldpc_decoder_acquire(dec, &b), "ldpc_decoder: acquire");
         slot s;
         s.batch = b;
         s.frames.resize(d_batch_frames);
