@@ -67,6 +67,23 @@ int app_opt_choice(app_args *a, const char *long_name, const char *const *choice
     return 1;
 }
 
+int app_opt_llr_type(app_args *a, const char *long_name, int *llr_i8)
+{
+    const char *v;
+    ldpc_llr_type t;
+    if (!app_opt(a, long_name, NULL, &v))
+        return 0;
+    if (a->error)
+        return 1;
+    if (ldpc_llr_type_from_string(v, &t) != LDPC_OK) {
+        fprintf(stderr, "ldpcgpu %s: %s: %s\n", a->cmd, long_name, ldpc_last_error());
+        a->error = 1;
+        return 1;
+    }
+    *llr_i8 = t == LDPC_LLR_I8;
+    return 1;
+}
+
 int app_flag(app_args *a, const char *long_name)
 {
     if (strcmp(a->argv[a->i], long_name))

@@ -36,8 +36,12 @@ int app_opt(app_args *a, const char *long_name, const char *short_name, const ch
  * option, with *index set to the position of its value in the list; a value not in the list
  * prints the choices and sets a->error. */
 int app_opt_choice(app_args *a, const char *long_name, const char *const *choices, int *index);
+/* --NAME T: an LLR type in the core's vocabulary (ldpc_llr_type_from_string: f32/float, i8/int8);
+ * *llr_i8 = 1 for int8. Same return convention as app_opt_choice. */
+int app_opt_llr_type(app_args *a, const char *long_name, int *llr_i8);
 /* Choice lists shared by several commands (the index is the meaning: i8 = 1, positive-one = 1). */
-extern const char *const app_llr_formats[]; /* "f32", "i8" */
+/* "f32", "i8": the core's LLR type names (ldpc_llr_type_name) in enum order, for option lists */
+extern const char *const app_llr_formats[];
 extern const char *const app_llr_signs[];   /* "positive-zero", "positive-one" */
 /* Flag without a value: returns 1 and advances when argv[i] is long_name. */
 int app_flag(app_args *a, const char *long_name);

@@ -508,8 +508,7 @@ static int parse(bench_opts *o, int argc, char **argv)
                 o->in_flight = (int)iv;
             else
                 a.error = 1;
-        } else if (app_opt_choice(&a, "--llr", app_llr_formats, &choice)) {
-            o->llr_i8 = choice;
+        } else if (app_opt_llr_type(&a, "--llr", &o->llr_i8)) {
         } else if (app_opt(&a, "--llr-scale", NULL, &v)) {
             if (a.error || app_parse_llr_scale("bench", v, &o->cfg.llr_scale))
                 a.error = 1;

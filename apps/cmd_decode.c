@@ -63,7 +63,7 @@ static int parse(int argc, char **argv, decode_opts *o)
         }
         if (app_decoder_option(&a, &o->cfg) || app_opt(&a, "--input", "-i", &o->in_path) ||
             app_opt(&a, "-o", NULL, &o->out_path) ||
-            app_opt_choice(&a, "--format", app_llr_formats, &o->llr_i8) ||
+            app_opt_llr_type(&a, "--format", &o->llr_i8) ||
             app_opt_choice(&a, "--llr-sign", app_llr_signs, &o->cfg.llr_positive_is_one))
             continue;
         if (app_flag(&a, "--packed")) {

@@ -58,7 +58,7 @@ static int parse(int argc, char **argv, encode_opts *o)
         if (app_opt(&a, "-o", NULL, &o->out_path) || app_opt(&a, "--input", "-i", &o->in_path) ||
             app_opt(&a, "--info-out", NULL, &o->info_path) ||
             app_opt(&a, "--llr-out", NULL, &o->llr_path) ||
-            app_opt_choice(&a, "--llr-format", app_llr_formats, &o->llr_i8) ||
+            app_opt_llr_type(&a, "--llr-format", &o->llr_i8) ||
             app_opt_choice(&a, "--llr-sign", app_llr_signs, &o->positive_one))
             continue;
         if (app_opt(&a, "--frames", NULL, &v)) {

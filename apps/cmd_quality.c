@@ -271,7 +271,7 @@ static int parse(int argc, char **argv, q_opts *o)
             q_format *f = &o->formats[o->nformats++];
             f->msg = (ldpc_msg_format)msg[m];
             f->llr_i8 = llr[l];
-            snprintf(f->name, sizeof f->name, "%s:%s", msgs[msg[m]], app_llr_formats[llr[l]]);
+            snprintf(f->name, sizeof f->name, "%s:%s", msgs[msg[m]], ldpc_llr_type_name((ldpc_llr_type)llr[l]));
         }
     if (!o->nformats) {
         fprintf(stderr, "ldpcgpu quality: --msg f32 --llr f32 is the float decoder: nothing to "

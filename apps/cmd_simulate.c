@@ -123,7 +123,7 @@ static int parse(int argc, char **argv, sim_opts *o)
         }
         if (app_decoder_option(&a, &o->cfg) || app_opt(&a, "--json", NULL, &o->json_path) ||
             app_opt(&a, "--resume", NULL, &o->resume_path) ||
-            app_opt_choice(&a, "--llr", app_llr_formats, &o->llr_i8) ||
+            app_opt_llr_type(&a, "--llr", &o->llr_i8) ||
             app_opt_choice(&a, "--codeword", codewords, &o->codeword_zero))
             continue;
         if (app_flag(&a, "--quiet")) {
