@@ -4,7 +4,8 @@
  *    take any positive scale;
  *  - ldpc_decoder_count_saturated_f32 / _i8: the count of LLRs outside the int8 range, checked
  *    on the rounding edges, the sign switch, NaN and infinities, and against a direct
- *    computation on random buffers. */
+ *    computation on random buffers, at every length and alignment around the counters' block
+ *    sizes and on buffers saturated throughout (the int8 count's byte-wide lanes). */
 #include <math.h>
 #include <string.h>
 #include "test_util.h"
@@ -173,12 +174,59 @@ static void test_count_random(void)
     free(q);
 }
 
+/* The counts at every length 0..400 from several alignments, and over long buffers whose every
+ * value saturates: the screens work on blocks (64 floats, 64-byte lanes of up to 255 rows), so
+ * the tails, the block edges and a lane that fills up are where they could go wrong. */
+static void test_count_lengths(void)
+{
+    enum { L = 400, LONG = 3 * 255 * 64 + 37 };
+    float *x = malloc((L + 8) * sizeof(float));
+    int8_t *q = malloc(LONG + 8);
+    REQUIRE(x && q);
+    ldpc_rng rng;
+    ldpc_rng_seed(&rng, 11);
+    for (int i = 0; i < L + 8; i++) {
+        const uint64_t r = ldpc_rng_next(&rng);
+        x[i] = (r % 97 == 0) ? NAN : (float)(ldpc_rng_normal(&rng) * 12.0);
+        q[i] = (int8_t)(r % 5 == 0 ? (r & 8 ? 127 : -128) : (int)(r >> 8 & 0xff) - 128);
+    }
+    ldpc_decoder *dec;
+    REQUIRE_OK(create(LDPC_MSG_I8, 4.0f, LDPC_BACKEND_CPU_REFERENCE, &dec));
+    for (int off = 0; off < 4; off++)
+        for (int len = 0; len <= L; len++) {
+            uint64_t got = 0, want = 0, got8 = 0, want8 = 0;
+            for (int i = off; i < off + len; i++) {
+                want += saturates(x[i], 4.0f, 0);
+                want8 += q[i] == -128 || q[i] == 127;
+            }
+            REQUIRE_OK(ldpc_decoder_count_saturated_f32(dec, x + off, (size_t)len, &got));
+            REQUIRE_OK(ldpc_decoder_count_saturated_i8(dec, q + off, (size_t)len, &got8));
+            CHECK_MSG(got == want && got8 == want8, "offset %d length %d: f32 %llu vs %llu, i8 %llu vs %llu",
+                      off, len, (unsigned long long)got, (unsigned long long)want,
+                      (unsigned long long)got8, (unsigned long long)want8);
+        }
+    const int8_t ends[2] = {127, -128};
+    for (int e = 0; e < 2; e++) {
+        memset(q, (uint8_t)ends[e], LONG + 8);
+        uint64_t got = 0;
+        REQUIRE_OK(ldpc_decoder_count_saturated_i8(dec, q + 1, LONG, &got));
+        CHECK_MSG(got == LONG, "all %d: counted %llu of %d", ends[e], (unsigned long long)got, LONG);
+        q[1 + LONG / 2] = 0;
+        REQUIRE_OK(ldpc_decoder_count_saturated_i8(dec, q + 1, LONG, &got));
+        CHECK(got == LONG - 1);
+    }
+    ldpc_decoder_destroy(dec);
+    free(x);
+    free(q);
+}
+
 int main(void)
 {
     REQUIRE_OK(ldpc_code_create(&code, "wimax:576:1/2"));
     test_scale_range();
     test_count_edges();
     test_count_random();
+    test_count_lengths();
     ldpc_code_destroy(code);
     return test_finish("test_llr_range");
 }
