@@ -27,7 +27,7 @@
 #include <time.h>
 #include "app_util.h"
 #include "commands.h"
-#include "../core/src/decoder_cuda.h"
+#include "ldpcgpu/backend_cuda.h"
 
 #define MAX_POINTS 64
 /* A point whose FER is above this is flagged: it does not decode at the bench's Eb/N0. */

@@ -6,7 +6,7 @@
  *   cuda_variant.cu      table kernel variant, codewords per block, default batch size
  *   cuda_layout.cu       table kernel sizes, the code tables uploaded (column table re-encoded)
  *   cuda_pipeline.cu     the backend ops: batches, submit, wait; kernel launches
- *   cuda_bench_timer.cu  ldpc_cuda_time_kernel and ldpc_cuda_describe (decoder_cuda.h)
+ *   cuda_bench_timer.cu  ldpc_cuda_time_kernel and ldpc_cuda_describe (ldpcgpu/backend_cuda.h)
  *
  * Pipeline. Each device gets num_streams "lanes"; a lane is a stream plus the device buffers
  * one batch needs (LLRs in, bits and statuses out, kernel scratch). Batches go to the lanes
@@ -26,7 +26,7 @@
 #include "cuda_internal.h"
 
 extern "C" {
-#include "decoder_cuda.h"
+#include "ldpcgpu/backend_cuda.h"
 }
 
 namespace ldpccuda {

@@ -1,4 +1,4 @@
-/* The two entry points of decoder_cuda.h that tools use to measure and report the backend:
+/* The two entry points of ldpcgpu/backend_cuda.h, for tools that measure and report the backend:
  * ldpc_cuda_time_kernel (kernel-only timing, `ldpcgpu bench --mode kernel`) and
  * ldpc_cuda_describe (the kernel and its shape, set at init by describe()). */
 #include <cstdio>

@@ -1,7 +1,7 @@
 """The shared core library exports exactly its public API: every function declared with LDPC_API
 in include/ldpcgpu/*.h, and nothing else (internal functions are compiled with hidden
-visibility; the core's own tests, benchmarks and the ldpcgpu tool link the static
-ldpcgpu_core_internal instead). Needs nm (binutils); exits 77 without it."""
+visibility; the core's own tests and benchmarks link the static ldpcgpu_core_internal to reach
+them; the ldpcgpu tool links the shared library). Needs nm (binutils); exits 77 without it."""
 import glob
 import os
 import re

@@ -20,7 +20,7 @@
 #include <time.h>
 #include "ldpcgpu/ldpcgpu.h"
 #include "ldpcgpu/sim.h"
-#include "decoder_cuda.h"
+#include "ldpcgpu/backend_cuda.h"
 #include "sim_internal.h"
 #include "sim_debug.h"
 

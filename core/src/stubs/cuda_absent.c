@@ -1,8 +1,8 @@
 /* Built when the CUDA backend is not compiled in: the decoder sees no CUDA backend, and
- * decoder_cuda.h's entry points exist (doing nothing) so that tests and apps link the same way
- * in every build. */
+ * ldpcgpu/backend_cuda.h's entry points exist (doing nothing) so that tests and apps link the
+ * same way in every build. */
 #include "decoder_internal.h"
-#include "decoder_cuda.h"
+#include "ldpcgpu/backend_cuda.h"
 #include "sim_internal.h"
 #include "error.h"
 
