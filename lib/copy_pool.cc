@@ -52,11 +52,13 @@ int copy_pool::default_helpers(std::string* env_error)
                          "\" ignored: it must be a number from 0 to " +
                          std::to_string(max_helpers);
     }
-    /* Leave half the hardware threads to the rest of the flowgraph: 4 -> 1, 6 -> 2, 8+ -> 3. */
+    /* Leave half the hardware threads to the rest of the flowgraph: 4 -> 1, 8 -> 3, 16+ -> 7
+     * (int8 LLRs on a 16-thread H100 host: 7 helpers 1.3-1.5x the block's rate with 3;
+     * docs/benchmarks-flowgraph.md). */
     const int hw = static_cast<int>(std::thread::hardware_concurrency());
     if (hw < 4)
         return 0;
-    return std::min(3, hw / 2 - 1);
+    return std::min(7, hw / 2 - 1);
 }
 
 void copy_pool::copy_chunks(std::unique_lock<std::mutex>& lock)

@@ -58,8 +58,8 @@ public:
 
     /* Helper threads to use by default: the environment variable LDPCGPU_COPY_THREADS when set
      * to a number 0..max_helpers, else none on machines of fewer than 4 hardware threads (the
-     * copy would take cores from the rest of the flowgraph) and up to 3 on larger ones. A bad
-     * value of the variable is ignored and *env_error (if given) says so. */
+     * copy would take cores from the rest of the flowgraph), else hardware threads / 2 - 1, at
+     * most 7. A bad value of the variable is ignored and *env_error (if given) says so. */
     static int default_helpers(std::string* env_error = nullptr);
     static constexpr int max_helpers = 16;
 
