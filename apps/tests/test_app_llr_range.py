@@ -65,7 +65,7 @@ with apptest.tempdir() as d:
                 return int(words[2]), int(words[4])
         return None
 
-    for scale in (4, 6, 8):
+    for scale in (4, 7, 8):
         want = sum(1 for x in llr if not -128 <= round_away(x * scale) <= 127)
         for msg in ("f32", "i8"):
             rc, out, err = run("decode", CODE, "-i", llr_path, "-o", os.path.join(d, "bits"),
@@ -78,6 +78,18 @@ with apptest.tempdir() as d:
             check(want > 12 * N // 10, f"scale 8 saturates many LLRs ({want})")
         if scale == 4:
             check(want < 12 * N // 100, f"scale 4 saturates few LLRs ({want})")
+    # inside 4..8, offset min-sum with integer messages needs oms_beta * scale near an integer:
+    # at 6 the default beta 0.25 would become 2 / 6 = 0.33 (a clear error, not a worse decoder);
+    # other algorithms and float messages take 6
+    for msg, alg, ok in (("i8", "oms", False), ("i16", "oms", False), ("i8", "nms", True),
+                         ("f32", "oms", True)):
+        rc, out, err = run("decode", CODE, "-i", llr_path, "-o", os.path.join(d, "bits"),
+                           "--llr-scale", "6", "--msg", msg, "--algorithm", alg)
+        if ok:
+            check(rc == 0 and "0 parity failures" in out, f"scale 6 {alg} {msg}: exit {rc}: {err}")
+        else:
+            check(rc != 0 and "oms_beta 0.25 at llr_scale 6" in err,
+                  f"scale 6 {alg} {msg} is refused with the reason: exit {rc}: {err}")
     want_q = sum(1 for v in q if v in (-128, 127))
     rc, out, err = run("decode", CODE, "-i", q_path, "-o", os.path.join(d, "bits"), "--format",
                        "i8", "--llr-scale", "8", "--msg", "i8")

@@ -2,10 +2,12 @@
  * the synchronous decode calls, and the LLR/output helpers shared by backends. */
 #include <math.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include "decoder_internal.h"
+#include "decoder_fixed.h" /* ldpc_fixed_params_init: the quantised limits */
 #include "llr_rules.h" /* ldpc_llr_clean */
 #include "error.h"
 
@@ -77,6 +79,52 @@ static int check_config(const ldpc_decoder_config *c)
     if (c->num_devices < 0 || c->num_devices > LDPC_MAX_DEVICES)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "num_devices %d outside 0..%d",
                           c->num_devices, LDPC_MAX_DEVICES);
+    return LDPC_OK;
+}
+
+/* Two limits of the quantised decoders inside the llr_scale range that depend on the code and
+ * the algorithm (decoder.h, "The llr_scale range"; docs/quality.md, "Known limits"):
+ *  - offset min-sum subtracts round(oms_beta * llr_scale) units, i.e. an offset that is a
+ *    multiple of 1 / llr_scale. Off by more than LDPC_OMS_OFFSET_SLACK from oms_beta the
+ *    decoder is another decoder: beta 0.25 at scale 6 becomes 0.33, +0.16 dB on
+ *    dvbs2:16200:1/4 at 50 iterations, where 0.2 (scale 5, 0.05 off) costs 0.05 - 0.09;
+ *  - int8 messages are capped at MCAP = min(127, 768 / max column degree) units, MCAP /
+ *    llr_scale in LLR; below LDPC_I8_MESSAGE_MIN_LLR the loss passes 0.1 dB (degree 21-24
+ *    DVB-S2X codes at scale 8, 4 - 4.6 LLR: +0.11 - 0.17 dB; degree 12 at scale 10, 6.4 LLR:
+ *    +0.21 dB), while degree 13 at 8 (7.4 LLR) costs nothing measurable. */
+#define LDPC_OMS_OFFSET_SLACK 0.05
+#define LDPC_I8_MESSAGE_MIN_LLR 7.0
+static int check_quantised_limits(const ldpc_decoder_config *c, const ldpc_code *code)
+{
+    ldpc_fixed_params p;
+    if (c->msg_format == LDPC_MSG_F32 || ldpc_fixed_params_init(c, code, &p) != LDPC_OK)
+        return LDPC_OK; /* float messages; or no fixed-point decoder, refused where it is made */
+    const char *fmt = c->msg_format == LDPC_MSG_I8 ? "int8" : "int16";
+    const double scale = c->llr_scale, offset = p.oms_b / scale;
+    if (c->algorithm == LDPC_ALG_OFFSET_MIN_SUM &&
+        fabs(offset - (double)c->oms_beta) > LDPC_OMS_OFFSET_SLACK + 1e-6)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
+                          "oms_beta %g at llr_scale %g: %s messages subtract %d / %g = %.3f, more "
+                          "than %g from oms_beta, which costs more than 0.1 dB on some codes; choose "
+                          "llr_scale so that oms_beta * llr_scale is near an integer (4 or 8 for "
+                          "beta 0.25), or float messages",
+                          (double)c->oms_beta, scale, fmt, p.oms_b, scale, offset,
+                          LDPC_OMS_OFFSET_SLACK);
+    if (c->msg_format == LDPC_MSG_I8 && p.mcap / scale < LDPC_I8_MESSAGE_MIN_LLR) {
+        const double top = p.mcap / LDPC_I8_MESSAGE_MIN_LLR; /* the largest scale that fits */
+        char fix[96];
+        if (top >= LDPC_LLR_SCALE_MIN)
+            snprintf(fix, sizeof fix, "use llr_scale <= %.2f or int16 messages", top);
+        else
+            snprintf(fix, sizeof fix, "no llr_scale in %g..%g fits: use int16 messages",
+                     (double)LDPC_LLR_SCALE_MIN, (double)LDPC_LLR_SCALE_MAX);
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
+                          "int8 messages on %s (column degree up to %d) hold at most %d units = "
+                          "%.1f LLR at llr_scale %g, under the %g LLR they need to stay within "
+                          "0.1 dB of float; %s",
+                          code->name, code->max_col_degree, p.mcap, p.mcap / scale, scale,
+                          LDPC_I8_MESSAGE_MIN_LLR, fix);
+    }
     return LDPC_OK;
 }
 
@@ -198,6 +246,8 @@ int ldpc_decoder_create(ldpc_decoder **out, const ldpc_code *code, const ldpc_de
     }
     dec->code = code;
     int st = check_config(&dec->cfg);
+    if (st == LDPC_OK)
+        st = check_quantised_limits(&dec->cfg, code);
     const ldpc_backend_ops *ops = NULL;
     if (st == LDPC_OK)
         st = choose_backend(&dec->cfg, &ops);

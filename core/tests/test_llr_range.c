@@ -40,7 +40,7 @@ static void test_scale_range(void)
     /* just outside the range, the old range's ends (2..16), and far outside */
     const float bad[] = {LDPC_LLR_SCALE_MIN - 0.001f, LDPC_LLR_SCALE_MAX + 0.01f, 2.0f, 16.0f,
                          0.25f, 0.01f, 100.0f, 1e5f};
-    const float good[] = {LDPC_LLR_SCALE_MIN, 5.0f, 6.0f, LDPC_LLR_SCALE_MAX};
+    const float good[] = {LDPC_LLR_SCALE_MIN, 5.0f, 7.0f, LDPC_LLR_SCALE_MAX};
     for (int b = 0; b < 2; b++) {
         ldpc_decoder *dec;
         for (int f = 0; f < 2; f++) {
@@ -220,6 +220,66 @@ static void test_count_lengths(void)
     free(q);
 }
 
+/* Inside the range, two limits that depend on the algorithm and the code are refused at
+ * create: an oms offset round(beta S) / S more than 0.05 from beta (integer messages only),
+ * and int8 messages whose cap MCAP / S is under 7 LLR (high column degree codes). */
+static void test_quantised_limits(void)
+{
+    const struct { float beta, scale; int ok; } oms[] = {
+        {0.25f, 4.0f, 1}, {0.25f, 5.0f, 1}, {0.25f, 6.0f, 0}, {0.25f, 7.0f, 1}, {0.25f, 8.0f, 1},
+        {0.5f, 6.0f, 1},  {0.1f, 4.0f, 0},  {0.1f, 8.0f, 1},  {0.0f, 6.0f, 1}, {1.0f / 6, 6.0f, 1},
+    };
+    const ldpc_msg_format fmts[] = {LDPC_MSG_I8, LDPC_MSG_I16, LDPC_MSG_F32};
+    for (size_t i = 0; i < sizeof oms / sizeof oms[0]; i++)
+        for (int f = 0; f < 3; f++) {
+            ldpc_decoder_config cfg;
+            ldpc_decoder_config_init(&cfg);
+            cfg.backend = LDPC_BACKEND_CPU_REFERENCE;
+            cfg.msg_format = fmts[f];
+            cfg.oms_beta = oms[i].beta;
+            cfg.llr_scale = oms[i].scale;
+            ldpc_decoder *dec = NULL;
+            const int st = ldpc_decoder_create(&dec, code, &cfg);
+            const int want_ok = oms[i].ok || fmts[f] == LDPC_MSG_F32;
+            CHECK_MSG(want_ok ? st == LDPC_OK : st == LDPC_ERR_INVALID_ARGUMENT && !dec &&
+                                                    strstr(ldpc_last_error(), "oms_beta"),
+                      "oms beta %g scale %g format %d: status %d", oms[i].beta, oms[i].scale,
+                      (int)fmts[f], st);
+            /* the same scale with another algorithm is fine */
+            ldpc_decoder_destroy(dec);
+            cfg.algorithm = LDPC_ALG_NORMALIZED_MIN_SUM;
+            dec = NULL;
+            CHECK(ldpc_decoder_create(&dec, code, &cfg) == LDPC_OK);
+            ldpc_decoder_destroy(dec);
+        }
+    /* column degrees 21 / 24 (MCAP 36 / 32 units) against degree 13 (MCAP 59) */
+    const struct { const char *name; float scale; ldpc_msg_format fmt; int ok; } cap[] = {
+        {"dvbs2x:16200:4/15", 4.0f, LDPC_MSG_I8, 1},  {"dvbs2x:16200:4/15", 5.0f, LDPC_MSG_I8, 1},
+        {"dvbs2x:16200:4/15", 7.0f, LDPC_MSG_I8, 0},  {"dvbs2x:16200:4/15", 8.0f, LDPC_MSG_I8, 0},
+        {"dvbs2x:16200:7/15", 4.0f, LDPC_MSG_I8, 1},  {"dvbs2x:16200:7/15", 5.0f, LDPC_MSG_I8, 0},
+        {"dvbs2x:16200:7/15", 8.0f, LDPC_MSG_I16, 1}, {"dvbs2x:16200:7/15", 8.0f, LDPC_MSG_F32, 1},
+        {"dvbs2:16200:2/3", 8.0f, LDPC_MSG_I8, 1},
+    };
+    for (size_t i = 0; i < sizeof cap / sizeof cap[0]; i++) {
+        ldpc_code *c;
+        REQUIRE_OK(ldpc_code_create(&c, cap[i].name));
+        ldpc_decoder_config cfg;
+        ldpc_decoder_config_init(&cfg);
+        cfg.backend = LDPC_BACKEND_CPU_REFERENCE;
+        cfg.algorithm = LDPC_ALG_MIN_SUM; /* the offset rule aside */
+        cfg.msg_format = cap[i].fmt;
+        cfg.llr_scale = cap[i].scale;
+        ldpc_decoder *dec = NULL;
+        const int st = ldpc_decoder_create(&dec, c, &cfg);
+        CHECK_MSG(cap[i].ok ? st == LDPC_OK : st == LDPC_ERR_INVALID_ARGUMENT && !dec &&
+                                                  strstr(ldpc_last_error(), "int16 messages"),
+                  "%s scale %g format %d: status %d (%s)", cap[i].name, cap[i].scale,
+                  (int)cap[i].fmt, st, st ? ldpc_last_error() : "");
+        ldpc_decoder_destroy(dec);
+        ldpc_code_destroy(c);
+    }
+}
+
 int main(void)
 {
     REQUIRE_OK(ldpc_code_create(&code, "wimax:576:1/2"));
@@ -227,6 +287,7 @@ int main(void)
     test_count_edges();
     test_count_random();
     test_count_lengths();
+    test_quantised_limits();
     ldpc_code_destroy(code);
     return test_finish("test_llr_range");
 }

@@ -44,10 +44,16 @@ extern "C" {
  * and 8 every format stays within 0.1 dB (worst +0.07); below 4 the 1/s steps cost up to 0.2 dB
  * (nms rounding; the oms offset round(beta * s) / s is 0.33 at s = 3 for beta 0.25); above 8
  * the int8 message cap 768 / (column degree) falls under 7 LLR on degree-12/13 codes (0.1-0.7
- * dB at 10-16). Known limits inside the range (docs/quality.md): the oms offset is a multiple of
- * 1 / s (beta 0.25 is exact at 4 and 8; at 6 it is 0.33: +0.16 dB on dvbs2:16200:1/4, 50 it);
- * DVB-S2X codes of column degree 21-24 lose 0.11-0.17 dB with int8 messages at 8, and nms at
- * 50 it on dvbs2x:16200:4/15 loses 0.13 dB at 4. */
+ * dB at 10-16). Inside the range ldpc_decoder_create also refuses (LDPC_ERR_INVALID_ARGUMENT,
+ * the message says what fits) two settings that depend on the algorithm and the code:
+ *  - offset min-sum with int8/int16 messages subtracts round(oms_beta * s) / s; more than 0.05
+ *    from oms_beta is refused (beta 0.25: s = 4, 5, 7, 8 pass, 6 would give 0.33: +0.16 dB on
+ *    dvbs2:16200:1/4 at 50 it);
+ *  - int8 messages hold at most MCAP = min(127, 768 / (largest column degree)) units, MCAP / s
+ *    in LLR; under 7 LLR is refused (DVB-S2X codes of column degree 21 / 24: s <= 5.1 / 4.5;
+ *    at 8 they lost 0.11-0.17 dB). int16 messages have no such limit in the range.
+ * One known limit remains (docs/quality.md): nms at 50 it on dvbs2x:16200:4/15 loses 0.13 dB
+ * at 4 (int8 and int16 messages). */
 #define LDPC_LLR_SCALE_MIN 4.0f
 #define LDPC_LLR_SCALE_MAX 8.0f
 #define LDPC_MAX_DEVICES 16
@@ -115,7 +121,8 @@ typedef struct ldpc_decoder_config {
     int llr_positive_is_one; /* 0: positive LLR = bit 0 (default); 1: gr-fec's convention */
     float llr_scale;         /* int8 LLR = round(LLR * llr_scale), default 4.0; any value in
                               * (0, 1e6), and LDPC_LLR_SCALE_MIN..LDPC_LLR_SCALE_MAX for
-                              * integer messages and int8 input LLRs */
+                              * integer messages and int8 input LLRs, with the oms offset
+                              * and int8 message cap limits above */
     ldpc_output_bits output_bits;       /* INFO (default) or CODEWORD */
     ldpc_output_packing output_packing; /* UNPACKED (default) or PACKED */
     int batch_frames;        /* frames per batch, 0..2^20, 0 = backend's choice */
