@@ -88,25 +88,21 @@ int app_sim_buffers_alloc(app_sim_buffers *b, const char *cmd, const ldpc_code *
     return APP_OK;
 }
 
-void app_sim_source_start(app_sim_source *s, ldpc_encoder *enc, const ldpc_code *code,
-                          double ebn0, uint64_t seed)
+void app_sim_source_start(app_sim_source *s, const ldpc_code *code, double ebn0, uint64_t seed)
 {
-    s->enc = enc;
-    s->n = ldpc_code_n(code);
-    s->k = ldpc_code_k(code);
-    s->sigma = ldpc_awgn_sigma(ebn0, app_code_rate(code));
-    ldpc_rng_seed(&s->bits_rng, seed);
-    ldpc_rng_seed(&s->noise_rng, seed + 1);
+    s->code = code;
+    ldpc_sim_config_init(&s->cfg);
+    s->cfg.seed = seed;
+    s->ebn0 = ebn0;
+    s->next = 0;
 }
 
 int app_sim_source_next(app_sim_source *s, app_sim_buffers *b, int nf)
 {
-    ldpc_rng_bits(&s->bits_rng, b->info, nf * s->k);
-    int st = ldpc_encoder_encode(s->enc, b->info, b->cw, nf);
-    if (st != LDPC_OK)
-        return st;
-    ldpc_channel_bpsk_awgn(&s->noise_rng, b->cw, nf * s->n, s->sigma, b->llr);
-    return LDPC_OK;
+    const int st = ldpc_sim_make_frames(s->code, &s->cfg, s->ebn0, s->next, nf, b->info, b->cw,
+                                        b->llr);
+    s->next += (uint64_t)nf;
+    return st;
 }
 
 int app_sim_decode(ldpc_decoder *dec, app_sim_buffers *b, int nf, int llr_i8, app_sim_point *p)

@@ -138,24 +138,14 @@ static int make_pool(const ldpc_code *code, int frames, double ebn0, float scale
     p->f32 = malloc((size_t)frames * n * sizeof(float));
     p->i8 = malloc((size_t)frames * n);
     p->info = malloc((size_t)frames * k);
-    uint8_t *cw = malloc((size_t)n);
-    ldpc_encoder *enc = NULL;
-    int st = (p->f32 && p->i8 && p->info && cw) ? ldpc_encoder_create(&enc, code)
-                                                 : LDPC_ERR_NO_MEMORY;
-    ldpc_rng rng;
-    ldpc_rng_seed(&rng, 12345);
-    const double sigma = ldpc_awgn_sigma(ebn0, (double)k / n);
-    for (int f = 0; f < frames && st == LDPC_OK; f++) {
-        uint8_t *info = p->info + (size_t)f * k;
-        ldpc_rng_bits(&rng, info, k);
-        st = ldpc_encoder_encode(enc, info, cw, 1);
-        if (st == LDPC_OK)
-            ldpc_channel_bpsk_awgn(&rng, cw, n, sigma, p->f32 + (size_t)f * n);
-    }
+    ldpc_sim_config sc; /* the simulator's frames 0 .. frames-1 of seed 12345 */
+    ldpc_sim_config_init(&sc);
+    sc.seed = 12345;
+    int st = (p->f32 && p->i8 && p->info)
+                 ? ldpc_sim_make_frames(code, &sc, ebn0, 0, frames, p->info, NULL, p->f32)
+                 : LDPC_ERR_NO_MEMORY;
     if (st == LDPC_OK)
         ldpc_llr_quantize_i8(p->f32, (size_t)frames * n, scale, p->i8);
-    ldpc_encoder_destroy(enc);
-    free(cw);
     return st;
 }
 

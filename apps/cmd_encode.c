@@ -19,7 +19,8 @@ static void usage(FILE *f)
             "  -i, --input FILE     information bits in, k bytes per frame (default: random\n"
             "                       bits from the seeded generator)\n"
             "  --frames N           frames to encode (default 1, or all of --input)\n"
-            "  --seed S             seed of the random bits and of the noise (default 1)\n"
+            "  --seed S             seed of the random bits and of the noise (default 1):\n"
+            "                       frame j is `ldpcgpu simulate --seed S`'s frame j\n"
             "  --info-out FILE      also write the information bits encoded (k bytes per frame)\n"
             "  --llr-out FILE       also write channel LLRs of the codewords sent as BPSK\n"
             "                       (0 -> +1, 1 -> -1) over AWGN: n values per frame\n"
@@ -126,11 +127,12 @@ static int encode_all(encode_run *r, const encode_opts *o)
 {
     const int n = ldpc_code_n(r->code), k = ldpc_code_k(r->code);
     const int chunk = chunk_frames(n);
-    const double sigma = o->have_ebn0 ? ldpc_awgn_sigma(o->ebn0, app_code_rate(r->code)) : 0.0;
     const long long want = o->frames >= 0 ? o->frames : (o->in_path ? -1 : 1);
-    ldpc_rng bits_rng, noise_rng;
-    ldpc_rng_seed(&bits_rng, o->seed);
-    ldpc_rng_seed(&noise_rng, o->seed + 1);
+    /* random bits and the noise: the simulator's frames 0, 1, ... of the seed (sim.h), so the
+     * LLRs written are the frames `ldpcgpu simulate --seed` decodes at that Eb/N0 */
+    ldpc_sim_config sc;
+    ldpc_sim_config_init(&sc);
+    sc.seed = o->seed;
 
     long long done = 0;
     while (want < 0 || done < want) {
@@ -160,7 +162,10 @@ static int encode_all(encode_run *r, const encode_opts *o)
             for (size_t i = 0; i < (size_t)nf * k; i++)
                 r->info[i] &= 1u;
         } else {
-            ldpc_rng_bits(&bits_rng, r->info, nf * k);
+            int st = ldpc_sim_make_frames(r->code, &sc, 0.0, (uint64_t)done, nf, r->info, NULL,
+                                          NULL);
+            if (st != LDPC_OK)
+                return app_fail("encode", st, "making the information bits");
         }
         int st = ldpc_encoder_encode(r->enc, r->info, r->cw, nf);
         if (st != LDPC_OK)
@@ -172,7 +177,15 @@ static int encode_all(encode_run *r, const encode_opts *o)
             return APP_FAILED;
         if (r->llr_out) {
             size_t count = (size_t)nf * n;
-            ldpc_channel_bpsk_awgn(&noise_rng, r->cw, (int)count, sigma, r->llr);
+            if (o->have_ebn0) {
+                st = ldpc_sim_channel_llrs(r->code, &sc, o->ebn0, (uint64_t)done, nf, r->cw,
+                                           r->llr);
+                if (st != LDPC_OK)
+                    return app_fail("encode", st, "the channel");
+            } else { /* no noise: the sure LLRs */
+                for (size_t i = 0; i < count; i++)
+                    r->llr[i] = (r->cw[i] & 1) ? -LDPC_NOISELESS_LLR : LDPC_NOISELESS_LLR;
+            }
             if (o->positive_one)
                 for (size_t i = 0; i < count; i++)
                     r->llr[i] = -r->llr[i];

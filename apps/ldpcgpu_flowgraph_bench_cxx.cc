@@ -64,7 +64,6 @@ using gr::ldpcgpu::check_status;
 using gr::ldpcgpu::code_ptr;
 using gr::ldpcgpu::decoder_params;
 using gr::ldpcgpu::decoder_ptr;
-using gr::ldpcgpu::encoder_ptr;
 using gr::ldpcgpu::make_code;
 using gr::ldpcgpu::make_decoder_config;
 using decoder_block = gr::ldpcgpu::ldpc_decoder; /* the C core's decoder is ::ldpc_decoder */
@@ -554,24 +553,21 @@ private:
      * case's type; the decoder alone's results on it; and the repeated pool it decodes. */
     void make_pool()
     {
-        ldpc_rng rng;
-        ldpc_rng_seed(&rng, uint64_t(d_opt.seed));
+        /* the simulator's frames 0 .. pool_frames-1 of the seed (sim.h) */
+        ldpc_sim_config sc;
+        ldpc_sim_config_init(&sc);
+        sc.seed = uint64_t(d_opt.seed);
         d_sent.resize(size_t(pool_frames) * k);
-        ldpc_rng_bits(&rng, d_sent.data(), int(d_sent.size()));
-        std::vector<uint8_t> cw(size_t(pool_frames) * n);
-        ::ldpc_encoder* enc = nullptr;
-        check_status(ldpc_encoder_create(&enc, d_code.get()), "encoder");
-        encoder_ptr enc_owner(enc);
-        check_status(ldpc_encoder_encode(enc, d_sent.data(), cw.data(), pool_frames), "encode");
-        std::vector<float> llr(cw.size());
-        ldpc_channel_bpsk_awgn(&rng, cw.data(), int(cw.size()),
-                               ldpc_awgn_sigma(d_opt.ebn0, double(k) / n), llr.data());
+        std::vector<float> llr(size_t(pool_frames) * n);
+        check_status(ldpc_sim_make_frames(d_code.get(), &sc, d_opt.ebn0, 0, pool_frames,
+                                          d_sent.data(), nullptr, llr.data()),
+                     "frames");
         d_pool.resize(llr.size() * d_item_size);
         if (d_item_size == 4)
             std::memcpy(d_pool.data(), llr.data(), d_pool.size());
         else
-            for (size_t i = 0; i < llr.size(); i++)
-                d_pool[i] = uint8_t(int8_t(std::max(-127.0f, std::min(127.0f, std::rint(llr[i] * int8_scale)))));
+            ldpc_llr_quantize_i8(llr.data(), llr.size(), int8_scale,
+                                 reinterpret_cast<int8_t*>(d_pool.data()));
 
         const size_t frame_bytes = size_t(n) * d_item_size;
         d_chunk_frames = int(std::max<size_t>(pool_frames, chunk_bytes_max / frame_bytes / pool_frames * pool_frames));

@@ -4,7 +4,8 @@ Exports standard codes as alist files and checks them independently (sizes, ever
 tool's encoder writes satisfies every check of the exported H); re-reads them as alist:FILE;
 encodes random frames, decodes their noisy LLRs, and requires the decoded bits to equal the
 bits sent, in every output format (info/codeword, unpacked/packed), for float32 and int8 LLRs
-and for both LLR sign conventions.
+and for both LLR sign conventions. encode's frames are the simulator's: decoded, they give the
+error counts `simulate` reports for the same seed.
 """
 import os
 import sys
@@ -115,7 +116,29 @@ def roundtrip(name, frames, ebn0, d, encode_alist=True):
         check(read(out) == read(cw), f"alist:{tag}: decodes {name}'s frames to the codewords")
 
 
+def same_frames_as_simulate(code, k, frames, ebn0, seed, d):
+    """encode --seed S --llr-out writes the simulator's frames of seed S: decoding them gives
+    the same error counts that `simulate --seed S` reports (at an Eb/N0 where many fail)."""
+    info, llr, out = (os.path.join(d, x) for x in ("s_info.u8", "s_llr.f32", "s_bits.u8"))
+    run("encode", code, "--frames", frames, "--seed", seed, "-o", os.path.join(d, "s_cw.u8"),
+        "--info-out", info, "--llr-out", llr, "--ebn0", ebn0, check_rc=0)
+    run("decode", code, "-i", llr, "-o", out, "--backend", "cpu-simd", check_rc=0)
+    sent, got = read(info), read(out)
+    bit_errors = [sum(a != b for a, b in zip(sent[f * k:(f + 1) * k], got[f * k:(f + 1) * k]))
+                  for f in range(frames)]
+    _, text, _ = run("simulate", code, "--backend", "cpu-simd", "--seed", seed, "--ebn0", ebn0,
+                     "--frames", frames, check_rc=0)
+    row = next(line.split() for line in text.splitlines()
+               if line.strip().startswith(f"{ebn0:.2f}"))
+    want = (int(row[2]), int(row[4]))  # bit errors, frame errors
+    have = (sum(bit_errors), sum(1 for e in bit_errors if e))
+    check(have == want and want[1] > frames // 10,
+          f"{code} at {ebn0} dB seed {seed}: encode+decode (bit, frame errors) {have}, "
+          f"simulate {want}")
+
+
 with apptest.tempdir() as d:
+    same_frames_as_simulate("wimax:576:1/2", 288, 300, 1.5, 3, d)
     # Eb/N0 well above each code's threshold: every frame must decode
     roundtrip("wimax:576:1/2", 40, 4.0, d)
     roundtrip("wifi:648:3/4", 40, 5.0, d)

@@ -33,7 +33,7 @@ apptest.require_app()
 # (code, algorithm arguments, iterations, Eb/N0 x, frames)
 CASES = [
     ("dvbt2:16200:1/2", ["--alg", "oms", "--beta", "0.25"], 10, 1.6, 1000),
-    ("dvbs2:16200:2/3", ["--alg", "nms", "--alpha", "0.875"], 10, 2.2, 1600),
+    ("dvbs2:16200:2/3", ["--alg", "nms", "--alpha", "0.875"], 10, 2.2, 2000),
     ("dvbs2:16200:1/4", ["--alg", "oms", "--beta", "0.25"], 50, 0.2, 800),
 ]
 

@@ -202,47 +202,83 @@ void ldpc_sim_print(const ldpc_sim *sim, FILE *f)
     fputc('\n', f);
 }
 
+/* cfg (NULL = defaults) checked, sigma of ebn0_db, and the frame range's arguments. */
+static int frames_args(const ldpc_code *code, const ldpc_sim_config *cfg, double ebn0_db,
+                       int nframes, const char *fn, ldpc_sim_config *c, double *sigma)
+{
+    if (!code)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "%s: code is NULL", fn);
+    if (nframes < 0)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "%s: nframes %d < 0", fn, nframes);
+    if (cfg)
+        *c = *cfg;
+    else
+        ldpc_sim_config_init(c);
+    int st = check_config(c);
+    return st != LDPC_OK ? st : sim_sigma(code, ebn0_db, sigma);
+}
+
+int ldpc_sim_channel_llrs(const ldpc_code *code, const ldpc_sim_config *cfg, double ebn0_db,
+                          uint64_t first, int nframes, const uint8_t *codeword, float *llr)
+{
+    ldpc_sim_config c;
+    double sigma = 0.0;
+    int st = frames_args(code, cfg, ebn0_db, nframes, "ldpc_sim_channel_llrs", &c, &sigma);
+    if (st != LDPC_OK)
+        return st;
+    if (nframes > 0 && !llr)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_sim_channel_llrs: llr is NULL");
+    const size_t n = (size_t)ldpc_code_n(code);
+    const ldpc_sim_kernels *kern = ldpc_sim_kernels_select();
+    float s, g;
+    ldpc_sim_llr_params(sigma, &s, &g);
+    for (int f = 0; f < nframes; f++)
+        kern->llrs(c.seed, first + (uint64_t)f, codeword ? codeword + (size_t)f * n : NULL, (int)n,
+                   s, g, llr + (size_t)f * n);
+    return LDPC_OK;
+}
+
+int ldpc_sim_make_frames(const ldpc_code *code, const ldpc_sim_config *cfg, double ebn0_db,
+                         uint64_t first, int nframes, uint8_t *info, uint8_t *codeword,
+                         float *llr)
+{
+    ldpc_sim_config c;
+    double sigma = 0.0;
+    int st = frames_args(code, cfg, ebn0_db, nframes, "ldpc_sim_make_frames", &c, &sigma);
+    if (st != LDPC_OK || nframes == 0)
+        return st;
+    const size_t n = (size_t)ldpc_code_n(code), k = (size_t)ldpc_code_k(code);
+    const ldpc_sim_kernels *kern = ldpc_sim_kernels_select();
+    /* outputs not asked for still need a frame's room: the codeword feeds the LLRs */
+    uint8_t *bits1 = info ? NULL : malloc(k), *cw1 = codeword ? NULL : malloc(n);
+    ldpc_encoder *enc = NULL;
+    if ((!info && !bits1) || (!codeword && !cw1))
+        st = ldpc_error(LDPC_ERR_NO_MEMORY, "ldpc_sim_make_frames: out of memory");
+    else if (c.codeword == LDPC_SIM_RANDOM)
+        st = ldpc_encoder_create(&enc, code); /* once for the whole range */
+    for (int f = 0; st == LDPC_OK && f < nframes; f++) {
+        const uint64_t frame = first + (uint64_t)f;
+        uint8_t *bits = info ? info + (size_t)f * k : bits1;
+        uint8_t *cw = codeword ? codeword + (size_t)f * n : cw1;
+        if (c.codeword == LDPC_SIM_ALL_ZERO) {
+            memset(bits, 0, k);
+            memset(cw, 0, n);
+        } else {
+            kern->bits(c.seed, frame, (int)k, bits);
+            st = ldpc_encoder_encode(enc, bits, cw, 1);
+        }
+        if (st == LDPC_OK && llr)
+            st = ldpc_sim_channel_llrs(code, &c, ebn0_db, frame, 1,
+                                  c.codeword == LDPC_SIM_ALL_ZERO ? NULL : cw, llr + (size_t)f * n);
+    }
+    ldpc_encoder_destroy(enc);
+    free(bits1);
+    free(cw1);
+    return st;
+}
+
 int ldpc_sim_make_frame(const ldpc_code *code, const ldpc_sim_config *cfg, double ebn0_db,
                         uint64_t frame, uint8_t *info, uint8_t *codeword, float *llr)
 {
-    if (!code)
-        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_sim_make_frame: code is NULL");
-    ldpc_sim_config c;
-    if (cfg)
-        c = *cfg;
-    else
-        ldpc_sim_config_init(&c);
-    int st = check_config(&c);
-    double sigma = 0.0;
-    if (st == LDPC_OK)
-        st = sim_sigma(code, ebn0_db, &sigma);
-    if (st != LDPC_OK)
-        return st;
-    const int n = ldpc_code_n(code), k = ldpc_code_k(code);
-    const ldpc_sim_kernels *kern = ldpc_sim_kernels_select();
-    uint8_t *bits = info ? info : malloc((size_t)k);
-    uint8_t *cw = codeword ? codeword : malloc((size_t)n);
-    if (!bits || !cw)
-        st = ldpc_error(LDPC_ERR_NO_MEMORY, "ldpc_sim_make_frame: out of memory");
-    else if (c.codeword == LDPC_SIM_ALL_ZERO) {
-        memset(bits, 0, (size_t)k);
-        memset(cw, 0, (size_t)n);
-    } else {
-        kern->bits(c.seed, frame, k, bits);
-        ldpc_encoder *enc = NULL;
-        st = ldpc_encoder_create(&enc, code);
-        if (st == LDPC_OK)
-            st = ldpc_encoder_encode(enc, bits, cw, 1);
-        ldpc_encoder_destroy(enc);
-    }
-    if (st == LDPC_OK && llr) {
-        float s, g;
-        ldpc_sim_llr_params(sigma, &s, &g);
-        kern->llrs(c.seed, frame, c.codeword == LDPC_SIM_ALL_ZERO ? NULL : cw, n, s, g, llr);
-    }
-    if (bits != info)
-        free(bits);
-    if (cw != codeword)
-        free(cw);
-    return st;
+    return ldpc_sim_make_frames(code, cfg, ebn0_db, frame, 1, info, codeword, llr);
 }

@@ -385,6 +385,51 @@ static void test_errors(const ldpc_code *code)
     ldpc_sim_destroy(s);
 }
 
+/* ldpc_sim_make_frames is ldpc_sim_make_frame frame by frame (any start, NULL outputs), and
+ * ldpc_sim_channel_llrs gives the same LLRs from the codewords; argument errors are reported. */
+static void test_make_frames(ldpc_code *code, double ebn0)
+{
+    enum { F = 5 };
+    const int n = ldpc_code_n(code), k = ldpc_code_k(code);
+    uint8_t *info = malloc((size_t)F * k), *cw = malloc((size_t)F * n), *one = malloc((size_t)n);
+    float *llr = malloc(sizeof(float) * F * n), *llr2 = malloc(sizeof(float) * F * n);
+    REQUIRE(info && cw && one && llr && llr2);
+    ldpc_sim_config cfg;
+    ldpc_sim_config_init(&cfg);
+    cfg.seed = 7;
+    const uint64_t first = 1000;
+    REQUIRE_OK(ldpc_sim_make_frames(code, &cfg, ebn0, first, F, info, cw, llr));
+    for (int f = 0; f < F; f++) {
+        REQUIRE_OK(ldpc_sim_make_frame(code, &cfg, ebn0, first + (uint64_t)f, NULL, one, llr2));
+        CHECK_MSG(!memcmp(one, cw + (size_t)f * n, (size_t)n) &&
+                      !memcmp(llr2, llr + (size_t)f * n, sizeof(float) * n),
+                  "%s: frame %d of make_frames differs from make_frame", ldpc_code_name(code), f);
+    }
+    REQUIRE_OK(ldpc_sim_channel_llrs(code, &cfg, ebn0, first, F, cw, llr2));
+    CHECK(!memcmp(llr, llr2, sizeof(float) * F * n));
+    memset(llr2, 0, sizeof(float) * F * n);
+    REQUIRE_OK(ldpc_sim_make_frames(code, &cfg, ebn0, first, F, NULL, NULL, llr2));
+    CHECK(!memcmp(llr, llr2, sizeof(float) * F * n));
+    /* all-zero codewords: NULL codewords in the channel */
+    ldpc_sim_config zero = cfg;
+    zero.codeword = LDPC_SIM_ALL_ZERO;
+    REQUIRE_OK(ldpc_sim_make_frames(code, &zero, ebn0, first, F, info, cw, llr));
+    REQUIRE_OK(ldpc_sim_channel_llrs(code, &cfg, ebn0, first, F, NULL, llr2));
+    CHECK(!memcmp(llr, llr2, sizeof(float) * F * n));
+    REQUIRE_OK(ldpc_sim_make_frames(code, &cfg, ebn0, first, 0, NULL, NULL, NULL));
+    CHECK(ldpc_sim_make_frames(code, &cfg, ebn0, first, -1, info, cw, llr) ==
+          LDPC_ERR_INVALID_ARGUMENT);
+    CHECK(ldpc_sim_make_frames(NULL, &cfg, ebn0, first, 1, info, cw, llr) ==
+          LDPC_ERR_INVALID_ARGUMENT);
+    CHECK(ldpc_sim_channel_llrs(code, &cfg, ebn0, first, 1, cw, NULL) == LDPC_ERR_INVALID_ARGUMENT);
+    CHECK(ldpc_sim_channel_llrs(code, &cfg, NAN, first, 1, cw, llr) == LDPC_ERR_INVALID_ARGUMENT);
+    free(info);
+    free(cw);
+    free(one);
+    free(llr);
+    free(llr2);
+}
+
 int main(void)
 {
     if (!ldpc_backend_available(LDPC_BACKEND_CPU_SIMD))
@@ -393,10 +438,12 @@ int main(void)
     for (int i = 0; i < 3; i++) {
         ldpc_code *c = make_code(names[i]);
         test_make_frame(c, 2.0);
+        test_make_frames(c, 2.0);
         ldpc_code_destroy(c);
     }
     ldpc_code *alist = make_alist_code();
     test_make_frame(alist, 2.0);
+    test_make_frames(alist, 2.0);
     test_counts_are_the_frames(alist, LDPC_LLR_F32, 1.5);
 
     ldpc_code *small = make_code("wimax:576:1/2");

@@ -1,4 +1,7 @@
-/* gr-ldpcgpu core: a deterministic BPSK/AWGN channel for simulations, tests and benchmarks. */
+/* gr-ldpcgpu core: a seeded random stream and a BPSK/AWGN channel over any bit vector (the
+ * Python API's bpsk_awgn, tests). The frames of simulations and of the ldpcgpu tool (simulate,
+ * quality, bench, encode --llr-out) come from the simulator's per-frame rule instead (sim.h:
+ * ldpc_sim_make_frames, ldpc_sim_channel_llrs), which any frame can be reproduced from alone. */
 #ifndef LDPCGPU_CHANNEL_H
 #define LDPCGPU_CHANNEL_H
 

@@ -92,11 +92,26 @@ LDPC_API ldpc_decoder *ldpc_sim_decoder(ldpc_sim *sim);
 LDPC_API const ldpc_sim_config *ldpc_sim_config_get(const ldpc_sim *sim);
 LDPC_API void ldpc_sim_print(const ldpc_sim *sim, FILE *f);
 
-/* One frame as the simulator makes it, on the host (tests, reproducing a frame alone):
- * info (k bits, one per byte; zeros for LDPC_SIM_ALL_ZERO), codeword (n bits) and the channel's
- * float LLRs (n, positive = 0, 2y/sigma^2) of frame f at ebn0_db. Any output may be NULL. */
+/* Frames as the simulator makes them, on the host, one thread (tests, the tool's other
+ * commands, reproducing a frame alone). cfg: its seed and codeword (NULL = defaults).
+ *
+ * ldpc_sim_make_frame: frame f's info (k bits, one per byte; zeros for LDPC_SIM_ALL_ZERO),
+ * codeword (n bits) and channel LLRs (n floats, positive = 0, 2y/sigma^2) at ebn0_db. Any
+ * output may be NULL.
+ * ldpc_sim_make_frames: the same for frames first .. first + nframes - 1 (nframes >= 0), frame
+ * first + j at info + j k, codeword + j n, llr + j n; one encoder for the whole range.
+ * ldpc_sim_channel_llrs: only the channel: the LLRs of frames first .. first + nframes - 1
+ * sent as the given codewords (nframes x n bits, only the low bit used; NULL = all zero), by frame
+ * index the same noise the simulator adds (for codewords that do not come from the rule's
+ * bits, e.g. a file's). */
 LDPC_API int ldpc_sim_make_frame(const ldpc_code *code, const ldpc_sim_config *cfg, double ebn0_db,
                         uint64_t frame, uint8_t *info, uint8_t *codeword, float *llr);
+LDPC_API int ldpc_sim_make_frames(const ldpc_code *code, const ldpc_sim_config *cfg,
+                                  double ebn0_db, uint64_t first, int nframes, uint8_t *info,
+                                  uint8_t *codeword, float *llr);
+LDPC_API int ldpc_sim_channel_llrs(const ldpc_code *code, const ldpc_sim_config *cfg,
+                                   double ebn0_db, uint64_t first, int nframes,
+                                   const uint8_t *codeword, float *llr);
 
 /* The one float -> int8 LLR rule (simulator, tool, tests): NaN -> 0, then
  * round(llr * scale) (ties away from zero) clamped to -127..127. */
