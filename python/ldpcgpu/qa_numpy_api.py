@@ -164,6 +164,31 @@ class qa_numpy_api(unittest.TestCase):
         self.assertTrue(np.array_equal(bits_q, bits_f))
         self.assertTrue(np.array_equal(bits_q, info))
 
+    def test_sim_frames(self):
+        """The simulator's frames: codewords of the code (H c = 0 after a hard decision at high
+        SNR), reproducible from (seed, index) alone, noisy at low SNR; quantize_i8 is the
+        module's int8 rule."""
+        code = standard_code("wimax:576:1/2") or self.code
+        info, llr = ldpcgpu.sim_frames(code, 12.0, 6, seed=3)
+        self.assertEqual(info.shape, (6, code.k))
+        self.assertEqual(llr.shape, (6, code.n))
+        self.assertEqual(llr.dtype, np.float32)
+        hard = (llr < 0).astype(np.uint8)
+        self.assertTrue(np.array_equal(hard, code.encode(info)))
+        self.assertTrue(np.all(code.syndrome_weight(hard) == 0))
+        info2, llr2 = ldpcgpu.sim_frames(code, 12.0, 2, seed=3, first=4)
+        self.assertTrue(np.array_equal(info2, info[4:]) and np.array_equal(llr2, llr[4:]))
+        other, _ = ldpcgpu.sim_frames(code, 12.0, 6, seed=4)
+        self.assertFalse(np.array_equal(other, info))
+        zero, zllr = ldpcgpu.sim_frames(code, 1.0, 3, all_zero=True)
+        self.assertTrue(np.all(zero == 0) and np.any(zllr < 0))  # noisy, all-zero sent
+        with self.assertRaises(ldpcgpu.LdpcError):
+            ldpcgpu.sim_frames(code, float("nan"), 1)
+        x = np.array([0.0, 0.125, -0.125, 0.13, 40.0, -40.0, np.nan, 1.5], np.float32)
+        self.assertEqual(ldpcgpu.quantize_i8(x, 4.0).tolist(), [0, 1, -1, 1, 127, -127, 0, 6])
+        with self.assertRaises(ldpcgpu.LdpcError):
+            ldpcgpu.quantize_i8(x, 0.0)
+
     def test_bad_llrs_do_not_crash(self):
         code = self.code
         llr = np.full((2, code.n), np.nan, np.float32)

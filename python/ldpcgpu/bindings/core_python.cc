@@ -558,6 +558,48 @@ void bind_core(py::module& m)
           py::arg("backend"), "whether this build and machine offer the backend");
     m.def("awgn_sigma", &ldpc_awgn_sigma, py::arg("ebn0_db"), py::arg("rate"),
           "noise standard deviation for BPSK at Eb/N0 (dB) and code rate");
+    m.def("sim_frames",
+          [](const py::object& code_in, double ebn0_db, int frames, uint64_t seed, uint64_t first,
+             bool all_zero) {
+              CodePtr code = code_arg(code_in);
+              if (frames < 0)
+                  bad_argument("sim_frames: frames must be >= 0");
+              const py::ssize_t f = frames, n = code->info().n, k = code->info().k;
+              py::array_t<uint8_t> info(std::vector<py::ssize_t>{ f, k });
+              py::array_t<float> llr(std::vector<py::ssize_t>{ f, n });
+              ldpc_sim_config cfg;
+              ldpc_sim_config_init(&cfg);
+              cfg.seed = seed;
+              cfg.codeword = all_zero ? LDPC_SIM_ALL_ZERO : LDPC_SIM_RANDOM;
+              int st;
+              {
+                  py::gil_scoped_release release;
+                  st = ldpc_sim_make_frames(code->get(), &cfg, ebn0_db, first, frames,
+                                            info.mutable_data(), nullptr, llr.mutable_data());
+              }
+              check_status(st, "sim_frames");
+              return py::make_tuple(info, llr);
+          },
+          py::arg("code"), py::arg("ebn0_db"), py::arg("frames"), py::arg("seed") = 1,
+          py::arg("first") = 0, py::arg("all_zero") = false,
+          "The simulator's frames first .. first+frames-1 of seed at Eb/N0 (BPSK/AWGN, the "
+          "per-frame rule `ldpcgpu simulate` decodes): (info uint8 [frames, k], llr float32 "
+          "[frames, n]), LLR positive = bit 0");
+    m.def("quantize_i8",
+          [](py::array_t<float, py::array::c_style | py::array::forcecast> llr, float scale) {
+              if (!(scale > 0.0f))
+                  bad_argument("quantize_i8: scale must be > 0");
+              py::array_t<int8_t> out(std::vector<py::ssize_t>(llr.shape(), llr.shape() + llr.ndim()));
+              {
+                  py::gil_scoped_release release;
+                  ldpc_llr_quantize_i8(llr.data(), static_cast<size_t>(llr.size()), scale,
+                                       out.mutable_data());
+              }
+              return out;
+          },
+          py::arg("llr"), py::arg("scale") = 4.0f,
+          "float LLRs -> int8 LLRs by the module's one rule: NaN -> 0, round(llr * scale) "
+          "(ties away from zero), clamped to -127..127; same shape");
     m.def("bpsk_awgn",
           [](const py::object& bits_in, double sigma, uint64_t seed) {
               u8_array bits = bits_array(bits_in, "bpsk_awgn");
