@@ -34,19 +34,24 @@ int64_t now_ns()
         .count();
 }
 
-/* "float" or "int8" (a few spellings) -> LLR type and bytes per item. */
+/* input_type -> LLR type and bytes per item: the core's LLR type names
+ * (ldpc_llr_type_from_string: float, f32, float32, int8, i8) and GNU Radio's item-type
+ * spellings of the same two types. */
 ldpc_llr_type parse_input_type(const std::string& s, int* item_size)
 {
-    if (s == "float" || s == "float32" || s == "f32" || s == "fc32_real") {
-        *item_size = sizeof(float);
-        return LDPC_LLR_F32;
-    }
-    if (s == "int8" || s == "i8" || s == "s8" || s == "byte" || s == "char") {
-        *item_size = sizeof(int8_t);
-        return LDPC_LLR_I8;
-    }
-    throw std::invalid_argument("ldpc_decoder: input_type must be \"float\" or \"int8\", not \"" +
-                                s + "\"");
+    static const char* const gr_aliases[][2] = {
+        { "fc32_real", "float" }, { "s8", "int8" }, { "byte", "int8" }, { "char", "int8" }
+    };
+    const char* name = s.c_str();
+    for (const auto& a : gr_aliases)
+        if (s == a[0])
+            name = a[1];
+    ldpc_llr_type t;
+    if (ldpc_llr_type_from_string(name, &t) != LDPC_OK)
+        throw std::invalid_argument("ldpc_decoder: input_type must be \"float\" or \"int8\", "
+                                    "not \"" + s + "\"");
+    *item_size = static_cast<int>(t == LDPC_LLR_I8 ? sizeof(int8_t) : sizeof(float));
+    return t;
 }
 
 int item_size_of(const std::string& s)

@@ -413,6 +413,17 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
         out, _ = run_stream_decoder(dec, q)
         self.assertTrue(np.array_equal(out.reshape(info.shape), info))
 
+    def test_input_type_spellings(self):
+        # the core's LLR type names and GNU Radio's item types; anything else is refused
+        for name, size in (("float", 4), ("f32", 4), ("float32", 4), ("FLOAT", 4),
+                           ("fc32_real", 4), ("int8", 1), ("i8", 1), ("s8", 1), ("byte", 1),
+                           ("char", 1)):
+            dec = ldpcgpu.ldpc_decoder(self.alist_name, input_type=name)
+            self.assertEqual(dec.input_signature().sizeof_stream_item(0), size, name)
+        for bad in ("complex", "int16", "", "fc32"):
+            with self.assertRaises(ValueError, msg=bad):
+                ldpcgpu.ldpc_decoder(self.alist_name, input_type=bad)
+
     def test_msg_format_auto_follows_input(self):
         # the default, "auto": int8 messages for int8 input, float for float input
         self.assertEqual(ldpcgpu.ldpc_decoder(self.alist_name, input_type="int8").msg_format(), "int8")
