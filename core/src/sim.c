@@ -269,7 +269,8 @@ int ldpc_sim_make_frames(const ldpc_code *code, const ldpc_sim_config *cfg, doub
         }
         if (st == LDPC_OK && llr)
             st = ldpc_sim_channel_llrs(code, &c, ebn0_db, frame, 1,
-                                  c.codeword == LDPC_SIM_ALL_ZERO ? NULL : cw, llr + (size_t)f * n);
+                                       c.codeword == LDPC_SIM_ALL_ZERO ? NULL : cw,
+                                       llr + (size_t)f * n);
     }
     ldpc_encoder_destroy(enc);
     free(bits1);
