@@ -88,8 +88,10 @@ int app_sim_buffers_alloc(app_sim_buffers *b, const char *cmd, const ldpc_code *
     return APP_OK;
 }
 
-void app_sim_source_start(app_sim_source *s, const ldpc_code *code, double ebn0, uint64_t seed)
+void app_sim_source_start(app_sim_source *s, ldpc_encoder *enc, const ldpc_code *code,
+                          double ebn0, uint64_t seed)
 {
+    s->enc = enc;
     s->code = code;
     ldpc_sim_config_init(&s->cfg);
     s->cfg.seed = seed;
@@ -99,8 +101,11 @@ void app_sim_source_start(app_sim_source *s, const ldpc_code *code, double ebn0,
 
 int app_sim_source_next(app_sim_source *s, app_sim_buffers *b, int nf)
 {
-    const int st = ldpc_sim_make_frames(s->code, &s->cfg, s->ebn0, s->next, nf, b->info, b->cw,
-                                        b->llr);
+    int st = ldpc_sim_info_bits(s->code, &s->cfg, s->next, nf, b->info);
+    if (st == LDPC_OK)
+        st = ldpc_encoder_encode(s->enc, b->info, b->cw, nf);
+    if (st == LDPC_OK)
+        st = ldpc_sim_channel_llrs(s->code, &s->cfg, s->ebn0, s->next, nf, b->cw, b->llr);
     s->next += (uint64_t)nf;
     return st;
 }

@@ -38,19 +38,22 @@ int app_sim_buffers_alloc(app_sim_buffers *b, const char *cmd, const ldpc_code *
                           int batch_frames, long long frames, int llr_i8, int stop_early);
 void app_sim_buffers_free(app_sim_buffers *b);
 
-/* The frames of one Eb/N0 point: the simulator's frames 0, 1, 2, ... of seed (ldpc_sim_make_frames,
- * the rule `ldpcgpu simulate` decodes), so every point, and every command given the same seed,
- * sends the same bits and the same unit-variance noise. */
+/* The frames of one Eb/N0 point: the simulator's frames 0, 1, 2, ... of seed (sim.h's rule:
+ * ldpc_sim_info_bits, the caller's encoder, ldpc_sim_channel_llrs), the frames `ldpcgpu
+ * simulate` decodes, so every point, and every command given the same seed, sends the same bits
+ * and the same unit-variance noise. */
 typedef struct app_sim_source {
+    ldpc_encoder *enc; /* made once per code: a generic alist encoder takes long to set up */
     const ldpc_code *code;
     ldpc_sim_config cfg;
     double ebn0;
     uint64_t next; /* the next frame's index */
 } app_sim_source;
 
-void app_sim_source_start(app_sim_source *s, const ldpc_code *code, double ebn0, uint64_t seed);
+void app_sim_source_start(app_sim_source *s, ldpc_encoder *enc, const ldpc_code *code,
+                          double ebn0, uint64_t seed);
 /* Next nf frames into b->info (sent bits), b->cw and b->llr (channel LLRs). Returns an LDPC
- * status (making the encoder or encoding can fail). */
+ * status (encoding can fail). */
 int app_sim_source_next(app_sim_source *s, app_sim_buffers *b, int nf);
 
 /* Decode the nf frames in b (b->llr, or, when llr_i8, b->llr quantised into b->llr_i8 with the

@@ -162,8 +162,7 @@ static int encode_all(encode_run *r, const encode_opts *o)
             for (size_t i = 0; i < (size_t)nf * k; i++)
                 r->info[i] &= 1u;
         } else {
-            int st = ldpc_sim_make_frames(r->code, &sc, 0.0, (uint64_t)done, nf, r->info, NULL,
-                                          NULL);
+            int st = ldpc_sim_info_bits(r->code, &sc, (uint64_t)done, nf, r->info);
             if (st != LDPC_OK)
                 return app_fail("encode", st, "making the information bits");
         }

@@ -336,7 +336,8 @@ static int enough_errors(const q_opts *o, const q_result *r, int i)
 }
 
 /* The curve of one grid point: each Eb/N0, each chunk of frames through every decoder. */
-static int run_point(const q_opts *o, const ldpc_code *code, q_result *r, app_progress *progress)
+static int run_point(const q_opts *o, const ldpc_code *code, ldpc_encoder *enc, q_result *r,
+                     app_progress *progress)
 {
     q_decoders d;
     app_sim_buffers b;
@@ -354,7 +355,7 @@ static int run_point(const q_opts *o, const ldpc_code *code, q_result *r, app_pr
         goto done;
     for (int i = 0; i < r->code->npoints; i++) {
         app_sim_source src;
-        app_sim_source_start(&src, code, r->code->ebn0[i], o->seed);
+        app_sim_source_start(&src, enc, code, r->code->ebn0[i], o->seed);
         long long sent = 0;
         for (int dd = 0; dd <= o->nformats; dd++)
             q_at(o, r, i, dd)->ebn0 = r->code->ebn0[i];
@@ -362,7 +363,7 @@ static int run_point(const q_opts *o, const ldpc_code *code, q_result *r, app_pr
             const int nf = o->frames - sent < b.chunk ? (int)(o->frames - sent) : b.chunk;
             int st = app_sim_source_next(&src, &b, nf);
             if (st != LDPC_OK) {
-                app_fail("quality", st, "making the frames");
+                app_fail("quality", st, "encoding");
                 goto done;
             }
             for (int dd = 0; dd <= o->nformats; dd++) {
@@ -447,11 +448,15 @@ int cmd_quality(int argc, char **argv)
     rc = APP_OK;
     for (int c = 0; c < o.ncodes && rc == APP_OK; c++) {
         ldpc_code *code = NULL;
+        ldpc_encoder *enc = NULL;
+        int st;
         if (app_open_code("quality", o.codes[c].name, &code) != APP_OK) {
             rc = APP_FAILED;
             break;
         }
-        {
+        if ((st = ldpc_encoder_create(&enc, code)) != LDPC_OK) {
+            rc = app_fail("quality", st, "creating the encoder");
+        } else {
             q_result *r = results + done;
             const int n = fill_settings(&o, &o.codes[c], code, r);
             for (int i = 0; i < n && rc == APP_OK; i++) {
@@ -461,7 +466,7 @@ int cmd_quality(int argc, char **argv)
                     rc = APP_FAILED;
                     break;
                 }
-                rc = run_point(&o, code, &r[i], &progress);
+                rc = run_point(&o, code, enc, &r[i], &progress);
                 app_progress_clear(&progress);
                 if (rc == APP_OK) {
                     done++;
@@ -471,6 +476,7 @@ int cmd_quality(int argc, char **argv)
                 fflush(stdout);
             }
         }
+        ldpc_encoder_destroy(enc);
         ldpc_code_destroy(code);
     }
     printf("\nquality: %d of %d grid points in %.1f s\n", done, total, app_now() - t0);

@@ -47,9 +47,8 @@ int ldpc_decoder_count_saturated_f32(const ldpc_decoder *dec, const float *llr, 
     /* Only an LLR with |x| * scale >= 127 can leave the range (the rule's product has the
      * same magnitude, and round() of anything smaller stays within +-127), so blocks of LLRs
      * are screened with that bound (as bits: lowest_screened_bits), a loop the compiler
-     * vectorises, and only the candidates of
-     * blocks holding one go through the rule. A block costs a fraction of a nanosecond per LLR
-     * where the rule (roundf) costs several. */
+     * vectorises, and only the candidates of blocks holding one go through the rule. A block
+     * costs a fraction of a nanosecond per LLR where the rule (roundf) costs several. */
     const float scale = dec->cfg.llr_scale;
     const int32_t lowest = lowest_screened_bits(scale);
     uint64_t s = 0;

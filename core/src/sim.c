@@ -218,6 +218,44 @@ static int frames_args(const ldpc_code *code, const ldpc_sim_config *cfg, double
     return st != LDPC_OK ? st : sim_sigma(code, ebn0_db, sigma);
 }
 
+/* The rule's information bits of frames first .. first + nframes - 1 (zeros for the all-zero
+ * codeword), k per frame. */
+static void rule_bits(const ldpc_sim_kernels *kern, const ldpc_sim_config *c, uint64_t first,
+                      int nframes, int k, uint8_t *info)
+{
+    if (c->codeword == LDPC_SIM_ALL_ZERO) {
+        memset(info, 0, (size_t)nframes * (size_t)k);
+        return;
+    }
+    for (int f = 0; f < nframes; f++)
+        kern->bits(c->seed, first + (uint64_t)f, k, info + (size_t)f * (size_t)k);
+}
+
+/* The rule's channel LLRs of those frames sent as cw (NULL: all zero), n per frame. */
+static void rule_llrs(const ldpc_sim_kernels *kern, uint64_t seed, double sigma, uint64_t first,
+                      int nframes, int n, const uint8_t *cw, float *llr)
+{
+    float s, g;
+    ldpc_sim_llr_params(sigma, &s, &g);
+    for (int f = 0; f < nframes; f++)
+        kern->llrs(seed, first + (uint64_t)f, cw ? cw + (size_t)f * (size_t)n : NULL, n, s, g,
+                   llr + (size_t)f * (size_t)n);
+}
+
+int ldpc_sim_info_bits(const ldpc_code *code, const ldpc_sim_config *cfg, uint64_t first,
+                       int nframes, uint8_t *info)
+{
+    ldpc_sim_config c;
+    double sigma = 0.0;
+    int st = frames_args(code, cfg, 0.0, nframes, "ldpc_sim_info_bits", &c, &sigma);
+    if (st != LDPC_OK)
+        return st;
+    if (nframes > 0 && !info)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_sim_info_bits: info is NULL");
+    rule_bits(ldpc_sim_kernels_select(), &c, first, nframes, ldpc_code_k(code), info);
+    return LDPC_OK;
+}
+
 int ldpc_sim_channel_llrs(const ldpc_code *code, const ldpc_sim_config *cfg, double ebn0_db,
                           uint64_t first, int nframes, const uint8_t *codeword, float *llr)
 {
@@ -228,13 +266,8 @@ int ldpc_sim_channel_llrs(const ldpc_code *code, const ldpc_sim_config *cfg, dou
         return st;
     if (nframes > 0 && !llr)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_sim_channel_llrs: llr is NULL");
-    const size_t n = (size_t)ldpc_code_n(code);
-    const ldpc_sim_kernels *kern = ldpc_sim_kernels_select();
-    float s, g;
-    ldpc_sim_llr_params(sigma, &s, &g);
-    for (int f = 0; f < nframes; f++)
-        kern->llrs(c.seed, first + (uint64_t)f, codeword ? codeword + (size_t)f * n : NULL, (int)n,
-                   s, g, llr + (size_t)f * n);
+    rule_llrs(ldpc_sim_kernels_select(), c.seed, sigma, first, nframes, ldpc_code_n(code),
+              codeword, llr);
     return LDPC_OK;
 }
 
@@ -247,30 +280,28 @@ int ldpc_sim_make_frames(const ldpc_code *code, const ldpc_sim_config *cfg, doub
     int st = frames_args(code, cfg, ebn0_db, nframes, "ldpc_sim_make_frames", &c, &sigma);
     if (st != LDPC_OK || nframes == 0)
         return st;
-    const size_t n = (size_t)ldpc_code_n(code), k = (size_t)ldpc_code_k(code);
+    const int n = ldpc_code_n(code), k = ldpc_code_k(code);
     const ldpc_sim_kernels *kern = ldpc_sim_kernels_select();
-    /* outputs not asked for still need a frame's room: the codeword feeds the LLRs */
-    uint8_t *bits1 = info ? NULL : malloc(k), *cw1 = codeword ? NULL : malloc(n);
+    const int zero = c.codeword == LDPC_SIM_ALL_ZERO;
+    const int need_cw = codeword || (llr && !zero); /* the LLRs follow the codeword's signs */
+    /* a frame's room for what the caller does not keep */
+    uint8_t *bits1 = info ? NULL : malloc((size_t)k), *cw1 = codeword ? NULL : malloc((size_t)n);
     ldpc_encoder *enc = NULL;
     if ((!info && !bits1) || (!codeword && !cw1))
         st = ldpc_error(LDPC_ERR_NO_MEMORY, "ldpc_sim_make_frames: out of memory");
-    else if (c.codeword == LDPC_SIM_RANDOM)
-        st = ldpc_encoder_create(&enc, code); /* once for the whole range */
+    else if (need_cw && !zero)
+        st = ldpc_encoder_create(&enc, code); /* once for the range */
     for (int f = 0; st == LDPC_OK && f < nframes; f++) {
-        const uint64_t frame = first + (uint64_t)f;
         uint8_t *bits = info ? info + (size_t)f * k : bits1;
         uint8_t *cw = codeword ? codeword + (size_t)f * n : cw1;
-        if (c.codeword == LDPC_SIM_ALL_ZERO) {
-            memset(bits, 0, k);
-            memset(cw, 0, n);
-        } else {
-            kern->bits(c.seed, frame, (int)k, bits);
+        rule_bits(kern, &c, first + (uint64_t)f, 1, k, bits);
+        if (need_cw && zero)
+            memset(cw, 0, (size_t)n);
+        else if (need_cw)
             st = ldpc_encoder_encode(enc, bits, cw, 1);
-        }
         if (st == LDPC_OK && llr)
-            st = ldpc_sim_channel_llrs(code, &c, ebn0_db, frame, 1,
-                                       c.codeword == LDPC_SIM_ALL_ZERO ? NULL : cw,
-                                       llr + (size_t)f * n);
+            rule_llrs(kern, c.seed, sigma, first + (uint64_t)f, 1, n, zero ? NULL : cw,
+                      llr + (size_t)f * n);
     }
     ldpc_encoder_destroy(enc);
     free(bits1);

@@ -386,7 +386,8 @@ static void test_errors(const ldpc_code *code)
 }
 
 /* ldpc_sim_make_frames is ldpc_sim_make_frame frame by frame (any start, NULL outputs), and
- * ldpc_sim_channel_llrs gives the same LLRs from the codewords; argument errors are reported. */
+ * ldpc_sim_info_bits / ldpc_sim_channel_llrs give the same bits / LLRs; argument errors are
+ * reported. */
 static void test_make_frames(ldpc_code *code, double ebn0)
 {
     enum { F = 5 };
@@ -407,6 +408,12 @@ static void test_make_frames(ldpc_code *code, double ebn0)
     }
     REQUIRE_OK(ldpc_sim_channel_llrs(code, &cfg, ebn0, first, F, cw, llr2));
     CHECK(!memcmp(llr, llr2, sizeof(float) * F * n));
+    uint8_t *bits = malloc((size_t)F * k);
+    REQUIRE(bits);
+    REQUIRE_OK(ldpc_sim_info_bits(code, &cfg, first, F, bits));
+    CHECK(!memcmp(bits, info, (size_t)F * k));
+    CHECK(ldpc_sim_info_bits(code, &cfg, first, 1, NULL) == LDPC_ERR_INVALID_ARGUMENT);
+    free(bits);
     memset(llr2, 0, sizeof(float) * F * n);
     REQUIRE_OK(ldpc_sim_make_frames(code, &cfg, ebn0, first, F, NULL, NULL, llr2));
     CHECK(!memcmp(llr, llr2, sizeof(float) * F * n));

@@ -1,5 +1,5 @@
 /* gr-ldpcgpu core: two entry points of the cuda backend for tools that measure and report it
- * (the ldpcgpu tool's `bench` and `info`, benchmarks). Decoding itself needs nothing from here:
+ * (the ldpcgpu tool's `bench`, the CUDA benchmarks). Decoding itself needs nothing from here:
  * a decoder created with backend LDPC_BACKEND_CUDA (decoder.h) is used like any other.
  *
  * Builds without the cuda backend have both functions: ldpc_cuda_time_kernel then fails with

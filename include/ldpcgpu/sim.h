@@ -99,16 +99,21 @@ LDPC_API void ldpc_sim_print(const ldpc_sim *sim, FILE *f);
  * codeword (n bits) and channel LLRs (n floats, positive = 0, 2y/sigma^2) at ebn0_db. Any
  * output may be NULL.
  * ldpc_sim_make_frames: the same for frames first .. first + nframes - 1 (nframes >= 0), frame
- * first + j at info + j k, codeword + j n, llr + j n; one encoder for the whole range.
+ * first + j at info + j k, codeword + j n, llr + j n; it makes an encoder for each call (for a
+ * generic alist code that takes long: callers making many ranges keep their own encoder and
+ * use the two functions below).
+ * ldpc_sim_info_bits: only the information bits of those frames (nframes x k).
  * ldpc_sim_channel_llrs: only the channel: the LLRs of frames first .. first + nframes - 1
- * sent as the given codewords (nframes x n bits, only the low bit used; NULL = all zero), by frame
- * index the same noise the simulator adds (for codewords that do not come from the rule's
- * bits, e.g. a file's). */
+ * sent as the given codewords (nframes x n bits, only the low bit used; NULL = all zero), by
+ * frame index the same noise the simulator adds (also for codewords that do not come from the
+ * rule's bits, e.g. a file's). */
 LDPC_API int ldpc_sim_make_frame(const ldpc_code *code, const ldpc_sim_config *cfg, double ebn0_db,
                         uint64_t frame, uint8_t *info, uint8_t *codeword, float *llr);
 LDPC_API int ldpc_sim_make_frames(const ldpc_code *code, const ldpc_sim_config *cfg,
                                   double ebn0_db, uint64_t first, int nframes, uint8_t *info,
                                   uint8_t *codeword, float *llr);
+LDPC_API int ldpc_sim_info_bits(const ldpc_code *code, const ldpc_sim_config *cfg,
+                                uint64_t first, int nframes, uint8_t *info);
 LDPC_API int ldpc_sim_channel_llrs(const ldpc_code *code, const ldpc_sim_config *cfg,
                                    double ebn0_db, uint64_t first, int nframes,
                                    const uint8_t *codeword, float *llr);
