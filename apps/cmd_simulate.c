@@ -29,10 +29,10 @@ static void usage(FILE *f)
             "usage: ldpcgpu simulate CODE --ebn0 DB [--frames N] [options]\n"
             "       ldpcgpu simulate --resume RUN.json [--frames N] [--max-frame-errors E]\n"
             "       mpirun -np R ldpcgpu simulate ...   (R ranks share the frames)\n\n"
-            "Monte-Carlo simulation over BPSK/AWGN: random information bits (or the all-zero\n"
-            "codeword), encoded, sent as BPSK (0 -> +1, 1 -> -1) with Gaussian noise of the\n"
-            "given Eb/N0, decoded, and the decoded information bits compared with the ones\n"
-            "sent. With the cuda backend all of it runs on the GPU (channel \"gpu\"); with the\n"
+            "Monte-Carlo simulation over AWGN: random information bits (or the all-zero\n"
+            "codeword), encoded, sent as BPSK (0 -> +1, 1 -> -1; or QPSK, 16/64/256-QAM)\n"
+            "with Gaussian noise of the given Eb/N0, decoded, and the decoded information\n"
+            "bits compared with the ones sent. With the cuda backend all of it runs on the GPU (channel \"gpu\"); with the\n"
             "CPU backends every core makes and decodes frames (channel \"cpu\"). Frame f is a\n"
             "pure function of the seed and f, so runs are reproducible, and ranks, threads\n"
             "and resumed runs add up to the same counts.\n\n"
@@ -55,6 +55,11 @@ static void usage(FILE *f)
             "  --codeword random|zero random information bits, encoded (default), or the\n"
             "                         all-zero codeword (no encoder; the same error rates for\n"
             "                         these sign-symmetric decoders over this symmetric channel)\n"
+            "  --modulation M         bpsk (default), qpsk, 16qam, 64qam or 256qam: square QAM\n"
+            "                         mapped as DVB-T2 maps it (Gray per axis, symbol bits\n"
+            "                         alternating between the axes), unit symbol energy,\n"
+            "                         Es = rate x bits x Eb; QPSK gives BPSK's very LLRs\n"
+            "  --demapper exact|max-log  LLRs of 16/64/256-QAM (default exact)\n"
             "  --llr f32|i8           LLRs handed to the decoder: float32 (default) or int8\n"
             "                         quantized as round(LLR * scale), saturated at +-127\n"
             "  --llr-scale S          scale of int8 LLRs (default 4, %g..%g)\n"
@@ -103,6 +108,12 @@ static const char *find_resume(int argc, char **argv)
     return NULL;
 }
 
+static int bad_name(const char *why)
+{
+    fprintf(stderr, "ldpcgpu simulate: %s\n", why);
+    return 1;
+}
+
 /* Returns 0 to go on, -1 after printing help, or an exit code. */
 static int parse(int argc, char **argv, sim_opts *o)
 {
@@ -126,6 +137,13 @@ static int parse(int argc, char **argv, sim_opts *o)
             app_opt_llr_type(&a, "--llr", &o->llr_i8) ||
             app_opt_choice(&a, "--codeword", codewords, &o->codeword_zero))
             continue;
+        if (app_opt(&a, "--modulation", NULL, &v)) {
+            if (!a.error && ldpc_modulation_from_string(v, &o->modulation) != LDPC_OK)
+                a.error = bad_name(ldpc_last_error());
+        } else if (app_opt(&a, "--demapper", NULL, &v)) {
+            if (!a.error && ldpc_demap_method_from_string(v, &o->demapper) != LDPC_OK)
+                a.error = bad_name(ldpc_last_error());
+        } else
         if (app_flag(&a, "--quiet")) {
             o->quiet = 1;
         } else if (app_opt(&a, "--ebn0", NULL, &v)) {
@@ -413,6 +431,8 @@ static int simulate(sim_mpi *m, int argc, char **argv)
     scfg.codeword = o.codeword_zero ? LDPC_SIM_ALL_ZERO : LDPC_SIM_RANDOM;
     scfg.llr_type = o.llr_i8 ? LDPC_LLR_I8 : LDPC_LLR_F32;
     scfg.num_threads = o.cfg.num_threads;
+    scfg.modulation = o.modulation;
+    scfg.demapper = o.demapper;
 
     ldpc_code *code = NULL;
     ldpc_sim *sim = NULL;
@@ -457,8 +477,11 @@ static int simulate(sim_mpi *m, int argc, char **argv)
     const ldpc_sim_config *sc = ldpc_sim_config_get(sim);
     const int n = ldpc_code_n(code), k = ldpc_code_k(code);
     if (m->rank == 0) {
-        printf("code: %s, n=%d k=%d rate=%.4f; BPSK over AWGN, %s LLRs, %s codeword, seed %llu\n",
-               ldpc_code_name(code), n, k, app_code_rate(code), o.llr_i8 ? "int8" : "float32",
+        printf("code: %s, n=%d k=%d rate=%.4f; %s%s over AWGN, %s LLRs, %s codeword, seed %llu\n",
+               ldpc_code_name(code), n, k, app_code_rate(code), ldpc_modulation_name(o.modulation),
+               ldpc_modulation_bits(o.modulation) > 2
+                   ? (o.demapper == LDPC_DEMAP_EXACT ? " (exact LLRs)" : " (max-log LLRs)") : "",
+               o.llr_i8 ? "int8" : "float32",
                sc->codeword == LDPC_SIM_ALL_ZERO ? "all-zero" : "random",
                (unsigned long long)o.seed);
         ldpc_decoder_print(ldpc_sim_decoder(sim), stdout);

@@ -89,6 +89,8 @@ static int sim_identity(const sim_setup *s, sim_id_item *it)
     n = add_id(it, n, "llr", 1, "%s", ldpc_llr_type_name(sc->llr_type));
     n = add_id(it, n, "llr_scale", 0, "%.9g", (double)c->llr_scale);
     n = add_id(it, n, "codeword", 1, "%s", sc->codeword == LDPC_SIM_ALL_ZERO ? "zero" : "random");
+    n = add_id(it, n, "modulation", 1, "%s", ldpc_modulation_name(sc->modulation));
+    n = add_id(it, n, "demapper", 1, "%s", ldpc_demap_method_name(sc->demapper));
     n = add_id(it, n, "seed", 0, "%llu", (unsigned long long)sc->seed);
     return n;
 }
@@ -277,6 +279,10 @@ static int apply_defaults(const char *path, const json_value *j, sim_opts *o)
     }
     if (json_get_string(j, "codeword", &s))
         o->codeword_zero = !strcmp(s, "zero");
+    if (json_get_string(j, "modulation", &s) && ldpc_modulation_from_string(s, &o->modulation))
+        return bad_resume(path, "unknown modulation");
+    if (json_get_string(j, "demapper", &s) && ldpc_demap_method_from_string(s, &o->demapper))
+        return bad_resume(path, "unknown demapper");
     if (json_get_uint(j, "seed", &u))
         o->seed = u;
     if (json_get_uint(j, "frames_target", &u))
@@ -337,6 +343,10 @@ int sim_resume_check(const sim_resume *r, const sim_setup *s)
         char was[128] = "(missing)";
         if (v)
             render(v, was, sizeof was);
+        else if (!strcmp(id[i].key, "modulation")) /* a run from before the option: BPSK */
+            snprintf(was, sizeof was, "bpsk");
+        else if (!strcmp(id[i].key, "demapper"))
+            snprintf(was, sizeof was, "exact");
         int same = !strcmp(was, id[i].text);
         if (!same && v && v->type == JSON_NUMBER && !id[i].is_string) { /* 0.875 vs 8.75e-1 */
             const double now = strtod(id[i].text, NULL);
@@ -350,7 +360,7 @@ int sim_resume_check(const sim_resume *r, const sim_setup *s)
     }
     if (differ)
         fprintf(stderr, "ldpcgpu simulate: --resume continues the same experiment only: the "
-                        "same code, decoder, backend, channel, LLRs, codeword and seed\n");
+                        "same code, decoder, backend, channel, modulation, LLRs, codeword and seed\n");
     return differ;
 }
 

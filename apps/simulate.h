@@ -25,6 +25,8 @@ typedef struct sim_opts {
     uint64_t seed;
     int llr_i8;
     int codeword_zero;          /* --codeword zero */
+    ldpc_modulation modulation; /* --modulation */
+    ldpc_demap_method demapper; /* --demapper */
     int quiet;
     int device_local;           /* --device local */
     double progress_interval;   /* seconds between plain progress lines */

@@ -180,6 +180,14 @@ __device__ __forceinline__ uint32_t quad_bits(const SimCodeDev &c, const uint32_
     return b;
 }
 
+/* Coded bit i (< n) of the frame. */
+__device__ __forceinline__ uint32_t coded_bit(const SimCodeDev &c, const uint32_t *info, const uint32_t *par, int i)
+{
+    if (c.solve == SIM_ALL_ZERO)
+        return 0;
+    return i < c.k ? bit_of(info, i) : bit_of(par, i - c.k);
+}
+
 /* int8 LLRs of four deviates, packed little-endian (byte j = LLR j). */
 __device__ __forceinline__ uint32_t pack_i8(const float v[4], float scale)
 {
@@ -205,11 +213,57 @@ __device__ __forceinline__ unsigned saturated4(const SimChanArgs &a, const float
     return s;
 }
 
+/* A square QAM (sim_llr.h's layout): one thread per noise quad = four axes, each axis's label
+ * gathered from the codeword, its LLRs stored one by one. */
+template <bool I8, bool DEBUG>
+__device__ __forceinline__ unsigned qam_frame(const SimChanArgs &a, uint64_t f, const uint32_t *info,
+                                              const uint32_t *par, size_t base)
+{
+    const SimCodeDev &c = a.code;
+    const int n = c.n, bits = a.modem.bits, h = a.modem.axis_bits;
+    const int naxes = ldpc_sim_axes(n, bits), nq = (naxes + 3) / 4;
+    unsigned sat = 0;
+    for (int q = threadIdx.x; q < nq; q += blockDim.x) {
+        const uint4 r = sim_quad(a.seed, f, LDPC_SIM_NOISE_QUAD + (uint64_t)q);
+        float d[4];
+        ldpc_sim_box_muller(r.x, r.y, &d[0], &d[1]);
+        ldpc_sim_box_muller(r.z, r.w, &d[2], &d[3]);
+        for (int j = 0; j < 4 && 4 * q + j < naxes; j++) {
+            const int ax = 4 * q + j;
+            unsigned label = 0;
+            for (int t = 0; t < h; t++) {
+                const int i = ldpc_sim_axis_bit(ax, bits, t);
+                label = (label << 1) | (i < n ? coded_bit(c, info, par, i) : 0u);
+            }
+            float l[LDPC_SIM_MAX_AXIS_BITS];
+            ldpc_sim_axis_llrs(&a.modem, label, d[j], l);
+            for (int t = 0; t < h; t++) {
+                const int i = ldpc_sim_axis_bit(ax, bits, t);
+                if (i >= n)
+                    continue;
+                const float v = l[t] * a.llr_sign;
+                if (fabsf(v) * a.llr_scale >= 127.0f) { /* saturated4's rule, one LLR */
+                    const int qv = ldpc_fixed_quantize_f32(&a.wide, v);
+                    sat += qv < -128 || qv > 127;
+                }
+                if (DEBUG)
+                    a.cw_out[base + i] = (uint8_t)((label >> (h - 1 - t)) & 1u);
+                if (I8)
+                    ((int8_t *)a.llr)[base + i] = ldpc_llr_to_i8_one(v, a.llr_scale);
+                else
+                    ((float *)a.llr)[base + i] = v;
+            }
+        }
+    }
+    return sat;
+}
+
 /* VEC: n % 4 == 0 (every quad whole: aligned 16-byte / 4-byte stores, no bounds checks);
- * DEBUG: the codewords are written too (tests). Compiled apart so that the common case carries
+ * DEBUG: the codewords are written too (tests); QAM: a square QAM of more than one bit per
+ * axis (qam_frame), else BPSK or QPSK. Compiled apart so that the common case carries
  * no per-LLR checks: the kernel is bound by the integer/logic pipe (half the FP32 rate), where
  * every compare and select goes. */
-template <bool I8, bool VEC, bool DEBUG>
+template <bool I8, bool VEC, bool DEBUG, bool QAM>
 __global__ void __launch_bounds__(kChanMaxThreads) sim_channel_kernel(SimChanArgs a)
 {
     extern __shared__ uint32_t sm[];
@@ -234,7 +288,9 @@ __global__ void __launch_bounds__(kChanMaxThreads) sim_channel_kernel(SimChanArg
             __syncthreads();
         }
         const size_t base = (size_t)fb * n;
-        for (int q = threadIdx.x; q < nq; q += blockDim.x) {
+        if (QAM)
+            sat += qam_frame<I8, DEBUG>(a, f, info, par, base);
+        for (int q = threadIdx.x; !QAM && q < nq; q += blockDim.x) {
             const uint4 r = sim_quad(a.seed, f, LDPC_SIM_NOISE_QUAD + (uint64_t)q);
             float d[4], v[4];
             ldpc_sim_box_muller(r.x, r.y, &d[0], &d[1]);
@@ -281,16 +337,26 @@ __global__ void __launch_bounds__(kChanMaxThreads) sim_channel_kernel(SimChanArg
     }
 }
 
-/* The kernel for an LLR type, code length and debug output. */
-static const void *channel_fn(bool i8, bool vec, bool debug)
+/* The kernel for an LLR type, code length, debug output and modulation (QAM: VEC unused). */
+static const void *channel_fn(bool i8, bool vec, bool debug, bool qam)
 {
     static const void *const fns[8] = {
-        (const void *)sim_channel_kernel<false, false, false>, (const void *)sim_channel_kernel<false, false, true>,
-        (const void *)sim_channel_kernel<false, true, false>,  (const void *)sim_channel_kernel<false, true, true>,
-        (const void *)sim_channel_kernel<true, false, false>,  (const void *)sim_channel_kernel<true, false, true>,
-        (const void *)sim_channel_kernel<true, true, false>,   (const void *)sim_channel_kernel<true, true, true>,
+        (const void *)sim_channel_kernel<false, false, false, false>,
+        (const void *)sim_channel_kernel<false, false, true, false>,
+        (const void *)sim_channel_kernel<false, true, false, false>,
+        (const void *)sim_channel_kernel<false, true, true, false>,
+        (const void *)sim_channel_kernel<true, false, false, false>,
+        (const void *)sim_channel_kernel<true, false, true, false>,
+        (const void *)sim_channel_kernel<true, true, false, false>,
+        (const void *)sim_channel_kernel<true, true, true, false>,
     };
-    return fns[(i8 ? 4 : 0) + (vec ? 2 : 0) + (debug ? 1 : 0)];
+    static const void *const qam_fns[4] = {
+        (const void *)sim_channel_kernel<false, false, false, true>,
+        (const void *)sim_channel_kernel<false, false, true, true>,
+        (const void *)sim_channel_kernel<true, false, false, true>,
+        (const void *)sim_channel_kernel<true, false, true, true>,
+    };
+    return qam ? qam_fns[(i8 ? 2 : 0) + (debug ? 1 : 0)] : fns[(i8 ? 4 : 0) + (vec ? 2 : 0) + (debug ? 1 : 0)];
 }
 
 __global__ void sim_quads_kernel(int count, const uint64_t *seed, const uint64_t *frame, const uint64_t *q,
@@ -330,10 +396,10 @@ cudaError_t sim_channel_setup(const SimCodeDev &c, int llr_i8, SimChanShape *sha
         threads = atoi(t_env);
     int dev = 0, sms = 0, per_sm = 0;
     cudaError_t e = cudaSuccess;
-    for (int dbg = 0; dbg < 2 && e == cudaSuccess; dbg++)
-        e = cudaFuncSetAttribute(channel_fn(llr_i8, (c.n & 3) == 0, dbg), cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                 smem);
-    const void *fn = channel_fn(llr_i8, (c.n & 3) == 0, false);
+    for (int v = 0; v < 4 && e == cudaSuccess; v++) /* debug or not, BPSK/QPSK or QAM */
+        e = cudaFuncSetAttribute(channel_fn(llr_i8, (c.n & 3) == 0, v & 1, v >> 1),
+                                 cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+    const void *fn = channel_fn(llr_i8, (c.n & 3) == 0, false, false);
     if (e == cudaSuccess)
         e = cudaGetDevice(&dev);
     if (e == cudaSuccess)
@@ -355,7 +421,8 @@ cudaError_t sim_channel_launch(const SimChanArgs &a, const SimChanShape &shape, 
     const size_t smem = sim_channel_smem(a.code);
     const int grid = std::max(1, std::min(a.nframes, shape.grid));
     void *args[] = {(void *)&a};
-    return cudaLaunchKernel(channel_fn(a.llr_i8, (a.code.n & 3) == 0, a.cw_out != nullptr), dim3((unsigned)grid),
+    return cudaLaunchKernel(channel_fn(a.llr_i8, (a.code.n & 3) == 0, a.cw_out != nullptr, a.modem.axis_bits > 1),
+                            dim3((unsigned)grid),
                             dim3((unsigned)shape.threads), args, smem, s);
 }
 

@@ -3,7 +3,8 @@
  *
  *   sim_plan.cpp    the encoding plan of a code (host): H's information part as sparse rows,
  *                   and how the parity follows from its syndrome
- *   sim_channel.cu  one kernel per batch: information bits, encoding, BPSK/AWGN noise, the LLRs
+ *   sim_channel.cu  one kernel per batch: information bits, encoding, AWGN noise (BPSK or a
+ *                   square QAM), the LLRs
  *                   written into the decoder's input (f32 or int8), saturated LLRs counted
  *   sim_count.cu    one kernel per batch: the decoder's packed output against the sent bits
  *   sim_run.cu      ldpc_cuda_sim_create/run/destroy (sim_internal.h): buffers, batches in
@@ -20,6 +21,7 @@ extern "C" {
 #include "code_internal.h"
 #include "decoder_fixed.h"
 #include "ldpcgpu/sim.h"
+#include "sim_llr.h"
 }
 
 namespace ldpccuda {
@@ -70,6 +72,8 @@ struct SimChanArgs {
     int nframes;
     float sigma, gain;               /* ldpc_sim_llr's (sim_llr.h); gain negated for a decoder
                                       * with llr_positive_is_one */
+    ldpc_sim_modem modem;            /* the modulation (sim_llr.h); axis_bits > 1: QAM */
+    float llr_sign;                  /* QAM: -1 for a decoder with llr_positive_is_one, else 1 */
     int llr_i8;                      /* int8 LLRs: ldpc_llr_to_i8_one(LLR, llr_scale) */
     float llr_scale;
     void *llr;                       /* nframes * n, float or int8 */

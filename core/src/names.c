@@ -6,6 +6,7 @@
 #include <strings.h>
 #include "decoder_internal.h"
 #include "error.h"
+#include "ldpcgpu/demap.h"
 
 typedef struct name_entry {
     const char *name;
@@ -36,6 +37,15 @@ static const name_entry msg_format_table[] = {
 static const name_entry llr_type_table[] = {
     {"f32", LDPC_LLR_F32},   {"i8", LDPC_LLR_I8},
     {"float", LDPC_LLR_F32}, {"float32", LDPC_LLR_F32}, {"int8", LDPC_LLR_I8},
+};
+
+static const name_entry modulation_table[] = {
+    {"bpsk", LDPC_MOD_BPSK},    {"qpsk", LDPC_MOD_QPSK},    {"16qam", LDPC_MOD_QAM16},
+    {"64qam", LDPC_MOD_QAM64},  {"256qam", LDPC_MOD_QAM256}, {"qam16", LDPC_MOD_QAM16},
+    {"qam64", LDPC_MOD_QAM64},  {"qam256", LDPC_MOD_QAM256}, {"4qam", LDPC_MOD_QPSK},
+};
+static const name_entry demap_method_table[] = {
+    {"exact", LDPC_DEMAP_EXACT}, {"max-log", LDPC_DEMAP_MAX_LOG}, {"maxlog", LDPC_DEMAP_MAX_LOG},
 };
 
 #define COUNT(t) (sizeof(t) / sizeof((t)[0]))
@@ -127,5 +137,31 @@ int ldpc_llr_type_from_string(const char *s, ldpc_llr_type *out)
     int v = 0, st = parse(llr_type_table, COUNT(llr_type_table), "LLR type", s, out ? &v : NULL);
     if (st == LDPC_OK)
         *out = (ldpc_llr_type)v;
+    return st;
+}
+
+const char *ldpc_modulation_name(ldpc_modulation m)
+{
+    return name_of(modulation_table, COUNT(modulation_table), (int)m);
+}
+
+int ldpc_modulation_from_string(const char *s, ldpc_modulation *out)
+{
+    int v = 0, st = parse(modulation_table, COUNT(modulation_table), "modulation", s, out ? &v : NULL);
+    if (st == LDPC_OK)
+        *out = (ldpc_modulation)v;
+    return st;
+}
+
+const char *ldpc_demap_method_name(ldpc_demap_method d)
+{
+    return name_of(demap_method_table, COUNT(demap_method_table), (int)d);
+}
+
+int ldpc_demap_method_from_string(const char *s, ldpc_demap_method *out)
+{
+    int v = 0, st = parse(demap_method_table, COUNT(demap_method_table), "demapper", s, out ? &v : NULL);
+    if (st == LDPC_OK)
+        *out = (ldpc_demap_method)v;
     return st;
 }

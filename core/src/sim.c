@@ -9,8 +9,7 @@
 #include "ldpcgpu/encoder.h"
 #include "sim_host.h"
 #include "sim_internal.h"
-#include "sim_llr.h"
-#include "sim_noise.h"
+#include "sim_modem.h"
 
 #define SIM_MAX_THREADS 1024
 
@@ -31,6 +30,8 @@ void ldpc_sim_config_init(ldpc_sim_config *cfg)
     cfg->codeword = LDPC_SIM_RANDOM;
     cfg->llr_type = LDPC_LLR_F32;
     cfg->num_threads = 0;
+    cfg->modulation = LDPC_MOD_BPSK;
+    cfg->demapper = LDPC_DEMAP_EXACT;
 }
 
 static int check_config(const ldpc_sim_config *c)
@@ -41,6 +42,16 @@ static int check_config(const ldpc_sim_config *c)
     if (c->llr_type != LDPC_LLR_F32 && c->llr_type != LDPC_LLR_I8)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "simulator: llr_type %d is not f32 (0) or "
                           "int8 (1)", (int)c->llr_type);
+    if (ldpc_modulation_bits(c->modulation) == 0)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "simulator: modulation %d is not one of "
+                          "bpsk (0) .. 256qam (4)", (int)c->modulation);
+    if (c->demapper != LDPC_DEMAP_EXACT && c->demapper != LDPC_DEMAP_MAX_LOG)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "simulator: demapper %d is not exact (0) or "
+                          "max-log (1)", (int)c->demapper);
+    if (c->codeword == LDPC_SIM_ALL_ZERO && ldpc_modulation_bits(c->modulation) > 2)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "simulator: the all-zero codeword needs a "
+                          "symmetric channel (bpsk, qpsk), not %s: it would send one corner "
+                          "point per axis", ldpc_modulation_name(c->modulation));
     if (c->num_threads < 0 || c->num_threads > SIM_MAX_THREADS)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "simulator: num_threads %d not in 0..%d",
                           c->num_threads, SIM_MAX_THREADS);
@@ -181,8 +192,12 @@ void ldpc_sim_print(const ldpc_sim *sim, FILE *f)
     if (!sim || !f)
         return;
     const ldpc_decoder_config *dc = ldpc_decoder_config_get(sim->dec);
-    fprintf(f, "simulator: %s (n %d, k %d), BPSK/AWGN, %s codewords, seed %llu\n",
+    fprintf(f, "simulator: %s (n %d, k %d), %s%s/AWGN, %s codewords, seed %llu\n",
             ldpc_code_name(sim->code), ldpc_code_n(sim->code), ldpc_code_k(sim->code),
+            ldpc_modulation_name(sim->cfg.modulation),
+            ldpc_modulation_bits(sim->cfg.modulation) > 2
+                ? (sim->cfg.demapper == LDPC_DEMAP_EXACT ? " (exact LLRs)" : " (max-log LLRs)")
+                : "",
             sim->cfg.codeword == LDPC_SIM_ALL_ZERO ? "all-zero" : "random",
             (unsigned long long)sim->cfg.seed);
     if (sim->gpu)
@@ -232,14 +247,20 @@ static void rule_bits(const ldpc_sim_kernels *kern, const ldpc_sim_config *c, ui
 }
 
 /* The rule's channel LLRs of those frames sent as cw (NULL: all zero), n per frame. */
-static void rule_llrs(const ldpc_sim_kernels *kern, uint64_t seed, double sigma, uint64_t first,
-                      int nframes, int n, const uint8_t *cw, float *llr)
+static int rule_llrs(const ldpc_sim_kernels *kern, const ldpc_sim_config *c, double sigma,
+                     uint64_t first, int nframes, int n, const uint8_t *cw, float *llr)
 {
-    float s, g;
-    ldpc_sim_llr_params(sigma, &s, &g);
+    ldpc_sim_modem m;
+    sim_modem_of(c, sigma, &m);
+    float *dev = NULL;
+    if (sim_modem_scratch(&m, n) > 0 &&
+        !(dev = malloc(sizeof(float) * (size_t)sim_modem_scratch(&m, n))))
+        return ldpc_error(LDPC_ERR_NO_MEMORY, "simulator: out of memory");
     for (int f = 0; f < nframes; f++)
-        kern->llrs(seed, first + (uint64_t)f, cw ? cw + (size_t)f * (size_t)n : NULL, n, s, g,
-                   llr + (size_t)f * (size_t)n);
+        sim_modem_llrs(kern, &m, c->seed, first + (uint64_t)f,
+                       cw ? cw + (size_t)f * (size_t)n : NULL, n, dev, llr + (size_t)f * (size_t)n);
+    free(dev);
+    return LDPC_OK;
 }
 
 int ldpc_sim_info_bits(const ldpc_code *code, const ldpc_sim_config *cfg, uint64_t first,
@@ -266,9 +287,8 @@ int ldpc_sim_channel_llrs(const ldpc_code *code, const ldpc_sim_config *cfg, dou
         return st;
     if (nframes > 0 && !llr)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_sim_channel_llrs: llr is NULL");
-    rule_llrs(ldpc_sim_kernels_select(), c.seed, sigma, first, nframes, ldpc_code_n(code),
-              codeword, llr);
-    return LDPC_OK;
+    return rule_llrs(ldpc_sim_kernels_select(), &c, sigma, first, nframes, ldpc_code_n(code),
+                     codeword, llr);
 }
 
 int ldpc_sim_make_frames(const ldpc_code *code, const ldpc_sim_config *cfg, double ebn0_db,
@@ -300,8 +320,8 @@ int ldpc_sim_make_frames(const ldpc_code *code, const ldpc_sim_config *cfg, doub
         else if (need_cw)
             st = ldpc_encoder_encode(enc, bits, cw, 1);
         if (st == LDPC_OK && llr)
-            rule_llrs(kern, c.seed, sigma, first + (uint64_t)f, 1, n, zero ? NULL : cw,
-                      llr + (size_t)f * n);
+            st = rule_llrs(kern, &c, sigma, first + (uint64_t)f, 1, n, zero ? NULL : cw,
+                           llr + (size_t)f * n);
     }
     ldpc_encoder_destroy(enc);
     free(bits1);

@@ -18,8 +18,7 @@
 #include "error.h"
 #include "ldpcgpu/encoder.h"
 #include "sim_host.h"
-#include "sim_llr.h"
-#include "sim_noise.h"
+#include "sim_modem.h"
 
 #define MAX_THREADS 1024
 #define CHUNK_FRAMES 32   /* frames per chunk of the threads mode, about */
@@ -44,6 +43,7 @@ typedef struct worker {
     ldpc_encoder *enc; /* NULL for the all-zero codeword */
     uint8_t *cw;       /* frames x n (a chunk, or FILL_FRAMES); zeros for the all-zero codeword */
     float *llr;        /* n: the float LLRs of a frame sent as int8 */
+    float *dev;        /* a frame's deviates, QAM (sim_modem_scratch) */
     /* threads mode: the chunks on the decoder, oldest first */
     ldpc_batch *batch[IN_FLIGHT];
     struct slot *slot[IN_FLIGHT];
@@ -64,7 +64,7 @@ typedef struct run_state {
     uint64_t first, total, stop_errors;
     ldpc_sim_counts acc;
     int stopped, status;
-    float sigma, gain;
+    ldpc_sim_modem modem;
     /* threads mode */
     uint64_t nchunks, next_chunk, merged;
     /* batches mode: the batch being filled */
@@ -155,8 +155,8 @@ static void make_llrs(worker *w, const run_state *rs, uint64_t frame, int f, flo
 {
     const sim_host *h = w->h;
     float *llr = f32 ? f32 : w->llr;
-    const float biggest = h->kern->llrs(h->cfg.seed, frame, w->enc ? w->cw + (size_t)f * h->n : NULL,
-                                        h->n, rs->sigma, rs->gain, llr);
+    const float biggest = sim_modem_llrs(h->kern, &rs->modem, h->cfg.seed, frame,
+                                         w->enc ? w->cw + (size_t)f * h->n : NULL, h->n, w->dev, llr);
     /* the decoder's count, where its own screen (|llr| * scale >= 127) could find any */
     uint64_t sat = 0;
     if (biggest * h->llr_scale >= 127.0f)
@@ -409,7 +409,7 @@ int sim_host_run(sim_host *h, double sigma, uint64_t first, uint64_t max_frames,
     rs.total = max_frames;
     rs.stop_errors = stop_frame_errors;
     rs.acc = *counts;
-    ldpc_sim_llr_params(sigma, &rs.sigma, &rs.gain);
+    sim_modem_of(&h->cfg, sigma, &rs.modem);
     if (stop_frame_errors && rs.acc.frame_errors >= stop_frame_errors)
         return LDPC_OK;
     for (int i = 0; i < h->nslots; i++)
@@ -437,7 +437,10 @@ static int worker_alloc(sim_host *h, worker *w)
     }
     w->cw = calloc(frames, n);
     w->llr = malloc(n * sizeof(float));
-    if (!w->cw || !w->llr)
+    ldpc_sim_modem m;
+    sim_modem_of(&h->cfg, 1.0, &m);
+    w->dev = malloc(sizeof(float) * (size_t)(sim_modem_scratch(&m, h->n) + 1));
+    if (!w->cw || !w->llr || !w->dev)
         return ldpc_error(LDPC_ERR_NO_MEMORY, "simulator: out of memory for a thread's frames");
     if (h->batches)
         return LDPC_OK;
@@ -459,6 +462,7 @@ static void worker_free(sim_host *h, worker *w)
     ldpc_encoder_destroy(w->enc);
     free(w->cw);
     free(w->llr);
+    free(w->dev);
 }
 
 void sim_host_destroy(sim_host *h)

@@ -6,6 +6,7 @@
 #include "encoder.h"
 #include "decoder.h"
 #include "channel.h"
+#include "demap.h"
 #include "backend_cuda.h"
 #include "sim.h"
 #define LDPCGPU_VERSION "0.1.0"

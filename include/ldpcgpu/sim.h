@@ -1,17 +1,18 @@
 /* gr-ldpcgpu core: the error-rate simulator object.
  *
  * One simulator = one code + one decoder configuration + one channel. It sends frames over
- * BPSK/AWGN and counts bit and frame errors of the decoded information bits, at the decoder's
- * speed: with the cuda backend the information bits, the encoding (QC and DVB codes), the
- * noise, the LLRs and the error count are all made on the GPU and only the counts cross PCIe;
- * with the CPU backends every core makes and decodes frames.
+ * AWGN (BPSK by default; QPSK and 16/64/256-QAM mapped as DVB-T2 maps them, demap.h) and
+ * counts bit and frame errors of the decoded information bits, at the decoder's speed: with
+ * the cuda backend the information bits, the encoding (QC and DVB codes), the noise, the LLRs
+ * and the error count are all made on the GPU and only the counts cross PCIe; with the CPU
+ * backends every core makes and decodes frames.
  *
- * Frames are numbered. Frame f of a run with seed s is a pure function of (s, f, Eb/N0): its
- * information bits and its noise come from Philox4x32-10 (the counter-based generator of
- * cuRAND) keyed by s with frame f as the subsequence (core/src/sim_frame.h writes the rule
- * once for the host and the device). So any frame can be reproduced alone, the same frame
- * numbers give the same counts on any backend whose arithmetic is the same, and ranks of a
- * distributed run that take disjoint frame ranges add up to the single-process run.
+ * Frames are numbered. Frame f of a run with seed s is a pure function of (s, f, Eb/N0,
+ * modulation): its information bits and its noise come from Philox4x32-10 (the counter-based
+ * generator of cuRAND) keyed by s with frame f as the subsequence (core/src/sim_frame.h writes
+ * the rule once for the host and the device). So any frame can be reproduced alone, the same
+ * frame numbers give the same counts on any backend whose arithmetic is the same, and ranks of
+ * a distributed run that take disjoint frame ranges add up to the single-process run.
  * Every Eb/N0 point draws the same bits and the same unit-variance noise (common random
  * numbers: differences between points and between decoders have less variance).
  *
@@ -26,6 +27,7 @@
 #include <stdio.h>
 #include "code.h"
 #include "decoder.h"
+#include "demap.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -48,6 +50,12 @@ typedef struct ldpc_sim_config {
                                  * decoder's llr_scale (which must then lie in
                                  * LDPC_LLR_SCALE_MIN..LDPC_LLR_SCALE_MAX) */
     int num_threads;            /* CPU channel and decoder workers, 0..1024, 0 = one per core */
+    ldpc_modulation modulation; /* LDPC_MOD_BPSK (default) .. LDPC_MOD_QAM256; unit average
+                                 * symbol energy, Es = R bits Eb. Coded bits fill the symbols in
+                                 * order (bit j of symbol s = coded bit s bits + j); a last symbol
+                                 * that n does not fill is padded with zeros. Gray QPSK gives
+                                 * each bit BPSK's LLR exactly, so QPSK frames equal BPSK's */
+    ldpc_demap_method demapper; /* 16/64/256-QAM: LDPC_DEMAP_EXACT (default) or _MAX_LOG LLRs */
 } ldpc_sim_config;
 
 /* Counts over the frames simulated. Each field is a sum over frames, so counts of disjoint
@@ -93,11 +101,12 @@ LDPC_API const ldpc_sim_config *ldpc_sim_config_get(const ldpc_sim *sim);
 LDPC_API void ldpc_sim_print(const ldpc_sim *sim, FILE *f);
 
 /* Frames as the simulator makes them, on the host, one thread (tests, the tool's other
- * commands, reproducing a frame alone). cfg: its seed and codeword (NULL = defaults).
+ * commands, reproducing a frame alone). cfg: its seed, codeword, modulation and demapper
+ * (NULL = defaults).
  *
  * ldpc_sim_make_frame: frame f's info (k bits, one per byte; zeros for LDPC_SIM_ALL_ZERO),
- * codeword (n bits) and channel LLRs (n floats, positive = 0, 2y/sigma^2) at ebn0_db. Any
- * output may be NULL.
+ * codeword (n bits) and channel LLRs (n floats, positive = 0; BPSK's 2y/sigma^2, QAM's by the
+ * demapper) at ebn0_db. Any output may be NULL.
  * ldpc_sim_make_frames: the same for frames first .. first + nframes - 1 (nframes >= 0), frame
  * first + j at info + j k, codeword + j n, llr + j n; it makes an encoder for each call (for a
  * generic alist code that takes long: callers making many ranges keep their own encoder and
