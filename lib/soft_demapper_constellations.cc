@@ -2,6 +2,7 @@
  * those of gr-dtv's dvbs2_modulator_bc and dvbt2_modulator_bc (EN 302 307 and EN 302 755);
  * qa_soft_demapper.py maps every symbol value through those blocks and compares. */
 #include "soft_demapper_constellations.h"
+#include <ldpcgpu/demap.h>
 #include <cmath>
 #include <map>
 #include <stdexcept>
@@ -46,19 +47,6 @@ gr_complex from_polar(double radius, int angle_24ths)
                       static_cast<float>(radius * std::sin(a)));
 }
 
-/* DVB-T2's Gray rule for one axis of a square QAM: the axis label's first bit is the sign
- * (1 = negative), the rest a Gray code whose binary value b gives the amplitude
- * (2^axis_bits - 1) - 2b, so neighbouring levels differ in one bit. */
-float dvbt2_axis_level(int label, int axis_bits)
-{
-    const int sign_bit = (label >> (axis_bits - 1)) & 1;
-    int gray = label & ((1 << (axis_bits - 1)) - 1), b = 0;
-    for (; gray; gray >>= 1)
-        b ^= gray;
-    const float amplitude = static_cast<float>((1 << axis_bits) - 1 - 2 * b);
-    return sign_bit ? -amplitude : amplitude;
-}
-
 /* The axis label of a symbol value: its bits first, first + 2, ... (MSB first). */
 int axis_label(int s, int bits, int first)
 {
@@ -86,15 +74,15 @@ void square_qam(constellation& c, int bits)
     c.axes = axes;
     c.points.resize(static_cast<size_t>(1) << bits);
     for (int s = 0; s < (1 << bits); s++) {
-        const float re = dvbt2_axis_level(axis_label(s, bits, 0), axis_bits);
-        const float im = axes == 2 ? dvbt2_axis_level(axis_label(s, bits, 1), axis_bits) : 0.0f;
+        const float re = ldpc_qam_axis_level(axis_label(s, bits, 0), axis_bits);
+        const float im = axes == 2 ? ldpc_qam_axis_level(axis_label(s, bits, 1), axis_bits) : 0.0f;
         c.points[s] = gr_complex(re, im);
     }
     double scale = 1.0;
     normalise(c.points, scale);
     c.levels.resize(static_cast<size_t>(1) << axis_bits);
     for (int g = 0; g < (1 << axis_bits); g++)
-        c.levels[g] = static_cast<float>(dvbt2_axis_level(g, axis_bits) * scale);
+        c.levels[g] = static_cast<float>(ldpc_qam_axis_level(g, axis_bits) * scale);
 }
 
 } // namespace

@@ -1,6 +1,7 @@
-/* The soft demapper's LLR formula, written once: from the metrics of one received value to
- * every constellation point, the bit LLRs. Used by the soft_demapper block for whole 2-D
- * constellations and for each axis of a square QAM (see soft_demapper_impl.cc). */
+/* The soft demapper's LLR formula: from the metrics of one received value to every
+ * constellation point, the bit LLRs, by the core's rule (include/ldpcgpu/demap.h, which the
+ * simulator's channel uses too), with VOLK's exp for the exact form. Used by the soft_demapper
+ * block for whole 2-D constellations and for each axis of a square QAM (soft_demapper_impl.cc). */
 #ifndef INCLUDED_LDPCGPU_SOFT_DEMAPPER_LLR_H
 #define INCLUDED_LDPCGPU_SOFT_DEMAPPER_LLR_H
 
@@ -18,10 +19,9 @@ namespace ldpcgpu {
  *   exact:    LLR_j = ln sum_{s: b_j(s)=0} exp(-m_s) - ln sum_{s: b_j(s)=1} exp(-m_s)
  *   max-log:  LLR_j = min_{s: b_j(s)=1} m_s - min_{s: b_j(s)=0} m_s
  *
- * The exact sums are taken relative to the smallest metric (each term in (0, 1], no overflow);
- * a set whose sum falls below 1e-30 (every point of it more than ~69 metric units behind the
- * best one) is summed again relative to its own smallest metric, so no LLR becomes infinite
- * and none loses precision. With two points (one bit) both forms equal m_1 - m_0.
+ * (ldpc_demap_llrs: the exact sums relative to the smallest metric, and a set whose sum falls
+ * below 1e-30 again relative to its own smallest, so no LLR becomes infinite.) With two points
+ * (one bit) both forms equal m_1 - m_0.
  */
 class llr_formula
 {
@@ -35,9 +35,6 @@ public:
     void compute(const float* metric, float* llr, int stride) const;
 
 private:
-    /* ln sum over the points whose bit j is `bit` of exp(-(m_s - m_min)), for tiny sums */
-    float set_log_sum(const float* metric, int j, int bit, float m_min) const;
-
     int d_bits;
     int d_points;
     bool d_exact;

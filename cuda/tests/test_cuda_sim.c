@@ -6,16 +6,19 @@
  *     and DVB-T2 codes of several rates; GPU float LLRs == the host's within float tolerance;
  *     int8 LLRs equal except at rounding boundaries (each such LLR off by one, a bounded share);
  *     the all-zero codeword on an irregular code with odd n (any code, scalar stores);
- *     random codewords of that code are refused (LDPC_ERR_UNSUPPORTED).
+ *     random codewords of that code are refused (LDPC_ERR_UNSUPPORTED). The same for QPSK and
+ *     16/64/256-QAM (exact and max-log LLRs: the demapper's rule on the device).
  *  3. The counts of a GPU run == counts made on the host from the same GPU LLRs decoded by the
  *     same cuda decoder through the ordinary API and the sent bits of ldpc_sim_make_frame:
  *     exact, with several batches in flight and a partial last batch, early stop on and off,
  *     f32 and int8 LLRs and messages, both LLR sign conventions, information bits not a
- *     multiple of 32 (WiFi 648), information positions not the prefix (all-zero, irregular).
+ *     multiple of 32 (WiFi 648), information positions not the prefix (all-zero, irregular),
+ *     16-QAM and 64-QAM.
  *  4. The GPU simulator == the host simulator with the CPU decoder (ldpc_sim_run) over the same
  *     frames: int8 LLRs and int8 messages (bit-exact arithmetic on both) give equal counts
  *     wherever the frames' int8 LLRs agree; each frame whose LLRs differ (rounding boundaries)
  *     may change each count by at most one frame's worth. Float: frame errors within 3 + 2%.
+ *     BPSK, 16-QAM (int8) and 64-QAM (float).
  *  5. Disjoint ranges add up to the whole range; the same call gives the same counts.
  *  6. Stop rule: the run stops after the batch that reaches the frame errors, plus the batches
  *     in flight; frames are a contiguous range; a count already at the stop runs nothing.
@@ -89,8 +92,10 @@ static void test_philox(void)
     CHECK_MSG(bad == 0, "%d of %d cuRAND quads differ from ldpc_philox4x32_10", bad, N);
 }
 
-/* Frames first..first+F-1 of code made on the GPU against ldpc_sim_make_frame. */
-static void compare_frames(const ldpc_code *code, ldpc_sim_codeword cwmode, int F, uint64_t first, double ebn0)
+/* Frames first..first+F-1 of code made on the GPU against ldpc_sim_make_frame, over a
+ * modulation and demapper. */
+static void compare_frames_mod(const ldpc_code *code, ldpc_sim_codeword cwmode, ldpc_modulation mod,
+                               ldpc_demap_method demap, int F, uint64_t first, double ebn0)
 {
     const int n = ldpc_code_n(code);
     const char *name = ldpc_code_name(code);
@@ -103,6 +108,8 @@ static void compare_frames(const ldpc_code *code, ldpc_sim_codeword cwmode, int 
     const float scale = 4.0f; /* the decoder's default llr_scale */
     ldpc_sim_gpu *g;
     ldpc_sim_config cf = sim_cfg(7, LDPC_LLR_F32, cwmode), ci = sim_cfg(7, LDPC_LLR_I8, cwmode);
+    cf.modulation = ci.modulation = mod;
+    cf.demapper = ci.demapper = demap;
     REQUIRE_OK(ldpc_cuda_sim_create(&g, dec, &cf));
     uint64_t sat_f = 0, sat_i = 0;
     REQUIRE_OK(ldpc_cuda_sim_debug_frames(g, sigma, first, F, cw_gpu, llr_gpu, &sat_f));
@@ -146,8 +153,10 @@ static void compare_frames(const ldpc_code *code, ldpc_sim_codeword cwmode, int 
                 CHECK_MSG(0, "%s: all-zero codeword has a one", name);
                 break;
             }
-    printf("  %-20s %s, %.1f dB: %d frames, codewords equal, float LLR worst rel. error %.2g, int8 off by one %ld "
-           "of %.0f, saturated %llu\n", name, cwmode == LDPC_SIM_ALL_ZERO ? "all-zero" : "random", ebn0, F,
+    printf("  %-20s %s, %s%s, %.1f dB: %d frames, codewords equal, float LLR worst rel. error %.2g, int8 off by "
+           "one %ld of %.0f, saturated %llu\n", name, cwmode == LDPC_SIM_ALL_ZERO ? "all-zero" : "random",
+           ldpc_modulation_name(mod), mod > LDPC_MOD_QPSK ? (demap == LDPC_DEMAP_EXACT ? " exact" : " max-log") : "",
+           ebn0, F,
            cw_bad ? -1.0 : worst, i8_off, total, (unsigned long long)sat_f);
     ldpc_decoder_destroy(dec);
     free(cw_gpu);
@@ -156,6 +165,11 @@ static void compare_frames(const ldpc_code *code, ldpc_sim_codeword cwmode, int 
     free(llr_host);
     free(i8_gpu);
     free(i8_host);
+}
+
+static void compare_frames(const ldpc_code *code, ldpc_sim_codeword cwmode, int F, uint64_t first, double ebn0)
+{
+    compare_frames_mod(code, cwmode, LDPC_MOD_BPSK, LDPC_DEMAP_EXACT, F, first, ebn0);
 }
 
 /* ---- 2 ---- */
@@ -181,7 +195,31 @@ static void test_frames(void)
     ldpc_code *hi;
     REQUIRE_OK(ldpc_code_create(&hi, "wimax:576:1/2"));
     compare_frames(hi, LDPC_SIM_RANDOM, quick ? 3 : 24, 99, 10.0);
+    /* square QAM: the labels gathered from the codeword, the demapper's rule on the device;
+     * QPSK is BPSK's path; high Eb/N0 saturates */
+    compare_frames_mod(hi, LDPC_SIM_RANDOM, LDPC_MOD_QAM256, LDPC_DEMAP_EXACT, quick ? 3 : 24, 77, 22.0);
+    compare_frames_mod(hi, LDPC_SIM_ALL_ZERO, LDPC_MOD_QPSK, LDPC_DEMAP_EXACT, quick ? 3 : 8, 5, 2.0);
     ldpc_code_destroy(hi);
+    static const struct {
+        const char *code;
+        ldpc_modulation mod;
+        ldpc_demap_method demap;
+        double ebn0;
+    } qam[] = {
+        {"wimax:2304:1/2", LDPC_MOD_QAM16, LDPC_DEMAP_EXACT, 4.0},
+        {"wimax:2304:5/6", LDPC_MOD_QAM16, LDPC_DEMAP_MAX_LOG, 8.0},
+        {"dvbt2:16200:3/5", LDPC_MOD_QAM64, LDPC_DEMAP_MAX_LOG, 9.0},
+        {"wifi:1944:3/4", LDPC_MOD_QAM64, LDPC_DEMAP_EXACT, 10.0},
+        {"dvbt2:64800:2/3", LDPC_MOD_QAM256, LDPC_DEMAP_EXACT, 13.0},
+    };
+    for (int i = 0; i < (quick ? 2 : (int)(sizeof qam / sizeof qam[0])); i++) {
+        ldpc_code *code;
+        REQUIRE_OK(ldpc_code_create(&code, qam[i].code));
+        const int F = quick ? 2 : (ldpc_code_n(code) > 20000 ? 4 : 16);
+        compare_frames_mod(code, LDPC_SIM_RANDOM, qam[i].mod, qam[i].demap, F, (1ull << 33) + 17u * (uint64_t)i,
+                           qam[i].ebn0);
+        ldpc_code_destroy(code);
+    }
     /* any code with the all-zero codeword: odd n (scalar stores), information positions found
      * by elimination; random codewords of it are refused */
     ldpc_code *irr = make_irregular_code(1001, 500, 0, 5);
@@ -201,6 +239,7 @@ typedef struct count_case {
     ldpc_llr_type llr;
     int early, positive_is_one;
     double ebn0;
+    ldpc_modulation mod;     /* BPSK where left out */
 } count_case;
 
 static int counts_equal(const ldpc_sim_counts *a, const ldpc_sim_counts *b)
@@ -231,6 +270,7 @@ static void test_counts_case(const count_case *cc)
     const int n = ldpc_code_n(code), k = ldpc_code_k(code);
     ldpc_decoder *dec = cuda_decoder(code, cc->msg, cc->early, cc->positive_is_one);
     ldpc_sim_config sc = sim_cfg(3, cc->llr, mode);
+    sc.modulation = cc->mod;
     ldpc_sim_gpu *g;
     REQUIRE_OK(ldpc_cuda_sim_create(&g, dec, &sc));
     int batch, inflight;
@@ -282,9 +322,9 @@ static void test_counts_case(const count_case *cc)
               "of the same decoded frames", name, cc->msg, cc->llr, cc->early, cc->positive_is_one);
     CHECK_MSG(gpu.frame_errors > 0 && gpu.frame_errors < gpu.frames, "%s: %llu frame errors of %llu: pick another Eb/N0",
               name, (unsigned long long)gpu.frame_errors, (unsigned long long)gpu.frames);
-    printf("  %s msg %s llr %s early %d sign %d, %d frames (batch %d, %d in flight) at %.2f dB:\n", name,
-           cc->msg == LDPC_MSG_I8 ? "i8" : "f32", i8 ? "i8" : "f32", cc->early, cc->positive_is_one, N, batch,
-           inflight, cc->ebn0);
+    printf("  %s %s msg %s llr %s early %d sign %d, %d frames (batch %d, %d in flight) at %.2f dB:\n", name,
+           ldpc_modulation_name(cc->mod), cc->msg == LDPC_MSG_I8 ? "i8" : "f32", i8 ? "i8" : "f32", cc->early,
+           cc->positive_is_one, N, batch, inflight, cc->ebn0);
     print_counts("gpu", &gpu);
     print_counts("host", &host);
     free(llr);
@@ -308,6 +348,9 @@ static void test_counts(void)
         {"dvbt2:16200:3/5", LDPC_MSG_I8, LDPC_LLR_I8, 1, 0, 1.9},
         {"wimax:576:5/6", LDPC_MSG_I8, LDPC_LLR_F32, 0, 0, 3.4},
         {NULL, LDPC_MSG_I8, LDPC_LLR_I8, 0, 0, 2.5},
+        /* QAM, both sign conventions (the QAM path negates its LLRs itself) */
+        {"wimax:2304:1/2", LDPC_MSG_F32, LDPC_LLR_F32, 1, 1, 4.1, LDPC_MOD_QAM16},
+        {"wifi:648:1/2", LDPC_MSG_I8, LDPC_LLR_I8, 0, 0, 7.0, LDPC_MOD_QAM64},
     };
     const int ncases = quick ? 3 : (int)(sizeof cases / sizeof cases[0]);
     for (int i = 0; i < ncases; i++)
@@ -315,12 +358,11 @@ static void test_counts(void)
 }
 
 /* ---- 4 ---- */
-static void test_against_host_sim(ldpc_llr_type llr, ldpc_msg_format msg)
+static void test_against_host_sim(ldpc_llr_type llr, ldpc_msg_format msg, ldpc_modulation mod, double ebn0)
 {
     ldpc_code *code;
     REQUIRE_OK(ldpc_code_create(&code, "wimax:576:1/2"));
     const int n = ldpc_code_n(code), k = ldpc_code_k(code);
-    const double ebn0 = 1.5;
     const uint64_t first = 5000000000ull, N = quick ? 2000 : 20000;
     ldpc_decoder_config dg, dh;
     ldpc_decoder_config_init(&dg);
@@ -330,6 +372,7 @@ static void test_against_host_sim(ldpc_llr_type llr, ldpc_msg_format msg)
     dh = dg;
     dh.backend = ldpc_backend_available(LDPC_BACKEND_CPU_SIMD) ? LDPC_BACKEND_CPU_SIMD : LDPC_BACKEND_CPU_REFERENCE;
     ldpc_sim_config sc = sim_cfg(11, llr, LDPC_SIM_RANDOM);
+    sc.modulation = mod;
     ldpc_sim *sg, *sh;
     REQUIRE_OK(ldpc_sim_create(&sg, code, &dg, &sc));
     REQUIRE_OK(ldpc_sim_create(&sh, code, &dh, &sc));
@@ -363,8 +406,9 @@ static void test_against_host_sim(ldpc_llr_type llr, ldpc_msg_format msg)
     }
     ldpc_cuda_sim_destroy(g);
     const char *what = llr == LDPC_LLR_I8 ? "int8 LLRs" : "float LLRs";
-    printf("  wimax:576:1/2 %s, msg %s, %llu frames at %.1f dB (%llu frames with an int8 LLR on a rounding boundary):\n",
-           what, msg == LDPC_MSG_I8 ? "i8" : "f32", (unsigned long long)N, ebn0, (unsigned long long)differ);
+    printf("  wimax:576:1/2 %s, %s, msg %s, %llu frames at %.1f dB (%llu frames with an int8 LLR on a rounding "
+           "boundary):\n", ldpc_modulation_name(mod), what, msg == LDPC_MSG_I8 ? "i8" : "f32", (unsigned long long)N,
+           ebn0, (unsigned long long)differ);
     print_counts("gpu sim", &cg);
     print_counts("host sim", &ch);
     CHECK(cg.frames == N && ch.frames == N);
@@ -470,8 +514,10 @@ int main(void)
     printf("counts against the same frames decoded through the API\n");
     test_counts();
     printf("against the host simulator\n");
-    test_against_host_sim(LDPC_LLR_I8, LDPC_MSG_I8);
-    test_against_host_sim(LDPC_LLR_F32, LDPC_MSG_F32);
+    test_against_host_sim(LDPC_LLR_I8, LDPC_MSG_I8, LDPC_MOD_BPSK, 1.5);
+    test_against_host_sim(LDPC_LLR_F32, LDPC_MSG_F32, LDPC_MOD_BPSK, 1.5);
+    test_against_host_sim(LDPC_LLR_I8, LDPC_MSG_I8, LDPC_MOD_QAM16, 4.5);
+    test_against_host_sim(LDPC_LLR_F32, LDPC_MSG_F32, LDPC_MOD_QAM64, 8.0);
     printf("ranges and stop rule\n");
     test_ranges_and_stop();
     return test_finish("test_cuda_sim");
