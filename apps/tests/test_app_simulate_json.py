@@ -154,6 +154,38 @@ with apptest.tempdir() as d:
     check(z["codeword"] == "zero" and z["points"][0]["fer"] <= 0.02,
           "all-zero codeword: JSON says so, FER low at 4 dB")
 
+    # ---- --modulation / --demapper: in the JSON, part of the experiment; QPSK = BPSK ----
+    run("simulate", "wimax:576:1/2", "--ebn0", "1.5", "--frames", 300, "--json", js("b.json"),
+        "--quiet", check_rc=0)
+    run("simulate", "wimax:576:1/2", "--ebn0", "1.5", "--frames", 300, "--modulation", "qpsk",
+        "--json", js("q.json"), "--quiet", check_rc=0)
+    b, q = load(js("b.json")), load(js("q.json"))
+    check(b["modulation"] == "bpsk" and q["modulation"] == "qpsk" and b["demapper"] == "exact",
+          "JSON names the modulation and demapper")
+    same_counts(b["points"][0], q["points"][0], "QPSK frames are BPSK's")
+    rc, out, err = run("simulate", "wimax:576:1/2", "--ebn0", "5", "--frames", 300, "--modulation",
+                       "16qam", "--demapper", "max-log", "--json", js("m.json"), check_rc=0)
+    m = load(js("m.json"))
+    check(m["modulation"] == "16qam" and m["demapper"] == "max-log" and "16qam" in out,
+          f"16-QAM, max-log: in the JSON and the summary\n{out}")
+    check(m["points"][0]["fer"] < 0.5, f"16-QAM at 5 dB decodes most frames: FER {m['points'][0]['fer']}")
+    rc, out, err = run("simulate", "--resume", js("m.json"), "--demapper", "exact", "--quiet")
+    check(rc != 0 and "demapper" in err, f"another demapper on resume refused\n{err}")
+    rc, out, err = run("simulate", "--resume", js("b.json"), "--modulation", "64qam", "--quiet")
+    check(rc != 0 and "modulation" in err, f"another modulation on resume refused\n{err}")
+    # a run written before the options existed resumes as BPSK with exact LLRs
+    old = load(js("b.json"))
+    del old["modulation"], old["demapper"]
+    with open(js("old.json"), "w") as f:
+        json.dump(old, f)
+    run("simulate", "--resume", js("old.json"), "--frames", 600, "--quiet", check_rc=0)
+    check(load(js("old.json"))["points"][0]["frames"] == 600, "a run without the keys resumes")
+    rc, out, err = run("simulate", "wimax:576:1/2", "--ebn0", "5", "--modulation", "32qam")
+    check(rc != 0 and "256qam" in err, f"an unknown modulation is refused, naming the valid ones\n{err}")
+    rc, out, err = run("simulate", "wimax:576:1/2", "--ebn0", "5", "--modulation", "16qam",
+                       "--codeword", "zero")
+    check(rc != 0 and "all-zero" in err, f"the all-zero codeword over 16-QAM is refused\n{err}")
+
     # ---- progress: plain lines on a non-terminal stderr; none with --quiet ----
     rc, out, err = run("simulate", "wifi:648:1/2", "--ebn0", "1", "--frames", 20000,
                        "--chunk-frames", 500, "--progress-interval", 0, check_rc=0)

@@ -5,7 +5,8 @@ Blocks:  ldpc_decoder (LLR stream -> bits), ldpc_encoder (bits -> codewords),
          ('wimax:2304:1/2', 'alist:/path/file.alist') or a Code.
 numpy:   Code(name), Encoder(code), Decoder(code, ...).decode(llr) -> (bits, iterations,
          parity_ok), list_codes(), backend_available(name), awgn_sigma(), bpsk_awgn(),
-         sim_frames(code, ebn0_db, frames, seed) (the frames `ldpcgpu simulate` decodes),
+         sim_frames(code, ebn0_db, frames, seed, modulation=, demapper=) (the frames
+         `ldpcgpu simulate` decodes),
          quantize_i8(llr, scale) (the int8 LLR rule).
          code: a Code or a code name. dtypes are explicit: bits are integer or bool arrays
          of 0s and 1s; LLRs are float32/float64 (LLR values) or int8 (scaled LLRs,

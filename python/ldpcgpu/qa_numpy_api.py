@@ -189,6 +189,27 @@ class qa_numpy_api(unittest.TestCase):
         with self.assertRaises(ldpcgpu.LdpcError):
             ldpcgpu.quantize_i8(x, 0.0)
 
+    def test_sim_frames_modulations(self):
+        """QPSK frames are BPSK's; 16/64/256-QAM frames carry the codeword (hard decisions at
+        high SNR), their exact and max-log LLRs share signs there; bad names are refused, as is
+        the all-zero codeword over a QAM."""
+        code = standard_code("wimax:576:1/2") or self.code
+        _, bpsk = ldpcgpu.sim_frames(code, 2.0, 4, seed=9)
+        _, qpsk = ldpcgpu.sim_frames(code, 2.0, 4, seed=9, modulation="qpsk")
+        self.assertTrue(np.array_equal(bpsk, qpsk))
+        for mod, ebn0 in (("16qam", 20.0), ("64qam", 25.0), ("256qam", 30.0)):
+            info, exact = ldpcgpu.sim_frames(code, ebn0, 4, seed=9, modulation=mod)
+            _, maxlog = ldpcgpu.sim_frames(code, ebn0, 4, seed=9, modulation=mod, demapper="max-log")
+            self.assertTrue(np.array_equal((exact < 0).astype(np.uint8), code.encode(info)), mod)
+            self.assertTrue(np.array_equal(exact < 0, maxlog < 0), mod)
+            self.assertFalse(np.array_equal(exact, bpsk), mod)
+        with self.assertRaises(ldpcgpu.LdpcError):
+            ldpcgpu.sim_frames(code, 2.0, 1, modulation="32qam")
+        with self.assertRaises(ldpcgpu.LdpcError):
+            ldpcgpu.sim_frames(code, 2.0, 1, demapper="approximate")
+        with self.assertRaises(ldpcgpu.LdpcError):
+            ldpcgpu.sim_frames(code, 2.0, 1, modulation="16qam", all_zero=True)
+
     def test_bad_llrs_do_not_crash(self):
         code = self.code
         llr = np.full((2, code.n), np.nan, np.float32)

@@ -560,10 +560,14 @@ void bind_core(py::module& m)
           "noise standard deviation for BPSK at Eb/N0 (dB) and code rate");
     m.def("sim_frames",
           [](const py::object& code_in, double ebn0_db, int frames, uint64_t seed, uint64_t first,
-             bool all_zero) {
+             bool all_zero, const std::string& modulation, const std::string& demapper) {
               CodePtr code = code_arg(code_in);
               if (frames < 0)
                   bad_argument("sim_frames: frames must be >= 0");
+              ldpc_modulation mod;
+              ldpc_demap_method dm;
+              check_status(ldpc_modulation_from_string(modulation.c_str(), &mod), "sim_frames");
+              check_status(ldpc_demap_method_from_string(demapper.c_str(), &dm), "sim_frames");
               const py::ssize_t f = frames, n = code->info().n, k = code->info().k;
               py::array_t<uint8_t> info(std::vector<py::ssize_t>{ f, k });
               py::array_t<float> llr(std::vector<py::ssize_t>{ f, n });
@@ -571,6 +575,8 @@ void bind_core(py::module& m)
               ldpc_sim_config_init(&cfg);
               cfg.seed = seed;
               cfg.codeword = all_zero ? LDPC_SIM_ALL_ZERO : LDPC_SIM_RANDOM;
+              cfg.modulation = mod;
+              cfg.demapper = dm;
               int st;
               {
                   py::gil_scoped_release release;
@@ -581,9 +587,11 @@ void bind_core(py::module& m)
               return py::make_tuple(info, llr);
           },
           py::arg("code"), py::arg("ebn0_db"), py::arg("frames"), py::arg("seed") = 1,
-          py::arg("first") = 0, py::arg("all_zero") = false,
-          "The simulator's frames first .. first+frames-1 of seed at Eb/N0 (BPSK/AWGN, the "
-          "per-frame rule `ldpcgpu simulate` decodes): (info uint8 [frames, k], llr float32 "
+          py::arg("first") = 0, py::arg("all_zero") = false, py::arg("modulation") = "bpsk",
+          py::arg("demapper") = "exact",
+          "The simulator's frames first .. first+frames-1 of seed at Eb/N0 (the per-frame rule "
+          "`ldpcgpu simulate` decodes; modulation bpsk, qpsk, 16qam, 64qam or 256qam as DVB-T2 "
+          "maps them, demapper exact or max-log): (info uint8 [frames, k], llr float32 "
           "[frames, n]), LLR positive = bit 0");
     m.def("quantize_i8",
           [](py::array_t<float, py::array::c_style | py::array::forcecast> llr, float scale) {
