@@ -239,7 +239,7 @@ typedef struct count_case {
     ldpc_llr_type llr;
     int early, positive_is_one;
     double ebn0;
-    ldpc_modulation mod;     /* BPSK where left out */
+    ldpc_modulation mod;     /* modulation */
 } count_case;
 
 static int counts_equal(const ldpc_sim_counts *a, const ldpc_sim_counts *b)
@@ -340,14 +340,14 @@ static void test_counts_case(const count_case *cc)
 static void test_counts(void)
 {
     static const count_case cases[] = {
-        {"wimax:2304:1/2", LDPC_MSG_I8, LDPC_LLR_I8, 1, 0, 1.4},
-        {"wifi:648:1/2", LDPC_MSG_F32, LDPC_LLR_F32, 0, 0, 1.6},
-        {NULL, LDPC_MSG_F32, LDPC_LLR_F32, 1, 0, 2.5},
-        {"wimax:2304:1/2", LDPC_MSG_F32, LDPC_LLR_F32, 0, 1, 1.4},
-        {"wifi:648:1/2", LDPC_MSG_I8, LDPC_LLR_I8, 1, 1, 1.6},
-        {"dvbt2:16200:3/5", LDPC_MSG_I8, LDPC_LLR_I8, 1, 0, 1.9},
-        {"wimax:576:5/6", LDPC_MSG_I8, LDPC_LLR_F32, 0, 0, 3.4},
-        {NULL, LDPC_MSG_I8, LDPC_LLR_I8, 0, 0, 2.5},
+        {"wimax:2304:1/2", LDPC_MSG_I8, LDPC_LLR_I8, 1, 0, 1.4, LDPC_MOD_BPSK},
+        {"wifi:648:1/2", LDPC_MSG_F32, LDPC_LLR_F32, 0, 0, 1.6, LDPC_MOD_BPSK},
+        {NULL, LDPC_MSG_F32, LDPC_LLR_F32, 1, 0, 2.5, LDPC_MOD_BPSK},
+        {"wimax:2304:1/2", LDPC_MSG_F32, LDPC_LLR_F32, 0, 1, 1.4, LDPC_MOD_BPSK},
+        {"wifi:648:1/2", LDPC_MSG_I8, LDPC_LLR_I8, 1, 1, 1.6, LDPC_MOD_BPSK},
+        {"dvbt2:16200:3/5", LDPC_MSG_I8, LDPC_LLR_I8, 1, 0, 1.9, LDPC_MOD_BPSK},
+        {"wimax:576:5/6", LDPC_MSG_I8, LDPC_LLR_F32, 0, 0, 3.4, LDPC_MOD_BPSK},
+        {NULL, LDPC_MSG_I8, LDPC_LLR_I8, 0, 0, 2.5, LDPC_MOD_BPSK},
         /* QAM, both sign conventions (the QAM path negates its LLRs itself) */
         {"wimax:2304:1/2", LDPC_MSG_F32, LDPC_LLR_F32, 1, 1, 4.1, LDPC_MOD_QAM16},
         {"wifi:648:1/2", LDPC_MSG_I8, LDPC_LLR_I8, 0, 0, 7.0, LDPC_MOD_QAM64},
