@@ -239,7 +239,7 @@ typedef struct count_case {
     ldpc_llr_type llr;
     int early, positive_is_one;
     double ebn0;
-    ldpc_modulation mod;     /* modulation */
+    ldpc_modulation mod;
 } count_case;
 
 static int counts_equal(const ldpc_sim_counts *a, const ldpc_sim_counts *b)
