@@ -37,6 +37,8 @@ LDPC_SIM_FN float ldpc_sim_llr(unsigned c, float deviate, float sigma, float gai
  * axis a carries coded bit a with BPSK's LLR: both are ldpc_sim_llr at the same sigma. BPSK
  * has no imaginary axis: bit i gets deviate i. */
 
+#define LDPC_SIM_MAX_AXIS_BITS 4
+
 /* A modulation at one noise level, in float: sigma is the noise per axis in units of half the
  * level spacing (a symbol is its levels times sqrt(3 / (2 (M - 1))) at unit energy). */
 typedef struct ldpc_sim_modem {
@@ -46,9 +48,9 @@ typedef struct ldpc_sim_modem {
     float sigma;   /* ldpc_sim_llr's sigma and gain = 2 / sigma^2 */
     float gain;
     float metric;  /* axis_bits > 1: 1 / (2 sigma^2), the metric of a squared distance */
+    float level[1 << LDPC_SIM_MAX_AXIS_BITS]; /* axis_bits > 1: each axis label's level */
 } ldpc_sim_modem;
 
-#define LDPC_SIM_MAX_AXIS_BITS 4
 
 /* The modem of `bits` bits per symbol at sigma_bpsk (ldpc_awgn_sigma: BPSK's noise at this
  * Eb/N0 and rate): per axis N0 / 2 = sigma_bpsk^2 / bits, in level units
@@ -62,6 +64,9 @@ LDPC_SIM_FN void ldpc_sim_modem_init(ldpc_sim_modem *m, int bits, int exact, dou
     const double s = bits <= 2 ? sigma_bpsk : sigma_bpsk * sqrt(2.0 * (points - 1.0) / (3.0 * bits));
     ldpc_sim_llr_params(s, &m->sigma, &m->gain);
     m->metric = (float)(1.0 / (2.0 * s * s));
+    for (int g = 0; g < (1 << LDPC_SIM_MAX_AXIS_BITS); g++)
+        m->level[g] = g < (1 << m->axis_bits) && m->axis_bits > 1
+                          ? (float)ldpc_qam_axis_level_rule(g, m->axis_bits) : 0.0f;
 }
 
 /* Axes (= deviates) of a frame of n coded bits. */
@@ -77,27 +82,28 @@ LDPC_SIM_FN void ldpc_sim_axis_llrs(const ldpc_sim_modem *m, unsigned label, flo
     const int h = m->axis_bits, points = 1 << h;
     float metric[1 << LDPC_SIM_MAX_AXIS_BITS], w[1 << LDPC_SIM_MAX_AXIS_BITS];
 #if defined(__CUDA_ARCH__)
-    const float y = __fadd_rn((float)ldpc_qam_axis_level_rule((int)label, h), __fmul_rn(m->sigma, deviate));
+    const float y = __fadd_rn(m->level[label], __fmul_rn(m->sigma, deviate));
 #else
-    const float y = (float)ldpc_qam_axis_level_rule((int)label, h) + m->sigma * deviate;
+    const float y = m->level[label] + m->sigma * deviate;
 #endif
+    /* the metrics straight into w for max-log (the rule consumes them), into metric for exact
+     * (its fallback rereads them; w then takes the exponentials) */
+    float *mt = m->exact ? metric : w;
     float m_min = INFINITY;
     for (int g = 0; g < points; g++) {
-        const float e = y - (float)ldpc_qam_axis_level_rule(g, h);
+        const float e = y - m->level[g];
 #if defined(__CUDA_ARCH__)
-        metric[g] = __fmul_rn(__fmul_rn(e, e), m->metric);
+        mt[g] = __fmul_rn(__fmul_rn(e, e), m->metric);
 #else
-        metric[g] = e * e * m->metric;
+        mt[g] = e * e * m->metric;
 #endif
-        m_min = metric[g] < m_min ? metric[g] : m_min;
+        m_min = mt[g] < m_min ? mt[g] : m_min;
     }
     if (m->exact) {
         for (int g = 0; g < points; g++)
             w[g] = expf(m_min - metric[g]);
         ldpc_demap_exact_rule(metric, m_min, w, h, llr, 1);
     } else {
-        for (int g = 0; g < points; g++)
-            w[g] = metric[g];
         ldpc_demap_max_log_rule(w, h, llr, 1);
     }
 }
