@@ -89,12 +89,14 @@ int app_sim_buffers_alloc(app_sim_buffers *b, const char *cmd, const ldpc_code *
 }
 
 void app_sim_source_start(app_sim_source *s, ldpc_encoder *enc, const ldpc_code *code,
-                          double ebn0, uint64_t seed)
+                          ldpc_modulation mod, ldpc_demap_method demap, double ebn0, uint64_t seed)
 {
     s->enc = enc;
     s->code = code;
     ldpc_sim_config_init(&s->cfg);
     s->cfg.seed = seed;
+    s->cfg.modulation = mod;
+    s->cfg.demapper = demap;
     s->ebn0 = ebn0;
     s->next = 0;
 }

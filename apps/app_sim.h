@@ -51,6 +51,7 @@ typedef struct app_sim_source {
 } app_sim_source;
 
 void app_sim_source_start(app_sim_source *s, ldpc_encoder *enc, const ldpc_code *code,
+                          ldpc_modulation mod, ldpc_demap_method demap,
                           double ebn0, uint64_t seed);
 /* Next nf frames into b->info (sent bits), b->cw and b->llr (channel LLRs). Returns an LDPC
  * status (encoding can fail). */

@@ -20,7 +20,7 @@ static void usage(FILE *f)
             "                       [--llr LIST] [--ebn0 DB] [--frames N] [options]\n\n"
             "Decoding quality of the quantised (int8/int16) arithmetic against float. For every\n"
             "point of the grid codes x algorithms x alpha/beta x iterations x early stop, the same\n"
-            "BPSK/AWGN frames (as in ldpcgpu simulate: same seed, same frames) are decoded with\n"
+            "AWGN frames (as in ldpcgpu simulate: same seed, same frames) are decoded with\n"
             "float messages and with each quantised format MSG:LLR (message arithmetic, LLRs\n"
             "handed to the decoder), and the FER and BER of each format are printed next to\n"
             "float's. With two or more Eb/N0 points the gap to float in dB at FER 1e-2 and 1e-3\n"
@@ -49,6 +49,8 @@ static void usage(FILE *f)
             "  --llr-scale S          scale of int8 LLRs and messages (default 4)\n"
             "  --threads T, --batch-frames F, --device LIST   as for simulate\n"
             "  --seed S               seed of bits and noise (default 1)\n"
+            "  --modulation M         bpsk (default), qpsk, 16qam, 64qam, 256qam (as simulate)\n"
+            "  --demapper D           exact (default) or max-log LLRs of 16/64/256-QAM\n"
             "  --json FILE            write every point, curve, crossing and gap as JSON\n"
             "  --quiet                no tables, only the summary line\n");
 }
@@ -208,6 +210,16 @@ static int parse(int argc, char **argv, q_opts *o)
         } else if (app_opt(&a, "--max-frame-errors", NULL, &v)) {
             a.error = a.error || app_parse_int("quality", "--max-frame-errors", v, 1, 1LL << 40,
                                                &o->max_frame_errors);
+        } else if (app_opt(&a, "--modulation", NULL, &v)) {
+            if (!a.error && ldpc_modulation_from_string(v, &o->modulation) != LDPC_OK) {
+                fprintf(stderr, "ldpcgpu quality: %s\n", ldpc_last_error());
+                a.error = 1;
+            }
+        } else if (app_opt(&a, "--demapper", NULL, &v)) {
+            if (!a.error && ldpc_demap_method_from_string(v, &o->demapper) != LDPC_OK) {
+                fprintf(stderr, "ldpcgpu quality: %s\n", ldpc_last_error());
+                a.error = 1;
+            }
         } else if (app_opt(&a, "--seed", NULL, &v)) {
             a.error = a.error || app_parse_u64("quality", "--seed", v, &o->seed);
         } else if (app_opt(&a, "--llr-scale", NULL, &v)) {
@@ -355,7 +367,7 @@ static int run_point(const q_opts *o, const ldpc_code *code, ldpc_encoder *enc, 
         goto done;
     for (int i = 0; i < r->code->npoints; i++) {
         app_sim_source src;
-        app_sim_source_start(&src, enc, code, r->code->ebn0[i], o->seed);
+        app_sim_source_start(&src, enc, code, o->modulation, o->demapper, r->code->ebn0[i], o->seed);
         long long sent = 0;
         for (int dd = 0; dd <= o->nformats; dd++)
             q_at(o, r, i, dd)->ebn0 = r->code->ebn0[i];
@@ -437,8 +449,11 @@ int cmd_quality(int argc, char **argv)
     printf("quality: %d codes x %d decoder settings, formats", o.ncodes, per_code);
     for (int f = 0; f < o.nformats; f++)
         printf(" %s", o.formats[f].name);
-    printf(" against float; %lld frames per point, seed %llu\n", o.frames,
-           (unsigned long long)o.seed);
+    printf(" against float; %lld frames per point, seed %llu, %s", o.frames,
+           (unsigned long long)o.seed, ldpc_modulation_name(o.modulation));
+    if (ldpc_modulation_bits(o.modulation) > 2)
+        printf(" (%s LLRs)", ldpc_demap_method_name(o.demapper));
+    printf("\n");
     if (o.cfg.backend == LDPC_BACKEND_CPU_REFERENCE)
         printf("note: the cpu-reference backend decodes in float whatever --msg says\n");
     app_progress progress;

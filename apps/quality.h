@@ -44,6 +44,8 @@ typedef struct q_opts {
     int nformats;
     long long frames, max_frame_errors;
     uint64_t seed;
+    ldpc_modulation modulation;  /* --modulation, --demapper: the channel of every point */
+    ldpc_demap_method demapper;
     const char *json_path;
     int quiet;
     ldpc_decoder_config cfg;     /* backend of the quantised decoders, schedule, threads... */

@@ -199,9 +199,11 @@ int q_write_json(const q_opts *o, const q_result *results, int nresults)
     fprintf(f,
             "{\n  \"command\": \"quality\",\n  \"version\": \"%s\",\n  \"schedule\": \"%s\",\n"
             "  \"llr_scale\": %g,\n  \"frames\": %lld,\n  \"max_frame_errors\": %lld,\n"
-            "  \"seed\": %llu,\n  \"gap_targets\": [\"1e-2\", \"1e-3\"],\n  \"formats\": [",
+            "  \"seed\": %llu,\n  \"modulation\": \"%s\",\n  \"demapper\": \"%s\",\n"
+            "  \"gap_targets\": [\"1e-2\", \"1e-3\"],\n  \"formats\": [",
             LDPCGPU_VERSION, ldpc_schedule_name(o->cfg.schedule), o->cfg.llr_scale, o->frames,
-            o->max_frame_errors, (unsigned long long)o->seed);
+            o->max_frame_errors, (unsigned long long)o->seed, ldpc_modulation_name(o->modulation),
+            ldpc_demap_method_name(o->demapper));
     for (int i = 0; i < o->nformats; i++)
         fprintf(f, "%s{\"name\": \"%s\", \"msg\": \"%s\", \"llr\": \"%s\"}", i ? ", " : "",
                 o->formats[i].name,

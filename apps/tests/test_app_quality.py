@@ -2,7 +2,7 @@
 and int8 LLRs) must decode the same frames as well as the float reference decoder
 (cpu-reference), over settings where a drifting fixed-point arithmetic collapses: high alpha,
 min-sum and offset min-sum, 50 and 100 iterations, early stop on and off, a high-rate code,
-and the two cases of issue 12's 'Done when'.
+the two cases of issue 12's 'Done when', and 16/256-QAM LLRs (exact and max-log).
 
 THE BOUND. At one Eb/N0, with N frames decoded by both and p the float decoder's FER, every
 quantised format's FER q must satisfy
@@ -49,6 +49,15 @@ CASES = [
     ("wimax 576 r1/2 alpha 0.825, 100 iterations, no early stop",
      ["--codes", "wimax:576:1/2@2.5", "--alg", "nms", "--alpha", "0.825", "--iterations", "100",
       "--early-stop", "off", "--msg", "i8", "--llr", "i8", "--frames", 1000], False),
+    # QAM LLRs (larger, and beyond the int8 range on the outer levels' bits)
+    ("wimax 576 r1/2 16-QAM exact LLRs",
+     ["--codes", "wimax:576:1/2@4.5", "--alg", "nms,oms", "--alpha", "0.875", "--beta", "1.0",
+      "--iterations", "10,50", "--early-stop", "on,off", "--msg", "i8,i16", "--llr", "f32,i8",
+      "--frames", 500, "--modulation", "16qam"], True),
+    ("wimax 576 r1/2 256-QAM max-log LLRs",
+     ["--codes", "wimax:576:1/2@9.5:10.0:0.5", "--alg", "nms,min-sum", "--alpha", "0.875",
+      "--iterations", "50", "--early-stop", "on", "--msg", "i8", "--llr", "i8", "--frames", 500,
+      "--modulation", "256qam", "--demapper", "max-log"], True),
 ]
 
 
@@ -64,6 +73,10 @@ def check_case(name, args, float_in_range, env_note, js):
         j = json.load(f)
     points = j["points"]
     check(len(points) > 0, f"{name}: grid points in the JSON")
+    want_mod = args[args.index("--modulation") + 1] if "--modulation" in args else "bpsk"
+    want_dem = args[args.index("--demapper") + 1] if "--demapper" in args else "exact"
+    check(j["modulation"] == want_mod and j["demapper"] == want_dem,
+          f"{name}: JSON channel {j['modulation']} / {j['demapper']}")
     worst = 0.0
     for pt in points:
         check(pt["float_backend"] == "cpu-reference" and pt["backend"] == "cpu-simd",
