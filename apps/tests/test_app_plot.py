@@ -54,6 +54,20 @@ with apptest.tempdir() as d:
     check(p.returncode == 0 and size1 and size1[0] < size[0],
           f"--metric fer: one panel, narrower\n{p.stderr.decode()}")
 
+    # curve labels name what differs: here the modulation (BPSK for a run from before the field)
+    import importlib.machinery
+    import json
+    plot = importlib.machinery.SourceFileLoader("ldpcgpu_plot", script).load_module()
+    q = os.path.join(d, "qam.json")
+    run("simulate", "wifi:648:1/2", "--ebn0", "4:8:2", "--frames", 100, "--modulation", "16qam",
+        "--json", q, "--quiet", check_rc=0)
+    with open(a) as f:
+        old = json.load(f)
+    del old["modulation"], old["demapper"]
+    with open(q) as f:
+        _, labels = plot.describe([("old.json", old), (q, json.load(f))])
+    check(labels == ["BPSK", "16QAM (exact LLRs)"], f"labels of a BPSK and a 16-QAM run: {labels}")
+
     # what is not a simulate result is refused, with the file named
     bad = os.path.join(d, "bad.json")
     with open(bad, "w") as f:
