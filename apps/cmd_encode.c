@@ -25,6 +25,9 @@ static void usage(FILE *f)
             "  --llr-out FILE       also write channel LLRs of the codewords sent as BPSK\n"
             "                       (0 -> +1, 1 -> -1) over AWGN: n values per frame\n"
             "  --ebn0 DB            Eb/N0 of that channel in dB (default: no noise, LLR +-%g)\n"
+            "  --modulation M       with --ebn0: bpsk (default), qpsk, 16qam, 64qam, 256qam,\n"
+            "                       as simulate sends them (same seed, same frames)\n"
+            "  --demapper D         exact (default) or max-log LLRs of 16/64/256-QAM\n"
             "  --llr-format F       f32 (float32, default) or i8 (round(LLR * scale), saturated)\n"
             "  --llr-scale S        scale of i8 LLRs (default 4, %g..%g)\n"
             "  --llr-sign SIGN      positive-zero (default: LLR = ln P(0)/P(1)) or positive-one\n"
@@ -38,6 +41,8 @@ typedef struct encode_opts {
     uint64_t seed;
     int have_ebn0;
     double ebn0;
+    ldpc_modulation modulation;
+    ldpc_demap_method demapper;
     int llr_i8, positive_one;
     float llr_scale;
 } encode_opts;
@@ -75,6 +80,16 @@ static int parse(int argc, char **argv, encode_opts *o)
         } else if (app_opt(&a, "--llr-scale", NULL, &v)) {
             if (!a.error)
                 a.error = app_parse_llr_scale("encode", v, &o->llr_scale);
+        } else if (app_opt(&a, "--modulation", NULL, &v)) {
+            if (!a.error && ldpc_modulation_from_string(v, &o->modulation) != LDPC_OK) {
+                fprintf(stderr, "ldpcgpu encode: %s\n", ldpc_last_error());
+                a.error = 1;
+            }
+        } else if (app_opt(&a, "--demapper", NULL, &v)) {
+            if (!a.error && ldpc_demap_method_from_string(v, &o->demapper) != LDPC_OK) {
+                fprintf(stderr, "ldpcgpu encode: %s\n", ldpc_last_error());
+                a.error = 1;
+            }
         } else if (w[0] != '-' && !o->code_name) {
             o->code_name = w;
             a.i++;
@@ -133,6 +148,8 @@ static int encode_all(encode_run *r, const encode_opts *o)
     ldpc_sim_config sc;
     ldpc_sim_config_init(&sc);
     sc.seed = o->seed;
+    sc.modulation = o->modulation;
+    sc.demapper = o->demapper;
 
     long long done = 0;
     while (want < 0 || done < want) {

@@ -116,29 +116,32 @@ def roundtrip(name, frames, ebn0, d, encode_alist=True):
         check(read(out) == read(cw), f"alist:{tag}: decodes {name}'s frames to the codewords")
 
 
-def same_frames_as_simulate(code, k, frames, ebn0, seed, d):
+def same_frames_as_simulate(code, k, frames, ebn0, seed, d, modulation=()):
     """encode --seed S --llr-out writes the simulator's frames of seed S: decoding them gives
-    the same error counts that `simulate --seed S` reports (at an Eb/N0 where many fail)."""
+    the same error counts that `simulate --seed S` reports (at an Eb/N0 where many fail), also
+    over another modulation (modulation: the options naming it, given to both)."""
     info, llr, out = (os.path.join(d, x) for x in ("s_info.u8", "s_llr.f32", "s_bits.u8"))
     run("encode", code, "--frames", frames, "--seed", seed, "-o", os.path.join(d, "s_cw.u8"),
-        "--info-out", info, "--llr-out", llr, "--ebn0", ebn0, check_rc=0)
+        "--info-out", info, "--llr-out", llr, "--ebn0", ebn0, *modulation, check_rc=0)
     run("decode", code, "-i", llr, "-o", out, "--backend", "cpu-simd", check_rc=0)
     sent, got = read(info), read(out)
     bit_errors = [sum(a != b for a, b in zip(sent[f * k:(f + 1) * k], got[f * k:(f + 1) * k]))
                   for f in range(frames)]
     _, text, _ = run("simulate", code, "--backend", "cpu-simd", "--seed", seed, "--ebn0", ebn0,
-                     "--frames", frames, check_rc=0)
+                     "--frames", frames, *modulation, check_rc=0)
     row = next(line.split() for line in text.splitlines()
                if line.strip().startswith(f"{ebn0:.2f}"))
     want = (int(row[2]), int(row[4]))  # bit errors, frame errors
     have = (sum(bit_errors), sum(1 for e in bit_errors if e))
     check(have == want and want[1] > frames // 10,
-          f"{code} at {ebn0} dB seed {seed}: encode+decode (bit, frame errors) {have}, "
-          f"simulate {want}")
+          f"{code} {' '.join(modulation)} at {ebn0} dB seed {seed}: encode+decode (bit, frame "
+          f"errors) {have}, simulate {want}")
 
 
 with apptest.tempdir() as d:
     same_frames_as_simulate("wimax:576:1/2", 288, 300, 1.5, 3, d)
+    same_frames_as_simulate("wimax:576:1/2", 288, 300, 4.0, 3, d,
+                            ("--modulation", "16qam", "--demapper", "max-log"))
     # Eb/N0 well above each code's threshold: every frame must decode
     roundtrip("wimax:576:1/2", 40, 4.0, d)
     roundtrip("wifi:648:3/4", 40, 5.0, d)
