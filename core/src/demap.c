@@ -45,7 +45,7 @@ int ldpc_demap_llrs(const float *metric, int bits, ldpc_demap_method method, flo
     if (method == LDPC_DEMAP_MAX_LOG) {
         for (int s = 0; s < points; s++)
             work[s] = metric[s];
-        ldpc_demap_max_log_rule(work, bits, llr, stride);
+        ldpc_demap_max_log_rule(work, bits, 1, llr, stride);
         return LDPC_OK;
     }
     if (method != LDPC_DEMAP_EXACT)
@@ -55,8 +55,8 @@ int ldpc_demap_llrs(const float *metric, int bits, ldpc_demap_method method, flo
     for (int s = 1; s < points; s++)
         m_min = metric[s] < m_min ? metric[s] : m_min;
     for (int s = 0; s < points; s++)
-        work[s] = expf(m_min - metric[s]);
-    ldpc_demap_exact_rule(metric, m_min, work, bits, llr, stride);
+        work[s] = ldpc_expf_poly(m_min - metric[s]);
+    ldpc_demap_exact_rule(metric, &m_min, work, bits, 1, llr, stride);
     return LDPC_OK;
 }
 
@@ -66,6 +66,6 @@ int ldpc_demap_exact_from_exp(const float *metric, float m_min, float *w, int bi
     int st = demap_args(metric, bits, w, llr, stride, "ldpc_demap_exact_from_exp");
     if (st != LDPC_OK)
         return st;
-    ldpc_demap_exact_rule(metric, m_min, w, bits, llr, stride);
+    ldpc_demap_exact_rule(metric, &m_min, w, bits, 1, llr, stride);
     return LDPC_OK;
 }

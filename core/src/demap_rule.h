@@ -1,11 +1,18 @@
 /* Internal: the demapper's rule (include/ldpcgpu/demap.h), written once for the host (the
  * public ldpc_demap_* calls, the simulator's host channel) and the device (the simulator's
- * GPU channel). */
+ * GPU channel).
+ *
+ * Lanes: the rule takes `lanes` received values side by side (1..LDPC_DEMAP_MAX_LANES), point s
+ * of value l at [s * lanes + l] and its LLR j at llr[j * stride + l], so that the host's loops run
+ * across the values and vectorise; the device and the public calls use one lane. */
 #ifndef LDPCGPU_DEMAP_RULE_H
 #define LDPCGPU_DEMAP_RULE_H
 
 #include <math.h>
+#include "cephes_f32.h"
 #include "host_device.h"
+
+#define LDPC_DEMAP_MAX_LANES 16
 
 /* Below this a float sum of exp() terms is recomputed relative to its own set's smallest metric:
  * the ratio of two sums above it stays within float range (<= 4096 / 1e-30). */
@@ -29,62 +36,82 @@ LDPC_HD_FN int ldpc_qam_axis_level_rule(int label, int axis_bits)
  * all the bits, instead of M per bit. */
 
 /* Max-log: w holds the metrics on entry and is destroyed. */
-LDPC_HD_FN void ldpc_demap_max_log_rule(float *w, int bits, float *llr, int stride)
+LDPC_HD_FN void ldpc_demap_max_log_rule(float *w, int bits, int lanes, float *llr, int stride)
 {
     for (int j = 0, half = 1 << (bits - 1); j < bits; j++, half >>= 1) {
-        float m0 = INFINITY, m1 = INFINITY;
-        for (int t = 0; t < half; t++) {
-            m0 = w[t] < m0 ? w[t] : m0;
-            m1 = w[half + t] < m1 ? w[half + t] : m1;
+        float m0[LDPC_DEMAP_MAX_LANES], m1[LDPC_DEMAP_MAX_LANES];
+        for (int l = 0; l < lanes; l++) {
+            m0[l] = w[l];
+            m1[l] = w[half * lanes + l];
         }
-        llr[j * stride] = m1 - m0;
-        for (int t = 0; t < half; t++)
-            w[t] = w[half + t] < w[t] ? w[half + t] : w[t];
+        for (int t = 1; t < half; t++)
+            for (int l = 0; l < lanes; l++) {
+                const float a = w[t * lanes + l], b = w[(half + t) * lanes + l];
+                m0[l] = a < m0[l] ? a : m0[l];
+                m1[l] = b < m1[l] ? b : m1[l];
+            }
+        for (int l = 0; l < lanes; l++)
+            llr[j * stride + l] = m1[l] - m0[l];
+        for (int t = 0; t < half * lanes; t++) /* w[t] = min(w[t], w[half + t]), every lane */
+            w[t] = w[half * lanes + t] < w[t] ? w[half * lanes + t] : w[t];
     }
 }
 
-/* ln sum over the points whose bit j is `bit` of exp(-(m_s - m_min)), for a set whose sum
- * relative to m_min fell below LDPC_DEMAP_TINY_SUM: summed relative to its own smallest. */
-LDPC_HD_FN float ldpc_demap_set_log_sum(const float *metric, int bits, int j, int bit, float m_min)
+/* ln sum over the points whose bit j is `bit` of exp(-(m_s - m_min)), lane l, for a set whose
+ * sum relative to m_min fell below LDPC_DEMAP_TINY_SUM: summed relative to its own smallest. */
+LDPC_HD_FN float ldpc_demap_set_log_sum(const float *metric, int bits, int lanes, int l, int j,
+                                        int bit, float m_min)
 {
     const int points = 1 << bits, half = points >> (j + 1); /* runs of equal bit j */
     const int first = bit ? half : 0;
     float m_set = INFINITY;
     for (int base = first; base < points; base += 2 * half)
         for (int t = 0; t < half; t++)
-            m_set = metric[base + t] < m_set ? metric[base + t] : m_set;
+            m_set = metric[(base + t) * lanes + l] < m_set ? metric[(base + t) * lanes + l] : m_set;
     float sum = 0.0f;
     for (int base = first; base < points; base += 2 * half)
         for (int t = 0; t < half; t++)
-            sum += expf(m_set - metric[base + t]);
-    return (m_min - m_set) + logf(sum);
+            sum += ldpc_expf_poly(m_set - metric[(base + t) * lanes + l]);
+    return (m_min - m_set) + ldpc_logf_poly(sum);
 }
 
-/* Exact: w[s] = exp(m_min - metric[s]) on entry (destroyed). */
-LDPC_HD_FN void ldpc_demap_exact_rule(const float *metric, float m_min, float *w, int bits,
-                                      float *llr, int stride)
+/* Exact: w[s * lanes + l] = exp(m_min[l] - metric[s * lanes + l]) on entry (destroyed). */
+LDPC_HD_FN void ldpc_demap_exact_rule(const float *metric, const float *m_min, float *w, int bits,
+                                      int lanes, float *llr, int stride)
 {
     if (bits == 1) { /* ln(exp(-m0) / exp(-m1)), exactly */
-        llr[0] = metric[1] - metric[0];
+        for (int l = 0; l < lanes; l++)
+            llr[l] = metric[lanes + l] - metric[l];
         return;
     }
     for (int j = 0, half = 1 << (bits - 1); j < bits; j++, half >>= 1) {
-        float s0 = 0.0f, s1 = 0.0f;
-        for (int t = 0; t < half; t++) {
-            s0 += w[t];
-            s1 += w[half + t];
-        }
-        if (s0 >= LDPC_DEMAP_TINY_SUM && s1 >= LDPC_DEMAP_TINY_SUM) {
-            llr[j * stride] = logf(s0 / s1);
-        } else {
-            const float l0 = s0 >= LDPC_DEMAP_TINY_SUM ? logf(s0)
-                                                       : ldpc_demap_set_log_sum(metric, bits, j, 0, m_min);
-            const float l1 = s1 >= LDPC_DEMAP_TINY_SUM ? logf(s1)
-                                                       : ldpc_demap_set_log_sum(metric, bits, j, 1, m_min);
-            llr[j * stride] = l0 - l1;
-        }
+        float s0[LDPC_DEMAP_MAX_LANES], s1[LDPC_DEMAP_MAX_LANES];
+        for (int l = 0; l < lanes; l++)
+            s0[l] = s1[l] = 0.0f;
         for (int t = 0; t < half; t++)
-            w[t] += w[half + t];
+            for (int l = 0; l < lanes; l++) {
+                s0[l] += w[t * lanes + l];
+                s1[l] += w[(half + t) * lanes + l];
+            }
+        /* every lane as if no sum were tiny (the quotient stays positive and finite), then the
+         * rare tiny ones again */
+        for (int l = 0; l < lanes; l++) {
+            const float a = s0[l] > LDPC_DEMAP_TINY_SUM ? s0[l] : LDPC_DEMAP_TINY_SUM;
+            const float b = s1[l] > LDPC_DEMAP_TINY_SUM ? s1[l] : LDPC_DEMAP_TINY_SUM;
+            llr[j * stride + l] = ldpc_logf_poly(a / b);
+        }
+        for (int l = 0; l < lanes; l++)
+            if (!(s0[l] >= LDPC_DEMAP_TINY_SUM && s1[l] >= LDPC_DEMAP_TINY_SUM)) {
+                const float l0 = s0[l] >= LDPC_DEMAP_TINY_SUM
+                                     ? ldpc_logf_poly(s0[l])
+                                     : ldpc_demap_set_log_sum(metric, bits, lanes, l, j, 0, m_min[l]);
+                const float l1 = s1[l] >= LDPC_DEMAP_TINY_SUM
+                                     ? ldpc_logf_poly(s1[l])
+                                     : ldpc_demap_set_log_sum(metric, bits, lanes, l, j, 1, m_min[l]);
+                llr[j * stride + l] = l0 - l1;
+            }
+        for (int t = 0; t < half * lanes; t++) /* w[t] += w[half + t], every lane */
+            w[t] += w[half * lanes + t];
     }
 }
 

@@ -75,36 +75,50 @@ LDPC_SIM_FN int ldpc_sim_axes(int n, int bits) { return bits == 1 ? n : 2 * ((n 
 /* Coded bit t (MSB first) of axis a's label: its index in the frame (may be >= n: padding). */
 LDPC_SIM_FN int ldpc_sim_axis_bit(int a, int bits, int t) { return (a >> 1) * bits + (a & 1) + 2 * t; }
 
+/* The metric of level g for a received axis value y: (y - level)^2 / (2 sigma^2), each
+ * operation rounded on its own (as ldpc_sim_llr). */
+LDPC_SIM_FN float ldpc_sim_axis_metric(const ldpc_sim_modem *m, float y, int g)
+{
+    const float e = y - m->level[g];
+#if defined(__CUDA_ARCH__)
+    return __fmul_rn(__fmul_rn(e, e), m->metric);
+#else
+    return e * e * m->metric;
+#endif
+}
+
+/* The received value of an axis: its label's level plus the noise. */
+LDPC_SIM_FN float ldpc_sim_axis_value(const ldpc_sim_modem *m, unsigned label, float deviate)
+{
+#if defined(__CUDA_ARCH__)
+    return __fadd_rn(m->level[label], __fmul_rn(m->sigma, deviate));
+#else
+    return m->level[label] + m->sigma * deviate;
+#endif
+}
+
 /* The LLRs of one QAM axis (m->axis_bits >= 2): label sent, its deviate; LLR t of the label's
- * bits (MSB first) to llr[t]. Each operation rounded on its own, as ldpc_sim_llr. */
+ * bits (MSB first) to llr[t]. (The host's channel does the same `lanes` axes at a time,
+ * sim_modem.c.) */
 LDPC_SIM_FN void ldpc_sim_axis_llrs(const ldpc_sim_modem *m, unsigned label, float deviate, float *llr)
 {
     const int h = m->axis_bits, points = 1 << h;
     float metric[1 << LDPC_SIM_MAX_AXIS_BITS], w[1 << LDPC_SIM_MAX_AXIS_BITS];
-#if defined(__CUDA_ARCH__)
-    const float y = __fadd_rn(m->level[label], __fmul_rn(m->sigma, deviate));
-#else
-    const float y = m->level[label] + m->sigma * deviate;
-#endif
+    const float y = ldpc_sim_axis_value(m, label, deviate);
     /* the metrics straight into w for max-log (the rule consumes them), into metric for exact
      * (its fallback rereads them; w then takes the exponentials) */
     float *mt = m->exact ? metric : w;
     float m_min = INFINITY;
     for (int g = 0; g < points; g++) {
-        const float e = y - m->level[g];
-#if defined(__CUDA_ARCH__)
-        mt[g] = __fmul_rn(__fmul_rn(e, e), m->metric);
-#else
-        mt[g] = e * e * m->metric;
-#endif
+        mt[g] = ldpc_sim_axis_metric(m, y, g);
         m_min = mt[g] < m_min ? mt[g] : m_min;
     }
     if (m->exact) {
         for (int g = 0; g < points; g++)
-            w[g] = expf(m_min - metric[g]);
-        ldpc_demap_exact_rule(metric, m_min, w, h, llr, 1);
+            w[g] = ldpc_expf_poly(m_min - metric[g]);
+        ldpc_demap_exact_rule(metric, &m_min, w, h, 1, llr, 1);
     } else {
-        ldpc_demap_max_log_rule(w, h, llr, 1);
+        ldpc_demap_max_log_rule(w, h, 1, llr, 1);
     }
 }
 

@@ -22,6 +22,7 @@
  * fuse a multiply and an add: that is what makes every variant give the same bits. */
 #include <math.h>
 #include <string.h>
+#include "cephes_f32.h"
 #include "sim_frame.h"
 #include "sim_llr.h"
 #include "sim_noise.h"
@@ -116,10 +117,8 @@ static inline void SIM_FN(philox2)(const sim_keys *k, uint32_t q_lo0, uint32_t q
  * The NW pairs go through every step together: each step's chains are independent, and a lone
  * chain of dependent multiplies and adds would leave the units waiting (4 at once: 13% faster
  * on AVX-512). */
-#define SIM_LOG_C0 7.0376836292e-2f
-static const float sim_log_c[8] = {-1.1514610310e-1f, 1.1676998740e-1f, -1.2420140846e-1f,
-                                   1.4249322787e-1f,  -1.6668057665e-1f, 2.0000714765e-1f,
-                                   -2.4999993993e-1f, 3.3333331174e-1f};
+static const float sim_log_c[8] = {LDPC_LOGF_C1, LDPC_LOGF_C2, LDPC_LOGF_C3, LDPC_LOGF_C4,
+                                   LDPC_LOGF_C5, LDPC_LOGF_C6, LDPC_LOGF_C7, LDPC_LOGF_C8};
 
 static inline void SIM_FN(box_muller)(const vu *a, const vu *b, vf *n0, vf *n1, const int NW)
 {
@@ -130,22 +129,22 @@ static inline void SIM_FN(box_muller)(const vu *a, const vu *b, vf *n0, vf *n1, 
                              vf_set1(2.3283064365386963e-10f));
         const vu bits = vf_as_vu(u1);
         const vf m = vu_as_vf(vu_or(vu_and(bits, vu_set1(0x007fffffu)), vu_set1(0x3f000000u)));
-        const vu small = vf_lt_mask(m, vf_set1(0.707106781186547524f)); /* all ones: e - 1 */
+        const vu small = vf_lt_mask(m, vf_set1(LDPC_SQRT_HALF)); /* all ones: e - 1 */
         const vu e = vu_add(vu_sub(vu_srl(bits, 23), vu_set1(126)), small);
         const vf m2 = vf_sub(vf_add(m, m), vf_set1(1.0f)), m1 = vf_sub(m, vf_set1(1.0f));
         x[t] = vu_as_vf(vu_or(vu_and(small, vf_as_vu(m2)), vu_andnot(small, vf_as_vu(m1))));
         fe[t] = vf_from_i32(e);
         z[t] = vf_mul(x[t], x[t]);
-        y[t] = vf_set1(SIM_LOG_C0);
+        y[t] = vf_set1(LDPC_LOGF_C0);
     }
     for (int c = 0; c < 8; c++)
         for (int t = 0; t < NW; t++)
             y[t] = vf_add(vf_mul(y[t], x[t]), vf_set1(sim_log_c[c]));
     for (int t = 0; t < NW; t++) {
         vf v = vf_mul(vf_mul(y[t], x[t]), z[t]);
-        v = vf_add(v, vf_mul(fe[t], vf_set1(-2.12194440e-4f)));
+        v = vf_add(v, vf_mul(fe[t], vf_set1(LDPC_LN2_C2)));
         v = vf_add(v, vf_mul(z[t], vf_set1(-0.5f)));
-        v = vf_add(vf_add(x[t], v), vf_mul(fe[t], vf_set1(0.693359375f))); /* ln u1 */
+        v = vf_add(vf_add(x[t], v), vf_mul(fe[t], vf_set1(LDPC_LN2_C1))); /* ln u1 */
         r[t] = vf_sqrt(vf_mul(vf_set1(-2.0f), v));
     }
     vf s[4], c[4];
