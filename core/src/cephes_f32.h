@@ -1,6 +1,6 @@
 /* Internal: single-precision exp and log as polynomials (Cephes' expf and logf, S. L. Moshier),
- * written once for the host and the device: branch-free, so that loops over them vectorise
- * (no libm call), and the same operations on every side. About 1-2 ulp.
+ * branch-free so that loops over them vectorise (a libm call would not): the host's exp and log
+ * of the demapper's rule (demap_rule.h). About 1-2 ulp.
  *
  * The logf coefficients are also those of the simulator's Box-Muller (sim_noise_impl.h, in
  * vector form); ldpc_logf_poly is the same sequence of operations on one value. */

@@ -55,7 +55,7 @@ int ldpc_demap_llrs(const float *metric, int bits, ldpc_demap_method method, flo
     for (int s = 1; s < points; s++)
         m_min = metric[s] < m_min ? metric[s] : m_min;
     for (int s = 0; s < points; s++)
-        work[s] = ldpc_expf_poly(m_min - metric[s]);
+        work[s] = ldpc_demap_exp(m_min - metric[s]);
     ldpc_demap_exact_rule(metric, &m_min, work, bits, 1, llr, stride);
     return LDPC_OK;
 }

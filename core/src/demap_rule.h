@@ -14,6 +14,27 @@
 
 #define LDPC_DEMAP_MAX_LANES 16
 
+/* The rule's exp and log: on the device CUDA's expf/logf (the fastest there), on the host the
+ * polynomials of cephes_f32.h, branch-free so that loops over them vectorise. About 1 ulp each;
+ * the exact LLRs of host and device agree to a few ulp (as their noise does). */
+LDPC_HD_FN float ldpc_demap_exp(float x)
+{
+#if defined(__CUDA_ARCH__)
+    return expf(x);
+#else
+    return ldpc_expf_poly(x);
+#endif
+}
+
+LDPC_HD_FN float ldpc_demap_log(float x)
+{
+#if defined(__CUDA_ARCH__)
+    return logf(x);
+#else
+    return ldpc_logf_poly(x);
+#endif
+}
+
 /* Below this a float sum of exp() terms is recomputed relative to its own set's smallest metric:
  * the ratio of two sums above it stays within float range (<= 4096 / 1e-30). */
 #define LDPC_DEMAP_TINY_SUM 1e-30f
@@ -71,8 +92,8 @@ LDPC_HD_FN float ldpc_demap_set_log_sum(const float *metric, int bits, int lanes
     float sum = 0.0f;
     for (int base = first; base < points; base += 2 * half)
         for (int t = 0; t < half; t++)
-            sum += ldpc_expf_poly(m_set - metric[(base + t) * lanes + l]);
-    return (m_min - m_set) + ldpc_logf_poly(sum);
+            sum += ldpc_demap_exp(m_set - metric[(base + t) * lanes + l]);
+    return (m_min - m_set) + ldpc_demap_log(sum);
 }
 
 /* Exact: w[s * lanes + l] = exp(m_min[l] - metric[s * lanes + l]) on entry (destroyed). */
@@ -98,15 +119,15 @@ LDPC_HD_FN void ldpc_demap_exact_rule(const float *metric, const float *m_min, f
         for (int l = 0; l < lanes; l++) {
             const float a = s0[l] > LDPC_DEMAP_TINY_SUM ? s0[l] : LDPC_DEMAP_TINY_SUM;
             const float b = s1[l] > LDPC_DEMAP_TINY_SUM ? s1[l] : LDPC_DEMAP_TINY_SUM;
-            llr[j * stride + l] = ldpc_logf_poly(a / b);
+            llr[j * stride + l] = ldpc_demap_log(a / b);
         }
         for (int l = 0; l < lanes; l++)
             if (!(s0[l] >= LDPC_DEMAP_TINY_SUM && s1[l] >= LDPC_DEMAP_TINY_SUM)) {
                 const float l0 = s0[l] >= LDPC_DEMAP_TINY_SUM
-                                     ? ldpc_logf_poly(s0[l])
+                                     ? ldpc_demap_log(s0[l])
                                      : ldpc_demap_set_log_sum(metric, bits, lanes, l, j, 0, m_min[l]);
                 const float l1 = s1[l] >= LDPC_DEMAP_TINY_SUM
-                                     ? ldpc_logf_poly(s1[l])
+                                     ? ldpc_demap_log(s1[l])
                                      : ldpc_demap_set_log_sum(metric, bits, lanes, l, j, 1, m_min[l]);
                 llr[j * stride + l] = l0 - l1;
             }

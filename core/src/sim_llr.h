@@ -115,7 +115,7 @@ LDPC_SIM_FN void ldpc_sim_axis_llrs(const ldpc_sim_modem *m, unsigned label, flo
     }
     if (m->exact) {
         for (int g = 0; g < points; g++)
-            w[g] = ldpc_expf_poly(m_min - metric[g]);
+            w[g] = ldpc_demap_exp(m_min - metric[g]);
         ldpc_demap_exact_rule(metric, &m_min, w, h, 1, llr, 1);
     } else {
         ldpc_demap_max_log_rule(w, h, 1, llr, 1);

@@ -43,7 +43,7 @@ static float qam_lanes(const ldpc_sim_modem *m, int a0, int naxes, const uint8_t
     if (m->exact) {
         for (int g = 0; g < points; g++)
             for (int l = 0; l < LANES; l++)
-                w[g * LANES + l] = ldpc_expf_poly(m_min[l] - metric[g * LANES + l]);
+                w[g * LANES + l] = ldpc_demap_exp(m_min[l] - metric[g * LANES + l]);
         ldpc_demap_exact_rule(metric, m_min, w, h, LANES, out, LANES);
     } else {
         ldpc_demap_max_log_rule(w, h, LANES, out, LANES);
