@@ -84,6 +84,23 @@ int app_opt_llr_type(app_args *a, const char *long_name, int *llr_i8)
     return 1;
 }
 
+int app_opt_modem(app_args *a, ldpc_modulation *mod, ldpc_demap_method *demap)
+{
+    const char *v;
+    const int is_mod = app_opt(a, "--modulation", NULL, &v);
+    if (!is_mod && !app_opt(a, "--demapper", NULL, &v))
+        return 0;
+    if (a->error)
+        return 1;
+    const int st = is_mod ? ldpc_modulation_from_string(v, mod)
+                          : ldpc_demap_method_from_string(v, demap);
+    if (st != LDPC_OK) {
+        fprintf(stderr, "ldpcgpu %s: %s\n", a->cmd, ldpc_last_error());
+        a->error = 1;
+    }
+    return 1;
+}
+
 int app_flag(app_args *a, const char *long_name)
 {
     if (strcmp(a->argv[a->i], long_name))

@@ -39,6 +39,10 @@ int app_opt_choice(app_args *a, const char *long_name, const char *const *choice
 /* --NAME T: an LLR type in the core's vocabulary (ldpc_llr_type_from_string: f32/float, i8/int8);
  * *llr_i8 = 1 for int8. Same return convention as app_opt_choice. */
 int app_opt_llr_type(app_args *a, const char *long_name, int *llr_i8);
+/* --modulation M / --demapper D in the core's vocabulary (ldpc_modulation_from_string,
+ * ldpc_demap_method_from_string): the channel of simulate, quality and encode. Same return
+ * convention as app_opt_choice. */
+int app_opt_modem(app_args *a, ldpc_modulation *mod, ldpc_demap_method *demap);
 /* Choice lists shared by several commands (the index is the meaning: i8 = 1, positive-one = 1). */
 /* "f32", "i8": the core's LLR type names (ldpc_llr_type_name) in enum order, for option lists */
 extern const char *const app_llr_formats[];

@@ -80,16 +80,7 @@ static int parse(int argc, char **argv, encode_opts *o)
         } else if (app_opt(&a, "--llr-scale", NULL, &v)) {
             if (!a.error)
                 a.error = app_parse_llr_scale("encode", v, &o->llr_scale);
-        } else if (app_opt(&a, "--modulation", NULL, &v)) {
-            if (!a.error && ldpc_modulation_from_string(v, &o->modulation) != LDPC_OK) {
-                fprintf(stderr, "ldpcgpu encode: %s\n", ldpc_last_error());
-                a.error = 1;
-            }
-        } else if (app_opt(&a, "--demapper", NULL, &v)) {
-            if (!a.error && ldpc_demap_method_from_string(v, &o->demapper) != LDPC_OK) {
-                fprintf(stderr, "ldpcgpu encode: %s\n", ldpc_last_error());
-                a.error = 1;
-            }
+        } else if (app_opt_modem(&a, &o->modulation, &o->demapper)) {
         } else if (w[0] != '-' && !o->code_name) {
             o->code_name = w;
             a.i++;

@@ -210,16 +210,7 @@ static int parse(int argc, char **argv, q_opts *o)
         } else if (app_opt(&a, "--max-frame-errors", NULL, &v)) {
             a.error = a.error || app_parse_int("quality", "--max-frame-errors", v, 1, 1LL << 40,
                                                &o->max_frame_errors);
-        } else if (app_opt(&a, "--modulation", NULL, &v)) {
-            if (!a.error && ldpc_modulation_from_string(v, &o->modulation) != LDPC_OK) {
-                fprintf(stderr, "ldpcgpu quality: %s\n", ldpc_last_error());
-                a.error = 1;
-            }
-        } else if (app_opt(&a, "--demapper", NULL, &v)) {
-            if (!a.error && ldpc_demap_method_from_string(v, &o->demapper) != LDPC_OK) {
-                fprintf(stderr, "ldpcgpu quality: %s\n", ldpc_last_error());
-                a.error = 1;
-            }
+        } else if (app_opt_modem(&a, &o->modulation, &o->demapper)) {
         } else if (app_opt(&a, "--seed", NULL, &v)) {
             a.error = a.error || app_parse_u64("quality", "--seed", v, &o->seed);
         } else if (app_opt(&a, "--llr-scale", NULL, &v)) {

@@ -108,12 +108,6 @@ static const char *find_resume(int argc, char **argv)
     return NULL;
 }
 
-static int bad_name(const char *why)
-{
-    fprintf(stderr, "ldpcgpu simulate: %s\n", why);
-    return 1;
-}
-
 /* Returns 0 to go on, -1 after printing help, or an exit code. */
 static int parse(int argc, char **argv, sim_opts *o)
 {
@@ -135,15 +129,9 @@ static int parse(int argc, char **argv, sim_opts *o)
         if (app_decoder_option(&a, &o->cfg) || app_opt(&a, "--json", NULL, &o->json_path) ||
             app_opt(&a, "--resume", NULL, &o->resume_path) ||
             app_opt_llr_type(&a, "--llr", &o->llr_i8) ||
-            app_opt_choice(&a, "--codeword", codewords, &o->codeword_zero))
+            app_opt_choice(&a, "--codeword", codewords, &o->codeword_zero) ||
+            app_opt_modem(&a, &o->modulation, &o->demapper))
             continue;
-        if (app_opt(&a, "--modulation", NULL, &v)) {
-            if (!a.error && ldpc_modulation_from_string(v, &o->modulation) != LDPC_OK)
-                a.error = bad_name(ldpc_last_error());
-        } else if (app_opt(&a, "--demapper", NULL, &v)) {
-            if (!a.error && ldpc_demap_method_from_string(v, &o->demapper) != LDPC_OK)
-                a.error = bad_name(ldpc_last_error());
-        } else
         if (app_flag(&a, "--quiet")) {
             o->quiet = 1;
         } else if (app_opt(&a, "--ebn0", NULL, &v)) {
