@@ -465,10 +465,10 @@ static int simulate(sim_mpi *m, int argc, char **argv)
     const ldpc_sim_config *sc = ldpc_sim_config_get(sim);
     const int n = ldpc_code_n(code), k = ldpc_code_k(code);
     if (m->rank == 0) {
-        printf("code: %s, n=%d k=%d rate=%.4f; %s%s over AWGN, %s LLRs, %s codeword, seed %llu\n",
+        const int qam = ldpc_modulation_bits(o.modulation) > 2; /* the demapper matters */
+        printf("code: %s, n=%d k=%d rate=%.4f; %s%s%s%s over AWGN, %s LLRs, %s codeword, seed %llu\n",
                ldpc_code_name(code), n, k, app_code_rate(code), ldpc_modulation_name(o.modulation),
-               ldpc_modulation_bits(o.modulation) > 2
-                   ? (o.demapper == LDPC_DEMAP_EXACT ? " (exact LLRs)" : " (max-log LLRs)") : "",
+               qam ? " (" : "", qam ? ldpc_demap_method_name(o.demapper) : "", qam ? " LLRs)" : "",
                o.llr_i8 ? "int8" : "float32",
                sc->codeword == LDPC_SIM_ALL_ZERO ? "all-zero" : "random",
                (unsigned long long)o.seed);

@@ -50,6 +50,7 @@ typedef struct sim_id_item {
     const char *key;
     char text[96];  /* as written in the JSON (a string's content, a number, true/false) */
     int is_string;
+    const char *if_absent; /* a key newer than some files: what a file without it ran with */
 } sim_id_item;
 
 static int add_id(sim_id_item *it, int n, const char *key, int is_string, const char *fmt, ...)
@@ -61,6 +62,7 @@ static int add_id(sim_id_item *it, int n, const char *key, int is_string, const 
     va_start(ap, fmt);
     it[n].key = key;
     it[n].is_string = is_string;
+    it[n].if_absent = NULL;
     vsnprintf(it[n].text, sizeof it[n].text, fmt, ap);
     va_end(ap);
     return n + 1;
@@ -90,7 +92,9 @@ static int sim_identity(const sim_setup *s, sim_id_item *it)
     n = add_id(it, n, "llr_scale", 0, "%.9g", (double)c->llr_scale);
     n = add_id(it, n, "codeword", 1, "%s", sc->codeword == LDPC_SIM_ALL_ZERO ? "zero" : "random");
     n = add_id(it, n, "modulation", 1, "%s", ldpc_modulation_name(sc->modulation));
+    it[n - 1].if_absent = ldpc_modulation_name(LDPC_MOD_BPSK);
     n = add_id(it, n, "demapper", 1, "%s", ldpc_demap_method_name(sc->demapper));
+    it[n - 1].if_absent = ldpc_demap_method_name(LDPC_DEMAP_EXACT);
     n = add_id(it, n, "seed", 0, "%llu", (unsigned long long)sc->seed);
     return n;
 }
@@ -343,10 +347,8 @@ int sim_resume_check(const sim_resume *r, const sim_setup *s)
         char was[128] = "(missing)";
         if (v)
             render(v, was, sizeof was);
-        else if (!strcmp(id[i].key, "modulation")) /* a run from before the option: BPSK */
-            snprintf(was, sizeof was, "bpsk");
-        else if (!strcmp(id[i].key, "demapper"))
-            snprintf(was, sizeof was, "exact");
+        else if (id[i].if_absent)
+            snprintf(was, sizeof was, "%s", id[i].if_absent);
         int same = !strcmp(was, id[i].text);
         if (!same && v && v->type == JSON_NUMBER && !id[i].is_string) { /* 0.875 vs 8.75e-1 */
             const double now = strtod(id[i].text, NULL);

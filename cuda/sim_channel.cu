@@ -273,6 +273,7 @@ __global__ void __launch_bounds__(kChanMaxThreads) sim_channel_kernel(SimChanArg
     uint32_t *par = c.solve == SIM_DUAL_DIAG ? sm + L.par : syn; /* DVB solves in place */
     uint8_t *stage = (uint8_t *)(sm + L.wtot + 32);
     const int n = c.n, nq = (n + 3) / 4;
+    const float gain = a.modem.gain * a.llr_sign; /* exact: a sign flip */
     unsigned sat = 0; /* this thread's saturated LLRs (at most a few million a launch) */
     for (int fb = blockIdx.x; fb < a.nframes; fb += gridDim.x) {
         const uint64_t f = a.first + (uint64_t)fb;
@@ -298,7 +299,7 @@ __global__ void __launch_bounds__(kChanMaxThreads) sim_channel_kernel(SimChanArg
             const uint32_t cbits = quad_bits(c, info, par, q);
 #pragma unroll
             for (int j = 0; j < 4; j++)
-                v[j] = ldpc_sim_llr((cbits >> j) & 1u, d[j], a.sigma, a.gain);
+                v[j] = ldpc_sim_llr((cbits >> j) & 1u, d[j], a.modem.sigma, gain);
             const int valid = VEC ? 4 : min(4, n - 4 * q);
             sat += saturated4(a, v, valid);
             if (DEBUG)

@@ -70,10 +70,9 @@ struct SimChanArgs {
     SimCodeDev code;
     uint64_t seed, first;            /* frames first .. first + nframes - 1 */
     int nframes;
-    float sigma, gain;               /* ldpc_sim_llr's (sim_llr.h); gain negated for a decoder
-                                      * with llr_positive_is_one */
-    ldpc_sim_modem modem;            /* the modulation (sim_llr.h); axis_bits > 1: QAM */
-    float llr_sign;                  /* QAM: -1 for a decoder with llr_positive_is_one, else 1 */
+    ldpc_sim_modem modem;            /* the modulation at the batch's noise (sim_llr.h);
+                                      * axis_bits > 1: QAM */
+    float llr_sign;                  /* -1 for a decoder with llr_positive_is_one, else 1 */
     int llr_i8;                      /* int8 LLRs: ldpc_llr_to_i8_one(LLR, llr_scale) */
     float llr_scale;
     void *llr;                       /* nframes * n, float or int8 */

@@ -253,13 +253,7 @@ static SimChanArgs chan_args(const ldpc_sim_gpu *g, const SimDev &d, double sigm
     a.seed = g->cfg.seed;
     ldpc_sim_modem_init(&a.modem, ldpc_modulation_bits(g->cfg.modulation),
                         g->cfg.demapper == LDPC_DEMAP_EXACT, sigma);
-    a.sigma = a.modem.sigma;
-    a.gain = a.modem.gain;
-    a.llr_sign = 1.0f;
-    if (dc.llr_positive_is_one) { /* exact: the LLRs of the opposite convention */
-        a.gain = -a.gain;
-        a.llr_sign = -1.0f;
-    }
+    a.llr_sign = dc.llr_positive_is_one ? -1.0f : 1.0f; /* exact: the opposite convention */
     a.llr_i8 = g->cfg.llr_type == LDPC_LLR_I8;
     a.llr_scale = dc.llr_scale;
     /* decoder_saturation.c's rule: the input rule of decoder_fixed.h into a range wider than

@@ -1,6 +1,7 @@
 /* Internal: single-precision exp and log as polynomials (Cephes' expf and logf, S. L. Moshier),
  * branch-free so that loops over them vectorise (a libm call would not): the host's exp and log
- * of the demapper's rule (demap_rule.h). About 1-2 ulp.
+ * of the demapper's rule (demap_rule.h; host and device qualified only because that rule is,
+ * the device uses CUDA's expf/logf). About 1-2 ulp.
  *
  * The logf coefficients are also those of the simulator's Box-Muller (sim_noise_impl.h, in
  * vector form); ldpc_logf_poly is the same sequence of operations on one value. */
@@ -29,24 +30,16 @@
 
 LDPC_HD_FN uint32_t ldpc_f32_to_bits(float f)
 {
-#if defined(__CUDA_ARCH__)
-    return __float_as_uint(f);
-#else
     uint32_t u;
     memcpy(&u, &f, sizeof u);
     return u;
-#endif
 }
 
 LDPC_HD_FN float ldpc_bits_to_f32(uint32_t u)
 {
-#if defined(__CUDA_ARCH__)
-    return __uint_as_float(u);
-#else
     float f;
     memcpy(&f, &u, sizeof f);
     return f;
-#endif
 }
 
 /* e^x for x in [-87, 88] (clamped to it: e^-87 = 1.6e-38, the smallest result kept normal). */

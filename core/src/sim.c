@@ -192,12 +192,11 @@ void ldpc_sim_print(const ldpc_sim *sim, FILE *f)
     if (!sim || !f)
         return;
     const ldpc_decoder_config *dc = ldpc_decoder_config_get(sim->dec);
-    fprintf(f, "simulator: %s (n %d, k %d), %s%s/AWGN, %s codewords, seed %llu\n",
+    const int qam = ldpc_modulation_bits(sim->cfg.modulation) > 2; /* the demapper matters */
+    fprintf(f, "simulator: %s (n %d, k %d), %s%s%s%s/AWGN, %s codewords, seed %llu\n",
             ldpc_code_name(sim->code), ldpc_code_n(sim->code), ldpc_code_k(sim->code),
-            ldpc_modulation_name(sim->cfg.modulation),
-            ldpc_modulation_bits(sim->cfg.modulation) > 2
-                ? (sim->cfg.demapper == LDPC_DEMAP_EXACT ? " (exact LLRs)" : " (max-log LLRs)")
-                : "",
+            ldpc_modulation_name(sim->cfg.modulation), qam ? " (" : "",
+            qam ? ldpc_demap_method_name(sim->cfg.demapper) : "", qam ? " LLRs)" : "",
             sim->cfg.codeword == LDPC_SIM_ALL_ZERO ? "all-zero" : "random",
             (unsigned long long)sim->cfg.seed);
     if (sim->gpu)
@@ -246,21 +245,26 @@ static void rule_bits(const ldpc_sim_kernels *kern, const ldpc_sim_config *c, ui
         kern->bits(c->seed, first + (uint64_t)f, k, info + (size_t)f * (size_t)k);
 }
 
-/* The rule's channel LLRs of those frames sent as cw (NULL: all zero), n per frame. */
-static int rule_llrs(const ldpc_sim_kernels *kern, const ldpc_sim_config *c, double sigma,
-                     uint64_t first, int nframes, int n, const uint8_t *cw, float *llr)
+/* The deviates' scratch of a frame of cfg's modulation (sim_modem_scratch) into *dev, NULL
+ * where none is needed; LDPC_ERR_NO_MEMORY (message set) when it cannot be had. */
+static int alloc_scratch(const ldpc_sim_config *c, int n, float **dev)
+{
+    const int floats = sim_modem_scratch(c, n);
+    *dev = floats > 0 ? malloc(sizeof(float) * (size_t)floats) : NULL;
+    return floats > 0 && !*dev ? ldpc_error(LDPC_ERR_NO_MEMORY, "simulator: out of memory")
+                               : LDPC_OK;
+}
+
+/* The rule's channel LLRs of those frames sent as cw (NULL: all zero), n per frame; dev: the
+ * scratch of alloc_scratch. */
+static void rule_llrs(const ldpc_sim_kernels *kern, const ldpc_sim_config *c, double sigma,
+                      uint64_t first, int nframes, int n, const uint8_t *cw, float *dev, float *llr)
 {
     ldpc_sim_modem m;
     sim_modem_of(c, sigma, &m);
-    float *dev = NULL;
-    if (sim_modem_scratch(&m, n) > 0 &&
-        !(dev = malloc(sizeof(float) * (size_t)sim_modem_scratch(&m, n))))
-        return ldpc_error(LDPC_ERR_NO_MEMORY, "simulator: out of memory");
     for (int f = 0; f < nframes; f++)
         sim_modem_llrs(kern, &m, c->seed, first + (uint64_t)f,
                        cw ? cw + (size_t)f * (size_t)n : NULL, n, dev, llr + (size_t)f * (size_t)n);
-    free(dev);
-    return LDPC_OK;
 }
 
 int ldpc_sim_info_bits(const ldpc_code *code, const ldpc_sim_config *cfg, uint64_t first,
@@ -287,8 +291,13 @@ int ldpc_sim_channel_llrs(const ldpc_code *code, const ldpc_sim_config *cfg, dou
         return st;
     if (nframes > 0 && !llr)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_sim_channel_llrs: llr is NULL");
-    return rule_llrs(ldpc_sim_kernels_select(), &c, sigma, first, nframes, ldpc_code_n(code),
-                     codeword, llr);
+    float *dev = NULL;
+    if ((st = alloc_scratch(&c, ldpc_code_n(code), &dev)) != LDPC_OK)
+        return st;
+    rule_llrs(ldpc_sim_kernels_select(), &c, sigma, first, nframes, ldpc_code_n(code), codeword,
+              dev, llr);
+    free(dev);
+    return LDPC_OK;
 }
 
 int ldpc_sim_make_frames(const ldpc_code *code, const ldpc_sim_config *cfg, double ebn0_db,
@@ -307,9 +316,12 @@ int ldpc_sim_make_frames(const ldpc_code *code, const ldpc_sim_config *cfg, doub
     /* a frame's room for what the caller does not keep */
     uint8_t *bits1 = info ? NULL : malloc((size_t)k), *cw1 = codeword ? NULL : malloc((size_t)n);
     ldpc_encoder *enc = NULL;
+    float *dev = NULL;
     if ((!info && !bits1) || (!codeword && !cw1))
         st = ldpc_error(LDPC_ERR_NO_MEMORY, "ldpc_sim_make_frames: out of memory");
-    else if (need_cw && !zero)
+    if (st == LDPC_OK && llr)
+        st = alloc_scratch(&c, n, &dev);
+    if (st == LDPC_OK && need_cw && !zero)
         st = ldpc_encoder_create(&enc, code); /* once for the range */
     for (int f = 0; st == LDPC_OK && f < nframes; f++) {
         uint8_t *bits = info ? info + (size_t)f * k : bits1;
@@ -320,10 +332,11 @@ int ldpc_sim_make_frames(const ldpc_code *code, const ldpc_sim_config *cfg, doub
         else if (need_cw)
             st = ldpc_encoder_encode(enc, bits, cw, 1);
         if (st == LDPC_OK && llr)
-            st = rule_llrs(kern, &c, sigma, first + (uint64_t)f, 1, n, zero ? NULL : cw,
-                           llr + (size_t)f * n);
+            rule_llrs(kern, &c, sigma, first + (uint64_t)f, 1, n, zero ? NULL : cw, dev,
+                      llr + (size_t)f * n);
     }
     ldpc_encoder_destroy(enc);
+    free(dev);
     free(bits1);
     free(cw1);
     return st;

@@ -437,9 +437,7 @@ static int worker_alloc(sim_host *h, worker *w)
     }
     w->cw = calloc(frames, n);
     w->llr = malloc(n * sizeof(float));
-    ldpc_sim_modem m; /* its scratch depends on the modulation, not on the noise */
-    sim_modem_of(&h->cfg, 1.0, &m);
-    w->dev = malloc(sizeof(float) * (size_t)(sim_modem_scratch(&m, h->n) + 1));
+    w->dev = malloc(sizeof(float) * (size_t)(sim_modem_scratch(&h->cfg, h->n) + 1));
     if (!w->cw || !w->llr || !w->dev)
         return ldpc_error(LDPC_ERR_NO_MEMORY, "simulator: out of memory for a thread's frames");
     if (h->batches)

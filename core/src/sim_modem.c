@@ -8,9 +8,10 @@ void sim_modem_of(const ldpc_sim_config *cfg, double sigma, ldpc_sim_modem *m)
                         cfg->demapper == LDPC_DEMAP_EXACT, sigma);
 }
 
-int sim_modem_scratch(const ldpc_sim_modem *m, int n)
+int sim_modem_scratch(const ldpc_sim_config *cfg, int n)
 {
-    return m->axis_bits == 1 ? 0 : ldpc_sim_axes(n, m->bits);
+    const int bits = ldpc_modulation_bits(cfg->modulation);
+    return bits > 2 ? ldpc_sim_axes(n, bits) : 0;
 }
 
 /* Axes a0 .. a0 + LANES - 1 of a frame (the ones past naxes are computed and dropped): their

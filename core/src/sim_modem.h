@@ -12,8 +12,9 @@
 /* The modem of cfg's modulation and demapper at BPSK noise sigma (ldpc_awgn_sigma). */
 void sim_modem_of(const ldpc_sim_config *cfg, double sigma, ldpc_sim_modem *m);
 
-/* Floats of scratch sim_modem_llrs needs for a frame of n bits (0: none). */
-int sim_modem_scratch(const ldpc_sim_modem *m, int n);
+/* Floats of scratch sim_modem_llrs needs for a frame of n bits under cfg's modulation (0: none,
+ * BPSK and QPSK). */
+int sim_modem_scratch(const ldpc_sim_config *cfg, int n);
 
 /* The LLRs of frame `frame` sent as cw (n bits, only the low bit used; NULL = all zero) into
  * llr (n floats); dev: sim_modem_scratch floats. Returns the largest |LLR|. */
