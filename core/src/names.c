@@ -7,6 +7,7 @@
 #include "decoder_internal.h"
 #include "error.h"
 #include "ldpcgpu/demap.h"
+#include "ldpcgpu/sim.h"
 
 typedef struct name_entry {
     const char *name;
@@ -46,6 +47,11 @@ static const name_entry modulation_table[] = {
 };
 static const name_entry demap_method_table[] = {
     {"exact", LDPC_DEMAP_EXACT}, {"max-log", LDPC_DEMAP_MAX_LOG}, {"maxlog", LDPC_DEMAP_MAX_LOG},
+};
+
+static const name_entry sim_noise_table[] = {
+    {"box-muller", LDPC_SIM_NOISE_BOX_MULLER}, {"i8-table", LDPC_SIM_NOISE_I8_TABLE},
+    {"boxmuller", LDPC_SIM_NOISE_BOX_MULLER},  {"table", LDPC_SIM_NOISE_I8_TABLE},
 };
 
 #define COUNT(t) (sizeof(t) / sizeof((t)[0]))
@@ -163,5 +169,18 @@ int ldpc_demap_method_from_string(const char *s, ldpc_demap_method *out)
     int v = 0, st = parse(demap_method_table, COUNT(demap_method_table), "demapper", s, out ? &v : NULL);
     if (st == LDPC_OK)
         *out = (ldpc_demap_method)v;
+    return st;
+}
+
+const char *ldpc_sim_noise_name(ldpc_sim_noise n)
+{
+    return name_of(sim_noise_table, COUNT(sim_noise_table), (int)n);
+}
+
+int ldpc_sim_noise_from_string(const char *s, ldpc_sim_noise *out)
+{
+    int v = 0, st = parse(sim_noise_table, COUNT(sim_noise_table), "noise", s, out ? &v : NULL);
+    if (st == LDPC_OK)
+        *out = (ldpc_sim_noise)v;
     return st;
 }

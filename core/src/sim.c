@@ -8,6 +8,7 @@
 #include "ldpcgpu/channel.h"
 #include "ldpcgpu/encoder.h"
 #include "sim_host.h"
+#include "sim_i8_table.h"
 #include "sim_internal.h"
 #include "sim_modem.h"
 
@@ -48,6 +49,15 @@ static int check_config(const ldpc_sim_config *c)
     if (c->demapper != LDPC_DEMAP_EXACT && c->demapper != LDPC_DEMAP_MAX_LOG)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "simulator: demapper %d is not exact (0) or "
                           "max-log (1)", (int)c->demapper);
+    if (c->noise != LDPC_SIM_NOISE_BOX_MULLER && c->noise != LDPC_SIM_NOISE_I8_TABLE)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "simulator: noise %d is not box-muller (0) "
+                          "or i8-table (1)", (int)c->noise);
+    if (c->noise == LDPC_SIM_NOISE_I8_TABLE &&
+        (c->llr_type != LDPC_LLR_I8 || ldpc_modulation_bits(c->modulation) > 2))
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "simulator: the i8-table noise draws int8 "
+                          "BPSK/QPSK LLRs: it needs int8 LLRs and bpsk or qpsk (not %s LLRs, "
+                          "%s)", c->llr_type == LDPC_LLR_I8 ? "int8" : "float",
+                          ldpc_modulation_name(c->modulation));
     if (c->codeword == LDPC_SIM_ALL_ZERO && ldpc_modulation_bits(c->modulation) > 2)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "simulator: the all-zero codeword needs a "
                           "symmetric channel (bpsk, qpsk), not %s: it would send one corner "
@@ -118,7 +128,8 @@ int ldpc_sim_create_mode(ldpc_sim **out, const ldpc_code *code, const ldpc_decod
         return st;
     }
     const int cuda = !strcmp(ldpc_decoder_backend_name(sim->dec), "cuda");
-    if (mode == LDPC_SIM_MODE_AUTO && cuda) {
+    /* the GPU channel draws box-muller noise only: i8-table frames are made on the host */
+    if (mode == LDPC_SIM_MODE_AUTO && cuda && cfg.noise == LDPC_SIM_NOISE_BOX_MULLER) {
         st = ldpc_cuda_sim_create(&sim->gpu, sim->dec, &cfg);
         if (st == LDPC_OK) {
             *out = sim;
@@ -193,10 +204,11 @@ void ldpc_sim_print(const ldpc_sim *sim, FILE *f)
         return;
     const ldpc_decoder_config *dc = ldpc_decoder_config_get(sim->dec);
     const int qam = ldpc_modulation_bits(sim->cfg.modulation) > 2; /* the demapper matters */
-    fprintf(f, "simulator: %s (n %d, k %d), %s%s%s%s/AWGN, %s codewords, seed %llu\n",
+    fprintf(f, "simulator: %s (n %d, k %d), %s%s%s%s/AWGN (%s noise), %s codewords, seed %llu\n",
             ldpc_code_name(sim->code), ldpc_code_n(sim->code), ldpc_code_k(sim->code),
             ldpc_modulation_name(sim->cfg.modulation), qam ? " (" : "",
             qam ? ldpc_demap_method_name(sim->cfg.demapper) : "", qam ? " LLRs)" : "",
+            ldpc_sim_noise_name(sim->cfg.noise),
             sim->cfg.codeword == LDPC_SIM_ALL_ZERO ? "all-zero" : "random",
             (unsigned long long)sim->cfg.seed);
     if (sim->gpu)
@@ -230,6 +242,15 @@ static int frames_args(const ldpc_code *code, const ldpc_sim_config *cfg, double
         ldpc_sim_config_init(c);
     int st = check_config(c);
     return st != LDPC_OK ? st : sim_sigma(code, ebn0_db, sigma);
+}
+
+/* The float LLRs of the public frame functions: box-muller's only. */
+static int float_llrs_ok(const ldpc_sim_config *c, const char *fn)
+{
+    return c->noise == LDPC_SIM_NOISE_I8_TABLE
+               ? ldpc_error(LDPC_ERR_UNSUPPORTED, "%s: the i8-table noise makes int8 LLRs only "
+                            "(ldpc_sim_channel_llrs_i8)", fn)
+               : LDPC_OK;
 }
 
 /* The rule's information bits of frames first .. first + nframes - 1 (zeros for the all-zero
@@ -291,12 +312,56 @@ int ldpc_sim_channel_llrs(const ldpc_code *code, const ldpc_sim_config *cfg, dou
         return st;
     if (nframes > 0 && !llr)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_sim_channel_llrs: llr is NULL");
+    if ((st = float_llrs_ok(&c, "ldpc_sim_channel_llrs")) != LDPC_OK)
+        return st;
     float *dev = NULL;
     if ((st = alloc_scratch(&c, ldpc_code_n(code), &dev)) != LDPC_OK)
         return st;
     rule_llrs(ldpc_sim_kernels_select(), &c, sigma, first, nframes, ldpc_code_n(code), codeword,
               dev, llr);
     free(dev);
+    return LDPC_OK;
+}
+
+int ldpc_sim_channel_llrs_i8(const ldpc_code *code, const ldpc_sim_config *cfg, double ebn0_db,
+                             float llr_scale, uint64_t first, int nframes,
+                             const uint8_t *codeword, int8_t *llr)
+{
+    ldpc_sim_config c;
+    double sigma = 0.0;
+    int st = frames_args(code, cfg, ebn0_db, nframes, "ldpc_sim_channel_llrs_i8", &c, &sigma);
+    if (st != LDPC_OK)
+        return st;
+    if (nframes > 0 && !llr)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_sim_channel_llrs_i8: llr is NULL");
+    if (!(llr_scale >= LDPC_LLR_SCALE_MIN && llr_scale <= LDPC_LLR_SCALE_MAX))
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_sim_channel_llrs_i8: llr_scale %g not "
+                          "in %g..%g", (double)llr_scale, (double)LDPC_LLR_SCALE_MIN,
+                          (double)LDPC_LLR_SCALE_MAX);
+    const int n = ldpc_code_n(code);
+    if (c.noise == LDPC_SIM_NOISE_I8_TABLE) {
+        ldpc_sim_i8_table t;
+        if ((st = ldpc_sim_i8_table_init(&t, sigma, llr_scale)) != LDPC_OK)
+            return st;
+        const ldpc_sim_i8_table_kernel *kt = ldpc_sim_i8_table_kernel_select();
+        for (int f = 0; f < nframes; f++)
+            kt->llrs(c.seed, first + (uint64_t)f, codeword ? codeword + (size_t)f * n : NULL, n,
+                     &t, llr + (size_t)f * n);
+        return LDPC_OK;
+    }
+    float *dev = NULL, *f32 = malloc(sizeof(float) * (size_t)n);
+    if (!f32 || (st = alloc_scratch(&c, n, &dev)) != LDPC_OK) {
+        free(f32);
+        return st != LDPC_OK ? st : ldpc_error(LDPC_ERR_NO_MEMORY, "simulator: out of memory");
+    }
+    const ldpc_sim_kernels *kern = ldpc_sim_kernels_select();
+    for (int f = 0; f < nframes; f++) {
+        rule_llrs(kern, &c, sigma, first + (uint64_t)f, 1, n,
+                  codeword ? codeword + (size_t)f * n : NULL, dev, f32);
+        kern->quantize_i8(f32, (size_t)n, llr_scale, llr + (size_t)f * n);
+    }
+    free(dev);
+    free(f32);
     return LDPC_OK;
 }
 
@@ -307,6 +372,8 @@ int ldpc_sim_make_frames(const ldpc_code *code, const ldpc_sim_config *cfg, doub
     ldpc_sim_config c;
     double sigma = 0.0;
     int st = frames_args(code, cfg, ebn0_db, nframes, "ldpc_sim_make_frames", &c, &sigma);
+    if (st == LDPC_OK && llr)
+        st = float_llrs_ok(&c, "ldpc_sim_make_frames");
     if (st != LDPC_OK || nframes == 0)
         return st;
     const int n = ldpc_code_n(code), k = ldpc_code_k(code);

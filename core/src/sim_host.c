@@ -18,6 +18,7 @@
 #include "error.h"
 #include "ldpcgpu/encoder.h"
 #include "sim_host.h"
+#include "sim_i8_table.h"
 #include "sim_modem.h"
 
 #define MAX_THREADS 1024
@@ -65,6 +66,7 @@ typedef struct run_state {
     ldpc_sim_counts acc;
     int stopped, status;
     ldpc_sim_modem modem;
+    ldpc_sim_i8_table table; /* the i8-table noise's, at this run's sigma */
     /* threads mode */
     uint64_t nchunks, next_chunk, merged;
     /* batches mode: the batch being filled */
@@ -79,6 +81,7 @@ struct sim_host {
     int n, k;
     ldpc_sim_config cfg;
     const ldpc_sim_kernels *kern;
+    const ldpc_sim_i8_table_kernel *i8t; /* the i8-table noise's kernel, else NULL */
     ldpc_decoder *dec; /* the caller's */
     float llr_scale;
     int batches;
@@ -154,9 +157,14 @@ static void make_llrs(worker *w, const run_state *rs, uint64_t frame, int f, flo
                       int8_t *i8, frame_rec *rec)
 {
     const sim_host *h = w->h;
+    const uint8_t *cw = w->enc ? w->cw + (size_t)f * h->n : NULL;
+    if (h->i8t) { /* int8 LLRs drawn as they are (check_config: i8 is there) */
+        rec->saturated = h->i8t->llrs(h->cfg.seed, frame, cw, h->n, &rs->table, i8);
+        return;
+    }
     float *llr = f32 ? f32 : w->llr;
-    const float biggest = sim_modem_llrs(h->kern, &rs->modem, h->cfg.seed, frame,
-                                         w->enc ? w->cw + (size_t)f * h->n : NULL, h->n, w->dev, llr);
+    const float biggest = sim_modem_llrs(h->kern, &rs->modem, h->cfg.seed, frame, cw, h->n,
+                                         w->dev, llr);
     /* the decoder's count, where its own screen (|llr| * scale >= 127) could find any */
     uint64_t sat = 0;
     if (biggest * h->llr_scale >= 127.0f)
@@ -410,6 +418,11 @@ int sim_host_run(sim_host *h, double sigma, uint64_t first, uint64_t max_frames,
     rs.stop_errors = stop_frame_errors;
     rs.acc = *counts;
     sim_modem_of(&h->cfg, sigma, &rs.modem);
+    if (h->i8t) {
+        const int st = ldpc_sim_i8_table_init(&rs.table, sigma, h->llr_scale);
+        if (st != LDPC_OK)
+            return st;
+    }
     if (stop_frame_errors && rs.acc.frame_errors >= stop_frame_errors)
         return LDPC_OK;
     for (int i = 0; i < h->nslots; i++)
@@ -504,6 +517,7 @@ int sim_host_create(sim_host **out, const ldpc_code *code, ldpc_decoder *dec,
     h->k = ldpc_code_k(code);
     h->cfg = *cfg;
     h->kern = ldpc_sim_kernels_select();
+    h->i8t = cfg->noise == LDPC_SIM_NOISE_I8_TABLE ? ldpc_sim_i8_table_kernel_select() : NULL;
     h->dec = dec;
     h->llr_scale = ldpc_decoder_config_get(dec)->llr_scale;
     h->batches = batches;
@@ -554,4 +568,4 @@ int sim_host_create(sim_host **out, const ldpc_code *code, ldpc_decoder *dec,
 }
 
 int sim_host_threads(const sim_host *h) { return h->started; }
-const char *sim_host_kernels(const sim_host *h) { return h->kern->name; }
+const char *sim_host_kernels(const sim_host *h) { return h->i8t ? h->i8t->name : h->kern->name; }

@@ -42,6 +42,21 @@ typedef enum ldpc_sim_codeword {
                             * skips the encoder (any code on the GPU, including alist codes) */
 } ldpc_sim_codeword;
 
+/* How a frame's noise and LLRs are drawn. */
+typedef enum ldpc_sim_noise {
+    LDPC_SIM_NOISE_BOX_MULLER = 0, /* "box-muller" (default): Philox4x32-10 words, Box-Muller
+                                    * deviates, float LLRs (quantised when llr_type is int8):
+                                    * the same frames on the host and the GPU */
+    LDPC_SIM_NOISE_I8_TABLE = 1    /* "i8-table": int8 LLRs drawn straight from their exact
+                                    * distribution (the quantised BPSK/AWGN LLR at the
+                                    * decoder's llr_scale, to 2^-32) by an alias table fed by
+                                    * ARS-7 (AES rounds); about half the host's cost per frame.
+                                    * Needs llr_type int8 and bpsk or qpsk; the frames are made
+                                    * on the host (also for the cuda decoder); a frame's
+                                    * codeword is box-muller's, its noise is not. "sat LLRs"
+                                    * counts the LLRs at +-127. core/src/sim_i8_table.h */
+} ldpc_sim_noise;
+
 typedef struct ldpc_sim_config {
     uint64_t seed;              /* key of every frame's bits and noise, any value (default 1) */
     ldpc_sim_codeword codeword; /* LDPC_SIM_RANDOM (default) or LDPC_SIM_ALL_ZERO */
@@ -56,7 +71,12 @@ typedef struct ldpc_sim_config {
                                  * that n does not fill is padded with zeros. Gray QPSK gives
                                  * each bit BPSK's LLR exactly, so QPSK frames equal BPSK's */
     ldpc_demap_method demapper; /* 16/64/256-QAM: LDPC_DEMAP_EXACT (default) or _MAX_LOG LLRs */
+    ldpc_sim_noise noise;       /* LDPC_SIM_NOISE_BOX_MULLER (default) or _I8_TABLE */
 } ldpc_sim_config;
+
+/* Names of the noise rules ("box-muller", "i8-table"), as the tool and JSON spell them. */
+LDPC_API const char *ldpc_sim_noise_name(ldpc_sim_noise n);
+LDPC_API int ldpc_sim_noise_from_string(const char *s, ldpc_sim_noise *out);
 
 /* Counts over the frames simulated. Each field is a sum over frames, so counts of disjoint
  * frame ranges (threads, ranks, resumed runs) add. */
@@ -106,7 +126,8 @@ LDPC_API void ldpc_sim_print(const ldpc_sim *sim, FILE *f);
  *
  * ldpc_sim_make_frame: frame f's info (k bits, one per byte; zeros for LDPC_SIM_ALL_ZERO),
  * codeword (n bits) and channel LLRs (n floats, positive = 0; BPSK's 2y/sigma^2, QAM's by the
- * demapper) at ebn0_db. Any output may be NULL.
+ * demapper) at ebn0_db. Any output may be NULL. Float LLRs are box-muller's: asked for under
+ * the i8-table noise they are refused (LDPC_ERR_UNSUPPORTED; ldpc_sim_channel_llrs_i8 below).
  * ldpc_sim_make_frames: the same for frames first .. first + nframes - 1 (nframes >= 0), frame
  * first + j at info + j k, codeword + j n, llr + j n; it makes an encoder for each call (for a
  * generic alist code that takes long: callers making many ranges keep their own encoder and
@@ -126,6 +147,14 @@ LDPC_API int ldpc_sim_info_bits(const ldpc_code *code, const ldpc_sim_config *cf
 LDPC_API int ldpc_sim_channel_llrs(const ldpc_code *code, const ldpc_sim_config *cfg,
                                    double ebn0_db, uint64_t first, int nframes,
                                    const uint8_t *codeword, float *llr);
+
+/* The int8 channel LLRs of frames first .. first + nframes - 1 sent as codeword (as
+ * ldpc_sim_channel_llrs) for a decoder at llr_scale (LDPC_LLR_SCALE_MIN..MAX): what the
+ * simulator hands such a decoder, under either noise rule (box-muller: the float LLRs through
+ * ldpc_llr_quantize_i8; i8-table: its own draw). */
+LDPC_API int ldpc_sim_channel_llrs_i8(const ldpc_code *code, const ldpc_sim_config *cfg,
+                                      double ebn0_db, float llr_scale, uint64_t first,
+                                      int nframes, const uint8_t *codeword, int8_t *llr);
 
 /* The one float -> int8 LLR rule (simulator, tool, tests): NaN -> 0, then
  * round(llr * scale) (ties away from zero) clamped to -127..127. */
