@@ -60,6 +60,12 @@ static void usage(FILE *f)
             "                         alternating between the axes), unit symbol energy,\n"
             "                         Es = rate x bits x Eb; QPSK gives BPSK's very LLRs\n"
             "  --demapper D           exact (default) or max-log LLRs of 16/64/256-QAM\n"
+            "  --noise box-muller|i8-table\n"
+            "                         how the noise is drawn: box-muller (default; float LLRs\n"
+            "                         from normal deviates, the same frames on the CPU and the\n"
+            "                         GPU) or i8-table (with --llr i8, bpsk or qpsk: int8 LLRs\n"
+            "                         drawn straight from their exact distribution, about half\n"
+            "                         the CPU's cost per frame; made on the CPU, other noise)\n"
             "  --llr f32|i8           LLRs handed to the decoder: float32 (default) or int8\n"
             "                         quantized as round(LLR * scale), saturated at +-127\n"
             "  --llr-scale S          scale of int8 LLRs (default 4, %g..%g)\n"
@@ -134,6 +140,11 @@ static int parse(int argc, char **argv, sim_opts *o)
             continue;
         if (app_flag(&a, "--quiet")) {
             o->quiet = 1;
+        } else if (app_opt(&a, "--noise", NULL, &v)) {
+            if (!a.error && ldpc_sim_noise_from_string(v, &o->noise) != LDPC_OK) {
+                fprintf(stderr, "ldpcgpu simulate: %s\n", ldpc_last_error());
+                a.error = 1;
+            }
         } else if (app_opt(&a, "--ebn0", NULL, &v)) {
             double pts[SIM_MAX_POINTS];
             int n = 0;
@@ -421,6 +432,7 @@ static int simulate(sim_mpi *m, int argc, char **argv)
     scfg.num_threads = o.cfg.num_threads;
     scfg.modulation = o.modulation;
     scfg.demapper = o.demapper;
+    scfg.noise = o.noise;
 
     ldpc_code *code = NULL;
     ldpc_sim *sim = NULL;
@@ -466,10 +478,11 @@ static int simulate(sim_mpi *m, int argc, char **argv)
     const int n = ldpc_code_n(code), k = ldpc_code_k(code);
     if (m->rank == 0) {
         const int qam = ldpc_modulation_bits(o.modulation) > 2; /* the demapper matters */
-        printf("code: %s, n=%d k=%d rate=%.4f; %s%s%s%s over AWGN, %s LLRs, %s codeword, seed %llu\n",
+        printf("code: %s, n=%d k=%d rate=%.4f; %s%s%s%s over AWGN (%s noise), %s LLRs, %s "
+               "codeword, seed %llu\n",
                ldpc_code_name(code), n, k, app_code_rate(code), ldpc_modulation_name(o.modulation),
                qam ? " (" : "", qam ? ldpc_demap_method_name(o.demapper) : "", qam ? " LLRs)" : "",
-               o.llr_i8 ? "int8" : "float32",
+               ldpc_sim_noise_name(o.noise), o.llr_i8 ? "int8" : "float32",
                sc->codeword == LDPC_SIM_ALL_ZERO ? "all-zero" : "random",
                (unsigned long long)o.seed);
         ldpc_decoder_print(ldpc_sim_decoder(sim), stdout);

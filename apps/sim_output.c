@@ -44,7 +44,7 @@ void sim_print_point(FILE *f, const sim_point *p, int n, int k)
 
 /* ---- identity: what must match for a resumed run to continue the same experiment ---- */
 
-#define SIM_ID_MAX 20
+#define SIM_ID_MAX 24
 
 typedef struct sim_id_item {
     const char *key;
@@ -95,6 +95,8 @@ static int sim_identity(const sim_setup *s, sim_id_item *it)
     it[n - 1].if_absent = ldpc_modulation_name(LDPC_MOD_BPSK);
     n = add_id(it, n, "demapper", 1, "%s", ldpc_demap_method_name(sc->demapper));
     it[n - 1].if_absent = ldpc_demap_method_name(LDPC_DEMAP_EXACT);
+    n = add_id(it, n, "noise", 1, "%s", ldpc_sim_noise_name(sc->noise));
+    it[n - 1].if_absent = ldpc_sim_noise_name(LDPC_SIM_NOISE_BOX_MULLER);
     n = add_id(it, n, "seed", 0, "%llu", (unsigned long long)sc->seed);
     return n;
 }
@@ -287,6 +289,8 @@ static int apply_defaults(const char *path, const json_value *j, sim_opts *o)
         return bad_resume(path, "unknown modulation");
     if (json_get_string(j, "demapper", &s) && ldpc_demap_method_from_string(s, &o->demapper))
         return bad_resume(path, "unknown demapper");
+    if (json_get_string(j, "noise", &s) && ldpc_sim_noise_from_string(s, &o->noise))
+        return bad_resume(path, "unknown noise rule");
     if (json_get_uint(j, "seed", &u))
         o->seed = u;
     if (json_get_uint(j, "frames_target", &u))
@@ -362,7 +366,7 @@ int sim_resume_check(const sim_resume *r, const sim_setup *s)
     }
     if (differ)
         fprintf(stderr, "ldpcgpu simulate: --resume continues the same experiment only: the "
-                        "same code, decoder, backend, channel, modulation, LLRs, codeword and seed\n");
+                        "same code, decoder, backend, channel, modulation, noise, LLRs, codeword and seed\n");
     return differ;
 }
 

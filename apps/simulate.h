@@ -27,6 +27,7 @@ typedef struct sim_opts {
     int codeword_zero;          /* --codeword zero */
     ldpc_modulation modulation; /* --modulation */
     ldpc_demap_method demapper; /* --demapper */
+    ldpc_sim_noise noise;       /* --noise */
     int quiet;
     int device_local;           /* --device local */
     double progress_interval;   /* seconds between plain progress lines */

@@ -175,7 +175,7 @@ with apptest.tempdir() as d:
     check(rc != 0 and "modulation" in err, f"another modulation on resume refused\n{err}")
     # a run written before the options existed resumes as BPSK with exact LLRs
     old = load(js("b.json"))
-    del old["modulation"], old["demapper"]
+    del old["modulation"], old["demapper"], old["noise"]
     with open(js("old.json"), "w") as f:
         json.dump(old, f)
     run("simulate", "--resume", js("old.json"), "--frames", 600, "--quiet", check_rc=0)
@@ -185,6 +185,26 @@ with apptest.tempdir() as d:
     rc, out, err = run("simulate", "wimax:576:1/2", "--ebn0", "5", "--modulation", "16qam",
                        "--codeword", "zero")
     check(rc != 0 and "all-zero" in err, f"the all-zero codeword over 16-QAM is refused\n{err}")
+
+    # ---- --noise i8-table: int8 LLRs drawn from their law; in the JSON, part of the experiment ----
+    i8 = ("wimax:576:1/2", "--ebn0", "2", "--frames", 3000, "--msg", "i8", "--llr", "i8")
+    rc, out, err = run("simulate", *i8, "--noise", "i8-table", "--json", js("t.json"), check_rc=0)
+    run("simulate", *i8, "--json", js("bm.json"), "--quiet", check_rc=0)
+    t, bm = load(js("t.json")), load(js("bm.json"))
+    check(t["noise"] == "i8-table" and bm["noise"] == "box-muller" and "i8-table noise" in out,
+          f"the noise rule in the JSON and the summary\n{out}")
+    ft, fb = t["points"][0]["frame_errors"], bm["points"][0]["frame_errors"]
+    check(ft > 30 and fb > 30 and abs(ft - fb) < 4.5 * (ft + fb) ** 0.5,
+          f"i8-table and box-muller frame errors agree within statistics: {ft} vs {fb}")
+    rc, out, err = run("simulate", "--resume", js("t.json"), "--noise", "box-muller", "--quiet")
+    check(rc != 0 and "noise" in err, f"another noise rule on resume refused\n{err}")
+    run("simulate", "--resume", js("t.json"), "--frames", 4000, "--quiet", check_rc=0)
+    r = load(js("t.json"))
+    check(r["noise"] == "i8-table" and r["points"][0]["frames"] == 4000, "an i8-table run resumes")
+    rc, out, err = run("simulate", "wimax:576:1/2", "--ebn0", "2", "--noise", "i8-table")
+    check(rc != 0 and "int8 LLRs" in err, f"i8-table with float LLRs is refused, saying why\n{err}")
+    rc, out, err = run("simulate", "wimax:576:1/2", "--ebn0", "2", "--noise", "ziggurat")
+    check(rc != 0 and "i8-table" in err, f"an unknown noise rule is refused, naming the valid ones\n{err}")
 
     # ---- progress: plain lines on a non-terminal stderr; none with --quiet ----
     rc, out, err = run("simulate", "wifi:648:1/2", "--ebn0", "1", "--frames", 20000,

@@ -87,16 +87,15 @@ void ldpc_ars7_block(uint64_t seed, uint64_t frame, uint64_t block, uint8_t out[
 static uint32_t llrs_generic(uint64_t seed, uint64_t frame, const uint8_t *cw, int n,
                              const ldpc_sim_i8_table *t, int8_t *out)
 {
-    uint8_t rk[LDPC_I8T_ROUNDS + 1][16], A[64], B[64];
+    uint8_t rk[LDPC_I8T_ROUNDS + 1][16], P[256];
     ars_keys(seed, rk);
     uint32_t sat = 0;
-    for (int i = 0, g = 0; i < n; i += LDPC_I8T_GROUP, g++) {
-        for (int m = 0; m < 4; m++) {
-            ars_block(rk, frame, 8u * (uint64_t)g + (uint64_t)m, A + 16 * m);
-            ars_block(rk, frame, 8u * (uint64_t)g + 4u + (uint64_t)m, B + 16 * m);
-        }
+    for (int i = 0; i < n; i += LDPC_I8T_GROUP) {
+        const uint64_t b0 = (uint64_t)(i / LDPC_I8T_GROUP) * 16u;
+        for (int m = 0; m < 16; m++)
+            ars_block(rk, frame, b0 + (uint64_t)m, P + 16 * m);
         const int m = n - i < LDPC_I8T_GROUP ? n - i : LDPC_I8T_GROUP;
-        sat += ldpc_i8t_group(t, A, B, cw ? cw + i : NULL, 0, m, out + i);
+        sat += ldpc_i8t_group(t, P, cw ? cw + i : NULL, m, out + i);
     }
     return sat;
 }
@@ -190,11 +189,9 @@ int ldpc_sim_i8_table_init(ldpc_sim_i8_table *t, double sigma, float llr_scale)
         t->thr[j] = 0; /* a full column: always its "alias", itself */
         t->alias[j] = (uint8_t)j;
     }
-    for (int j = 0; j < 256; j++) {
-        t->thr_hi[j] = (uint16_t)(t->thr[j] >> 8);
-        t->thr_lo[j] = (uint8_t)(t->thr[j] & 0xffu);
-        t->alias16[j] = t->alias[j];
-    }
+    for (int j = 0; j < 256; j++)
+        for (int b = 0; b < 3; b++)
+            t->thr_byte[b][j] = (uint8_t)(t->thr[j] >> (16 - 8 * b));
     return LDPC_OK;
 }
 
@@ -213,7 +210,7 @@ static int cpu_runs(const ldpc_sim_i8_table_kernel *k)
 #ifdef LDPCGPU_SIM_I8T_AVX512
     if (k == &ldpc_sim_i8_table_avx512)
         return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-               __builtin_cpu_supports("vaes");
+               __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("vaes");
 #endif
 #endif
     return 0;

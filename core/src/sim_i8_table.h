@@ -18,12 +18,12 @@
  *    exactly the probability above.
  *  - the words: ARS-7 (Salmon et al., "Parallel random numbers: as easy as 1, 2, 3", SC'11; the
  *    AES-round generator of Random123) with key {s, 0} and counter {block b, frame f}, each a
- *    64-bit lane. Deviate i of the frame is deviate t = i % 32 of group g = i / 32, which uses
- *    blocks 8g .. 8g+7: A = the 64 bytes of blocks 8g..8g+3, B = those of 8g+4..8g+7;
- *    j = B[2t], v = (A[2t] + 256 A[2t+1]) 256 + B[2t+1].
+ *    64-bit lane. Deviate i of the frame is deviate t = i % 64 of group g = i / 64, whose 256
+ *    bytes P are blocks 16g .. 16g+15 in order: j = P[t], v = P[64+t] 2^16 + P[128+t] 2^8 +
+ *    P[192+t] (four planes of 64 bytes: a vector unit handles a group with byte lanes).
  *  - the information bits and codewords are the default rule's (sim_frame.h: Philox), so a frame
  *    sends the same codeword under either rule; only its noise differs.
- * Every variant (generic: AES in portable C; aesni; avx512-vaes) gives the same bytes
+ * Every variant (generic: AES in portable C; aesni; avx512-vbmi) gives the same bytes
  * (test_sim_i8_table). The GPU channel does not run this rule (the host channel makes the
  * frames then). */
 #ifndef LDPCGPU_SIM_I8_TABLE_H
@@ -37,17 +37,14 @@ extern "C" {
 #endif
 
 #define LDPC_I8T_OUTCOMES 255 /* q = -127 .. 127 */
-#define LDPC_I8T_GROUP 32     /* deviates per 8 ARS blocks */
+#define LDPC_I8T_GROUP 64     /* deviates per 16 ARS blocks */
 #define LDPC_I8T_ROUNDS 7     /* ARS-7: Random123's default, with margin over the 5 it needs */
 
 typedef struct ldpc_sim_i8_table {
     uint32_t mass[256];   /* outcome j's probability x 2^32 (j = 255: none, 0) */
     uint32_t thr[256];    /* column j keeps outcome j when v < thr[j]; thr < 2^24 */
     uint8_t alias[256];   /* ... else gives outcome alias[j] */
-    /* the same columns split for 16-bit lanes: thr = thr_hi 256 + thr_lo */
-    uint16_t thr_hi[256];
-    uint8_t thr_lo[256];
-    uint16_t alias16[256];
+    uint8_t thr_byte[3][256]; /* thr's bytes, most significant first (byte lanes) */
 } ldpc_sim_i8_table;
 
 /* The table at noise level sigma (> 0) for int8 LLRs at llr_scale (> 0). Returns an LDPC
@@ -60,16 +57,15 @@ static inline int ldpc_i8t_outcome(const ldpc_sim_i8_table *t, unsigned j, uint3
     return v < t->thr[j] ? (int)j : (int)t->alias[j];
 }
 
-/* Deviates t0 .. t1-1 of one group (A, B: its 64 + 64 bytes) as int8 LLRs at out[t] for the
- * coded bits cw[t] (NULL: all zero); returns how many are +-127. */
-static inline uint32_t ldpc_i8t_group(const ldpc_sim_i8_table *t, const uint8_t *A,
-                                      const uint8_t *B, const uint8_t *cw, int t0, int t1,
-                                      int8_t *out)
+/* The first m deviates of one group (P: its 256 bytes) as int8 LLRs at out[t] for the coded
+ * bits cw[t] (NULL: all zero); returns how many are +-127. */
+static inline uint32_t ldpc_i8t_group(const ldpc_sim_i8_table *t, const uint8_t *P,
+                                      const uint8_t *cw, int m, int8_t *out)
 {
     uint32_t sat = 0;
-    for (int d = t0; d < t1; d++) {
-        const uint32_t v = ((uint32_t)A[2 * d] | (uint32_t)A[2 * d + 1] << 8) << 8 | B[2 * d + 1];
-        const int q = ldpc_i8t_outcome(t, B[2 * d], v) - 127;
+    for (int d = 0; d < m; d++) {
+        const uint32_t v = (uint32_t)P[64 + d] << 16 | (uint32_t)P[128 + d] << 8 | P[192 + d];
+        const int q = ldpc_i8t_outcome(t, P[d], v) - 127;
         out[d] = (int8_t)(cw && (cw[d] & 1u) ? -q : q);
         sat += q == 127 || q == -127;
     }
@@ -94,7 +90,7 @@ typedef struct ldpc_sim_i8_table_kernel {
 } ldpc_sim_i8_table_kernel;
 
 /* The fastest this CPU runs (LDPCGPU_SIM_ISA=generic forces the portable one); a variant by
- * name ("generic", "aesni", "avx512-vaes") or NULL if this build or CPU lacks it. */
+ * name ("generic", "aesni", "avx512-vbmi") or NULL if this build or CPU lacks it. */
 const ldpc_sim_i8_table_kernel *ldpc_sim_i8_table_kernel_select(void);
 const ldpc_sim_i8_table_kernel *ldpc_sim_i8_table_kernel_get(const char *name);
 

@@ -1,7 +1,8 @@
 /* sim_bench: the simulator's speed beside the decoder's, on the CPU (not installed, not a test).
  *
  *   sim_bench [CODE] [--ebn0 DB] [--msg f32|i8|i16] [--llr f32|i8] [--iters N] [--no-et]
- *             [--threads T] [--seconds S] [--rounds R] [--channel-only]
+ *             [--threads T] [--seconds S] [--rounds R] [--noise box-muller|i8-table]
+ *             [--channel-only]
  *
  * Three measurements, in one process:
  *  - channel: one thread, each frame kernel variant this CPU runs (generic, avx2, avx512):
@@ -21,6 +22,7 @@
 #include <string.h>
 #include <time.h>
 #include "ldpcgpu/ldpcgpu.h"
+#include "sim_i8_table.h"
 #include "sim_noise.h"
 #include "sim_llr.h"
 
@@ -104,6 +106,49 @@ static void channel(const ldpc_code *code, const ldpc_sim_kernels *k, double ebn
            1e6 / best_frame);
     ldpc_encoder_destroy(enc);
     free(llr);
+    free(cw);
+    free(info);
+    free(q);
+}
+
+/* One thread: whole frames by the i8-table noise (sim_i8_table.h) with one of its kernels. */
+static void channel_i8t(const ldpc_code *code, const ldpc_sim_i8_table_kernel *kt,
+                        const ldpc_sim_kernels *k, double ebn0, float scale, double seconds)
+{
+    const int n = ldpc_code_n(code), kk = ldpc_code_k(code);
+    uint8_t *cw = calloc((size_t)n, 1), *info = malloc((size_t)kk);
+    int8_t *q = malloc((size_t)n);
+    ldpc_encoder *enc = NULL;
+    ldpc_sim_i8_table t;
+    int st = ldpc_encoder_create(&enc, code);
+    if (st == LDPC_OK)
+        st = ldpc_sim_i8_table_init(&t, ldpc_awgn_sigma(ebn0, (double)kk / n), scale);
+    if (st != LDPC_OK)
+        die("i8-table channel", st);
+    double best_dev = 0, best_frame = 0;
+    for (int round = 0; round < 3; round++) {
+        long frames = 0;
+        double t0 = thread_cpu(), el;
+        do {
+            for (int r = 0; r < 16; r++, frames++)
+                kt->llrs(1, (uint64_t)frames, cw, n, &t, q);
+        } while ((el = thread_cpu() - t0) < seconds / 6);
+        best_dev = frames * (double)n / el > best_dev ? frames * (double)n / el : best_dev;
+        frames = 0;
+        t0 = thread_cpu();
+        do {
+            for (int r = 0; r < 16; r++, frames++) {
+                k->bits(1, (uint64_t)frames, kk, info);
+                ldpc_encoder_encode(enc, info, cw, 1);
+                kt->llrs(1, (uint64_t)frames, cw, n, &t, q);
+            }
+        } while ((el = thread_cpu() - t0) < seconds / 6);
+        best_frame = frames / el > best_frame ? frames / el : best_frame;
+    }
+    printf("channel i8-table %-11s 1 thread: %7.1f M int8 LLRs/s (%.2f ns each); whole frames "
+           "%.0f/s = %.0f Mb/s coded (%.2f us per frame)\n", kt->name, best_dev / 1e6,
+           1e9 / best_dev, best_frame, best_frame * n / 1e6, 1e6 / best_frame);
+    ldpc_encoder_destroy(enc);
     free(cw);
     free(info);
     free(q);
@@ -201,14 +246,17 @@ int main(int argc, char **argv)
             seconds = atof(argv[++i]);
         else if (!strcmp(a, "--rounds") && v)
             rounds = atoi(argv[++i]);
-        else if (!strcmp(a, "--channel-only"))
+        else if (!strcmp(a, "--noise") && v) {
+            if (ldpc_sim_noise_from_string(argv[++i], &sc.noise) != LDPC_OK)
+                die(v, LDPC_ERR_INVALID_ARGUMENT);
+        } else if (!strcmp(a, "--channel-only"))
             channel_only = 1;
         else if (a[0] != '-')
             name = a;
         else {
             fprintf(stderr, "usage: sim_bench [CODE] [--ebn0 DB] [--msg f32|i8|i16] [--llr f32|i8] "
                             "[--iters N] [--no-et] [--threads T] [--seconds S] [--rounds R] "
-                            "[--channel-only]\n");
+                            "[--noise box-muller|i8-table] [--channel-only]\n");
             return 2;
         }
     }
@@ -229,6 +277,12 @@ int main(int argc, char **argv)
         if (k)
             channel(code, k, ebn0, sc.llr_type, dec, seconds);
     }
+    const char *i8t_variants[] = {"generic", "aesni", "avx512-vbmi"};
+    for (int i = 0; sc.noise == LDPC_SIM_NOISE_I8_TABLE && i < 3; i++) {
+        const ldpc_sim_i8_table_kernel *kt = ldpc_sim_i8_table_kernel_get(i8t_variants[i]);
+        if (kt)
+            channel_i8t(code, kt, ldpc_sim_kernels_select(), ebn0, dc.llr_scale, seconds);
+    }
     if (channel_only)
         return 0;
 
@@ -236,12 +290,14 @@ int main(int argc, char **argv)
     if ((st = ldpc_sim_create(&sim, code, &dc, &sc)) != LDPC_OK)
         die("simulator", st);
     ldpc_sim_print(sim, stdout);
-    /* distinct frames for the decoder alone: the simulator's own */
+    /* distinct frames for the decoder alone: the simulator's own (box-muller's float LLRs) */
+    ldpc_sim_config pc = sc;
+    pc.noise = LDPC_SIM_NOISE_BOX_MULLER;
     const int pool_frames = 256;
     float *pool = malloc(sizeof(float) * n * pool_frames);
     int8_t *pool8 = malloc((size_t)n * pool_frames);
     for (int f = 0; f < pool_frames; f++)
-        if ((st = ldpc_sim_make_frame(code, &sc, ebn0, (uint64_t)f, NULL, NULL,
+        if ((st = ldpc_sim_make_frame(code, &pc, ebn0, (uint64_t)f, NULL, NULL,
                                       pool + (size_t)f * n)) != LDPC_OK)
             die("make_frame", st);
     ldpc_llr_quantize_i8(pool, (size_t)n * pool_frames, dc.llr_scale, pool8);
@@ -260,11 +316,11 @@ int main(int argc, char **argv)
         best_sim.wall = s.wall > best_sim.wall ? s.wall : best_sim.wall;
         best_sim.cpu = s.cpu > best_sim.cpu ? s.cpu : best_sim.cpu;
     }
-    printf("%s %.2f dB msg %s llr %s %d it%s, threads %d: decoder alone %.1f Mb/s coded, "
+    printf("%s %.2f dB msg %s llr %s (%s noise) %d it%s, threads %d: decoder alone %.1f Mb/s coded, "
            "simulation %.1f (best of %d): ratio %.2f wall; per CPU-second %.1f vs %.1f: ratio "
            "%.2f; sim FER %.2e over %llu frames, avg it %.2f\n",
            name, ebn0, dc.msg_format == LDPC_MSG_I8 ? "i8" : dc.msg_format == LDPC_MSG_I16 ? "i16" : "f32",
-           sc.llr_type == LDPC_LLR_I8 ? "i8" : "f32", dc.max_iterations,
+           sc.llr_type == LDPC_LLR_I8 ? "i8" : "f32", ldpc_sim_noise_name(sc.noise), dc.max_iterations,
            dc.early_termination ? " (early stop)" : "", threads, best_dec.wall, best_sim.wall,
            rounds, best_sim.wall / best_dec.wall, best_dec.cpu, best_sim.cpu,
            best_sim.cpu / best_dec.cpu, (double)c.frame_errors / (double)c.frames,
