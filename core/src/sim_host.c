@@ -22,7 +22,7 @@
 #include "sim_modem.h"
 
 #define MAX_THREADS 1024
-#define CHUNK_FRAMES 32   /* frames per chunk of the threads mode, about */
+#define CHUNK_FRAMES 128  /* frames per chunk of the threads mode, about */
 #define CHUNK_BYTES (4 << 20) /* ... but not more float LLRs than this, unless one SIMD group */
 #define IN_FLIGHT 2       /* chunks a thread keeps on its decoder */
 #define FILL_FRAMES 8     /* frames a thread takes at a time when filling a batch */
