@@ -67,8 +67,9 @@ typedef struct run_state {
     int stopped, status;
     ldpc_sim_modem modem;
     ldpc_sim_i8_table table; /* the i8-table noise's, at this run's sigma */
-    /* threads mode */
+    /* threads mode: chunks of `chunk` frames */
     uint64_t nchunks, next_chunk, merged;
+    int chunk;
     /* batches mode: the batch being filled */
     slot *fill;
     float *fill_f32;
@@ -85,7 +86,8 @@ struct sim_host {
     ldpc_decoder *dec; /* the caller's */
     float llr_scale;
     int batches;
-    int chunk;  /* frames per chunk (threads mode) / per batch (batches mode) */
+    int chunk;  /* frames per chunk at most (threads mode) / per batch (batches mode) */
+    int group;  /* the decoder's SIMD group: chunks hold whole groups */
     int nslots;
     slot *slots;
     int nthreads, started;
@@ -273,10 +275,10 @@ static void chunk_job(worker *w, run_state *rs)
         if (more && w->nin < IN_FLIGHT && rs->next_chunk < rs->merged + (uint64_t)h->nslots) {
             const uint64_t c = rs->next_chunk++;
             slot *s = &h->slots[c % (uint64_t)h->nslots];
-            const uint64_t off = c * (uint64_t)h->chunk;
+            const uint64_t off = c * (uint64_t)rs->chunk;
             s->first = rs->first + off;
-            s->nframes = (int)(rs->total - off < (uint64_t)h->chunk ? rs->total - off
-                                                                    : (uint64_t)h->chunk);
+            s->nframes = (int)(rs->total - off < (uint64_t)rs->chunk ? rs->total - off
+                                                                     : (uint64_t)rs->chunk);
             s->done = 0;
             pthread_mutex_unlock(&h->mu);
             const int st = start_chunk(w, rs, s);
@@ -430,7 +432,13 @@ int sim_host_run(sim_host *h, double sigma, uint64_t first, uint64_t max_frames,
     if (h->batches) {
         run_batches(h, &rs);
     } else {
-        rs.nchunks = (max_frames + (uint64_t)h->chunk - 1) / (uint64_t)h->chunk;
+        /* up to h->chunk frames a chunk, fewer in a short run so that every thread gets
+         * IN_FLIGHT of them: whole SIMD groups still */
+        const uint64_t share = max_frames / ((uint64_t)IN_FLIGHT * (uint64_t)h->started);
+        const uint64_t groups = share / (uint64_t)h->group;
+        rs.chunk = groups * (uint64_t)h->group >= (uint64_t)h->chunk ? h->chunk
+                   : groups > 0 ? (int)groups * h->group : h->group;
+        rs.nchunks = (max_frames + (uint64_t)rs.chunk - 1) / (uint64_t)rs.chunk;
         pool_run(h, chunk_job, &rs);
     }
     if (rs.status != LDPC_OK)
@@ -527,6 +535,7 @@ int sim_host_create(sim_host **out, const ldpc_code *code, ldpc_decoder *dec,
      * about CHUNK_FRAMES frames so that the per-batch costs stay small, fewer for long codes;
      * batches mode: the decoder's batch */
     const int bf = ldpc_decoder_batch_frames(dec) > 0 ? ldpc_decoder_batch_frames(dec) : 1;
+    h->group = bf;
     if (batches)
         h->chunk = bf;
     else {

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include "ldpcgpu/ldpcgpu.h"
 #include "sim_i8_table.h"
 #include "sim_noise.h"
@@ -201,7 +202,9 @@ static rate sim_rate(ldpc_sim *sim, double ebn0, uint64_t *next, double seconds,
                        ldpc_sim_counts *c)
 {
     const ldpc_code *code = ldpc_decoder_code(ldpc_sim_decoder(sim));
-    const uint64_t step = 512;
+    /* calls of 256 frames per core: enough chunks for every thread (sim_host.c) */
+    const long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    const uint64_t step = 256u * (uint64_t)(cores > 2 ? cores : 2);
     const double t0 = wall(), c0 = process_cpu();
     double t;
     uint64_t frames = 0;
