@@ -8,11 +8,13 @@
  * backends every core makes and decodes frames.
  *
  * Frames are numbered. Frame f of a run with seed s is a pure function of (s, f, Eb/N0,
- * modulation): its information bits and its noise come from Philox4x32-10 (the counter-based
- * generator of cuRAND) keyed by s with frame f as the subsequence (core/src/sim_frame.h writes
- * the rule once for the host and the device). So any frame can be reproduced alone, the same
- * frame numbers give the same counts on any backend whose arithmetic is the same, and ranks of
- * a distributed run that take disjoint frame ranges add up to the single-process run.
+ * modulation, noise rule): its information bits and (by default) its noise come from
+ * Philox4x32-10 (the counter-based generator of cuRAND) keyed by s with frame f as the
+ * subsequence (core/src/sim_frame.h writes the rule once for the host and the device; the
+ * i8-table noise rule draws from ARS-7 the same way, core/src/sim_i8_table.h). So any frame can
+ * be reproduced alone, the same frame numbers give the same counts on any backend whose
+ * arithmetic is the same, and ranks of a distributed run that take disjoint frame ranges add up
+ * to the single-process run.
  * Every Eb/N0 point draws the same bits and the same unit-variance noise (common random
  * numbers: differences between points and between decoders have less variance).
  *
