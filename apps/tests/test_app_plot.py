@@ -67,6 +67,19 @@ with apptest.tempdir() as d:
     with open(q) as f:
         _, labels = plot.describe([("old.json", old), (q, json.load(f))])
     check(labels == ["BPSK", "16QAM (exact LLRs)"], f"labels of a BPSK and a 16-QAM run: {labels}")
+    # ... and the noise rule (box-muller for a run from before the field)
+    t = os.path.join(d, "table.json")
+    run("simulate", "wifi:648:1/2", "--ebn0", "1:3:1", "--frames", 100, "--msg", "i8", "--llr",
+        "i8", "--noise", "i8-table", "--json", t, "--quiet", check_rc=0)
+    with open(t) as f:
+        tj = json.load(f)
+    bj = dict(tj, noise="box-muller")
+    del bj["noise"]
+    title, labels = plot.describe([("old.json", bj), (t, tj)])
+    check(labels == ["box-muller noise", "i8-table noise"] and "noise" not in title,
+          f"labels of a box-muller and an i8-table run: {labels} / {title}")
+    title, _ = plot.describe([(t, tj)])
+    check("i8-table noise" in title, f"a lone i8-table run says so in its title: {title}")
 
     # what is not a simulate result is refused, with the file named
     bad = os.path.join(d, "bad.json")
