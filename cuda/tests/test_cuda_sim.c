@@ -22,6 +22,11 @@
  *  5. Disjoint ranges add up to the whole range; the same call gives the same counts.
  *  6. Stop rule: the run stops after the batch that reaches the frame errors, plus the batches
  *     in flight; frames are a contiguous range; a count already at the stop runs nothing.
+ *  7. A device list (--device 0,1 of the tool): with two contexts of device 0 (one GPU here)
+ *     the lanes and the channel spread over both, and the counts equal one device's.
+ *  8. The i8-table noise with the cuda decoder: the host makes the frames (channel "cpu"), and
+ *     the counts equal the CPU decoder's on the same frames exactly (int8 arithmetic is the
+ *     same on both).
  * LDPCGPU_SIM_TEST_QUICK=1 runs fewer codes and frames (compute-sanitizer). */
 #include <math.h>
 #include <stdint.h>
@@ -501,6 +506,58 @@ static void test_ranges_and_stop(void)
     ldpc_code_destroy(code);
 }
 
+/* ---- 7, 8 ---- */
+static ldpc_sim_counts sim_counts(const ldpc_code *code, const ldpc_decoder_config *dc,
+                                  const ldpc_sim_config *sc, const char *channel, uint64_t N)
+{
+    ldpc_sim *sim;
+    REQUIRE_OK(ldpc_sim_create(&sim, code, dc, sc));
+    CHECK_MSG(!strcmp(ldpc_sim_channel_name(sim), channel), "channel %s, not %s",
+              ldpc_sim_channel_name(sim), channel);
+    ldpc_sim_counts c;
+    memset(&c, 0, sizeof c);
+    REQUIRE_OK(ldpc_sim_run(sim, 1.5, 4242, N, 0, &c));
+    ldpc_sim_destroy(sim);
+    return c;
+}
+
+static void test_devices_and_i8_table(void)
+{
+    ldpc_code *code;
+    REQUIRE_OK(ldpc_code_create(&code, "wimax:576:1/2"));
+    const uint64_t N = quick ? 3000 : 20000;
+    ldpc_decoder_config one, two;
+    ldpc_decoder_config_init(&one);
+    one.backend = LDPC_BACKEND_CUDA;
+    one.fallback_to_cpu = 0;
+    one.msg_format = LDPC_MSG_I8;
+    one.num_devices = 1;
+    one.devices[0] = 0;
+    two = one; /* a device list: here two contexts of device 0, lanes spread over both */
+    two.num_devices = 2;
+    two.devices[1] = 0;
+    ldpc_sim_config sc = sim_cfg(13, LDPC_LLR_I8, LDPC_SIM_RANDOM);
+    const ldpc_sim_counts c1 = sim_counts(code, &one, &sc, "gpu", N);
+    const ldpc_sim_counts c2 = sim_counts(code, &two, &sc, "gpu", N);
+    print_counts("devices 0", &c1);
+    print_counts("devices 0,0", &c2);
+    CHECK_MSG(counts_equal(&c1, &c2) && c1.frames == N && c1.frame_errors > 0,
+              "a device list changes the counts");
+    /* i8-table noise: the host makes the frames for the cuda decoder, whose int8 arithmetic is
+     * the CPU decoders' (test_cuda_fixed): the same counts, exactly */
+    sc.noise = LDPC_SIM_NOISE_I8_TABLE;
+    ldpc_decoder_config cpu = one;
+    cpu.backend = ldpc_backend_available(LDPC_BACKEND_CPU_SIMD) ? LDPC_BACKEND_CPU_SIMD
+                                                                : LDPC_BACKEND_CPU_REFERENCE;
+    const ldpc_sim_counts t1 = sim_counts(code, &one, &sc, "cpu", N);
+    const ldpc_sim_counts t2 = sim_counts(code, &cpu, &sc, "cpu", N);
+    print_counts("i8-table, cuda decoder", &t1);
+    print_counts("i8-table, cpu decoder", &t2);
+    CHECK_MSG(counts_equal(&t1, &t2) && t1.frames == N && t1.frame_errors > 0,
+              "i8-table frames decoded on the GPU and the CPU differ");
+    ldpc_code_destroy(code);
+}
+
 int main(void)
 {
     require_cuda_or_skip();
@@ -518,6 +575,8 @@ int main(void)
     test_against_host_sim(LDPC_LLR_F32, LDPC_MSG_F32, LDPC_MOD_BPSK, 1.5);
     test_against_host_sim(LDPC_LLR_I8, LDPC_MSG_I8, LDPC_MOD_QAM16, 4.5);
     test_against_host_sim(LDPC_LLR_F32, LDPC_MSG_F32, LDPC_MOD_QAM64, 8.0);
+    printf("a device list; the i8-table noise on the cuda decoder\n");
+    test_devices_and_i8_table();
     printf("ranges and stop rule\n");
     test_ranges_and_stop();
     return test_finish("test_cuda_sim");

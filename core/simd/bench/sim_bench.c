@@ -202,9 +202,11 @@ static rate sim_rate(ldpc_sim *sim, double ebn0, uint64_t *next, double seconds,
                        ldpc_sim_counts *c)
 {
     const ldpc_code *code = ldpc_decoder_code(ldpc_sim_decoder(sim));
-    /* calls of 256 frames per core: enough chunks for every thread (sim_host.c) */
+    /* calls of 2048 frames per core: every thread gets many chunks (sim_host.c), so the ramp
+     * at the start and the wait for the last chunk of a call weigh little, as in the tool's
+     * later rounds (up to 64 Mbit) */
     const long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    const uint64_t step = 256u * (uint64_t)(cores > 2 ? cores : 2);
+    const uint64_t step = 2048u * (uint64_t)(cores > 2 ? cores : 2);
     const double t0 = wall(), c0 = process_cpu();
     double t;
     uint64_t frames = 0;
