@@ -78,6 +78,16 @@ with apptest.tempdir() as d:
                                       f"  {counts(a)}\n  {counts(b)}")
     check(any(p["frame_errors"] > 0 for p in m2["points"]), "some errors were counted")
 
+    # ---- the i8-table noise: its frames too are a function of their numbers ----
+    ti = ["simulate", "wifi:648:1/2", "--ebn0", "1.5", "--frames", 4000, "--seed", 3, "--msg",
+          "i8", "--llr", "i8", "--noise", "i8-table"]
+    rc, out, err = mpirun(2, *ti, "--chunk-frames", 500, "--json", js("t2.json"))
+    check(rc == 0, f"mpirun -np 2 simulate --noise i8-table: exit {rc}\n{err}")
+    run(*ti, "--json", js("t1.json"), "--quiet", check_rc=0)
+    a, b = load(js("t2.json"))["points"][0], load(js("t1.json"))["points"][0]
+    check(counts(a) == counts(b) and a["frame_errors"] > 0,
+          f"i8-table: 2 ranks == 1 process\n  {counts(a)}\n  {counts(b)}")
+
     # ---- the default chunk rule ----
     rc, out, err = mpirun(2, *args, "--json", js("d2.json"))
     check(rc == 0, f"mpirun default chunks: exit {rc}\n{err}")
