@@ -543,7 +543,10 @@ int sim_host_create(sim_host **out, const ldpc_code *code, ldpc_decoder *dec,
         const long groups = (CHUNK_FRAMES + bf - 1) / bf;
         h->chunk = bf * (int)(groups < groups_fit ? groups : groups_fit > 1 ? groups_fit : 1);
     }
-    h->nslots = batches ? BATCH_RING : IN_FLIGHT * h->nthreads + 2;
+    /* threads mode: chunks are merged in order, so a slot is freed only when every older chunk
+     * is done; with room for just the chunks in flight, one late chunk (its thread descheduled)
+     * would stop every thread: three times that leaves them room to run ahead */
+    h->nslots = batches ? BATCH_RING : 3 * IN_FLIGHT * h->nthreads + 2;
     h->slots = calloc((size_t)h->nslots, sizeof(slot));
     h->w = calloc((size_t)h->nthreads, sizeof(worker));
     int st = h->slots && h->w ? LDPC_OK : LDPC_ERR_NO_MEMORY;
