@@ -108,9 +108,14 @@ const ldpc_sim_i8_table_kernel ldpc_sim_i8_table_generic = {"generic", llrs_gene
 static double upper(double z) { return 0.5 * erfc(z * M_SQRT1_2); }
 static double lower(double z) { return 0.5 * erfc(-z * M_SQRT1_2); }
 
+typedef struct mass_remainder {
+    int outcome;
+    double fraction; /* of its mass x 2^32, below the unit */
+} mass_remainder;
+
 static int by_fraction_desc(const void *a, const void *b)
 {
-    const double fa = ((const double *)a)[1], fb = ((const double *)b)[1];
+    const double fa = ((const mass_remainder *)a)->fraction, fb = ((const mass_remainder *)b)->fraction;
     return fa < fb ? 1 : fa > fb ? -1 : 0;
 }
 
@@ -124,7 +129,7 @@ int ldpc_sim_i8_table_init(ldpc_sim_i8_table *t, double sigma, float llr_scale)
     /* v = a (1 + sigma N) ~ N(a, (a sigma)^2) */
     const double a = (double)llr_scale * 2.0 / (sigma * sigma), sd = a * sigma;
     const double total = 4294967296.0; /* 2^32 */
-    double frac[LDPC_I8T_OUTCOMES][2]; /* (outcome, fraction of its scaled mass) */
+    mass_remainder rem[LDPC_I8T_OUTCOMES];
     uint64_t sum = 0;
     for (int j = 0; j < LDPC_I8T_OUTCOMES; j++) {
         const int q = j - 127;
@@ -144,11 +149,11 @@ int ldpc_sim_i8_table_init(ldpc_sim_i8_table *t, double sigma, float llr_scale)
         const double whole = floor(scaled);
         t->mass[j] = (uint32_t)whole;
         sum += t->mass[j];
-        frac[j][0] = j;
-        frac[j][1] = scaled - whole;
+        rem[j].outcome = j;
+        rem[j].fraction = scaled - whole;
     }
     /* the largest remainders get the units that make the masses add to 2^32 */
-    qsort(frac, LDPC_I8T_OUTCOMES, sizeof frac[0], by_fraction_desc);
+    qsort(rem, LDPC_I8T_OUTCOMES, sizeof rem[0], by_fraction_desc);
     int64_t short_by = (int64_t)(1ull << 32) - (int64_t)sum;
     if (short_by < 0 || short_by > LDPC_I8T_OUTCOMES)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
@@ -156,7 +161,7 @@ int ldpc_sim_i8_table_init(ldpc_sim_i8_table *t, double sigma, float llr_scale)
                           "not add up (%lld units off)", sigma, (double)llr_scale,
                           (long long)short_by);
     for (int r = 0; r < short_by; r++)
-        t->mass[(int)frac[r][0]]++;
+        t->mass[rem[r].outcome]++;
 
     /* Vose's alias construction, in integers: columns of 2^24 */
     const uint32_t cap = 1u << 24;

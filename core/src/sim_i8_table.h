@@ -72,7 +72,7 @@ static inline uint32_t ldpc_i8t_group(const ldpc_sim_i8_table *t, const uint8_t 
     return sat;
 }
 
-/* ARS-7 in portable C (the AES round of FIPS-197, table-free S-box lookups): block b of frame f
+/* ARS-7 in portable C (FIPS-197's AES round, byte by byte): block b of frame f
  * under seed, 16 bytes in memory order (what _mm_storeu_si128 of the AES-NI form stores). */
 void ldpc_ars7_block(uint64_t seed, uint64_t frame, uint64_t block, uint8_t out[16]);
 /* One AES round on a 16-byte state (FIPS-197 byte order): SubBytes, ShiftRows, MixColumns
