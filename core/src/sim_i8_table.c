@@ -194,9 +194,11 @@ int ldpc_sim_i8_table_init(ldpc_sim_i8_table *t, double sigma, float llr_scale)
         t->thr[j] = 0; /* a full column: always its "alias", itself */
         t->alias[j] = (uint8_t)j;
     }
-    for (int j = 0; j < 256; j++)
+    for (int j = 0; j < 256; j++) {
         for (int b = 0; b < 3; b++)
             t->thr_byte[b][j] = (uint8_t)(t->thr[j] >> (16 - 8 * b));
+        t->packed[j] = t->thr[j] << 8 | t->alias[j];
+    }
     return LDPC_OK;
 }
 
@@ -212,6 +214,10 @@ static int cpu_runs(const ldpc_sim_i8_table_kernel *k)
     if (k == &ldpc_sim_i8_table_aesni)
         return __builtin_cpu_supports("aes") && __builtin_cpu_supports("sse4.1");
 #endif
+#ifdef LDPCGPU_SIM_I8T_AVX2
+    if (k == &ldpc_sim_i8_table_avx2)
+        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("aes");
+#endif
 #ifdef LDPCGPU_SIM_I8T_AVX512
     if (k == &ldpc_sim_i8_table_avx512)
         return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
@@ -224,6 +230,9 @@ static int cpu_runs(const ldpc_sim_i8_table_kernel *k)
 static const ldpc_sim_i8_table_kernel *const variants[] = { /* fastest first */
 #ifdef LDPCGPU_SIM_I8T_AVX512
     &ldpc_sim_i8_table_avx512,
+#endif
+#ifdef LDPCGPU_SIM_I8T_AVX2
+    &ldpc_sim_i8_table_avx2,
 #endif
 #ifdef LDPCGPU_SIM_I8T_AESNI
     &ldpc_sim_i8_table_aesni,

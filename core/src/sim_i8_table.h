@@ -23,7 +23,7 @@
  *    P[192+t] (four planes of 64 bytes: a vector unit handles a group with byte lanes).
  *  - the information bits and codewords are the default rule's (sim_frame.h: Philox), so a frame
  *    sends the same codeword under either rule; only its noise differs.
- * Every variant (generic: AES in portable C; aesni; avx512-vbmi) gives the same bytes
+ * Every variant (generic: AES in portable C; aesni; avx2; avx512-vbmi) gives the same bytes
  * (test_sim_i8_table). The GPU channel does not run this rule (the host channel makes the
  * frames then). */
 #ifndef LDPCGPU_SIM_I8_TABLE_H
@@ -45,6 +45,7 @@ typedef struct ldpc_sim_i8_table {
     uint32_t thr[256];    /* column j keeps outcome j when v < thr[j]; thr < 2^24 */
     uint8_t alias[256];   /* ... else gives outcome alias[j] */
     uint8_t thr_byte[3][256]; /* thr's bytes, most significant first (byte lanes) */
+    uint32_t packed[256];     /* thr 256 + alias (one gather a lane) */
 } ldpc_sim_i8_table;
 
 /* The table at noise level sigma (> 0) for int8 LLRs at llr_scale (> 0). Returns an LDPC
@@ -90,12 +91,13 @@ typedef struct ldpc_sim_i8_table_kernel {
 } ldpc_sim_i8_table_kernel;
 
 /* The fastest this CPU runs (LDPCGPU_SIM_ISA=generic forces the portable one); a variant by
- * name ("generic", "aesni", "avx512-vbmi") or NULL if this build or CPU lacks it. */
+ * name ("generic", "aesni", "avx2", "avx512-vbmi") or NULL if this build or CPU lacks it. */
 const ldpc_sim_i8_table_kernel *ldpc_sim_i8_table_kernel_select(void);
 const ldpc_sim_i8_table_kernel *ldpc_sim_i8_table_kernel_get(const char *name);
 
 extern const ldpc_sim_i8_table_kernel ldpc_sim_i8_table_generic;
 extern const ldpc_sim_i8_table_kernel ldpc_sim_i8_table_aesni;
+extern const ldpc_sim_i8_table_kernel ldpc_sim_i8_table_avx2;
 extern const ldpc_sim_i8_table_kernel ldpc_sim_i8_table_avx512;
 
 #ifdef __cplusplus

@@ -167,6 +167,7 @@ static void test_table(double sigma, float scale)
         CHECK(t.thr[j] < (1u << 24));
         CHECK(((uint32_t)t.thr_byte[0][j] << 16 | (uint32_t)t.thr_byte[1][j] << 8 | t.thr_byte[2][j]) ==
               t.thr[j]);
+        CHECK(t.packed[j] == (t.thr[j] << 8 | t.alias[j]));
         from_columns[j] += t.thr[j];
         from_columns[t.alias[j]] += (1u << 24) - t.thr[j];
         if (j < LDPC_I8T_OUTCOMES) {
@@ -231,8 +232,8 @@ static void test_kernels(void)
     }
     CHECK(bad == 0);
     /* every variant = generic */
-    const char *names[] = {"aesni", "avx512-vbmi"};
-    for (int v = 0; v < 2; v++) {
+    const char *names[] = {"aesni", "avx2", "avx512-vbmi"};
+    for (int v = 0; v < 3; v++) {
         const ldpc_sim_i8_table_kernel *k = ldpc_sim_i8_table_kernel_get(names[v]);
         if (!k) {
             printf("  %s: not in this build or on this CPU\n", names[v]);

@@ -282,8 +282,8 @@ int main(int argc, char **argv)
         if (k)
             channel(code, k, ebn0, sc.llr_type, dec, seconds);
     }
-    const char *i8t_variants[] = {"generic", "aesni", "avx512-vbmi"};
-    for (int i = 0; sc.noise == LDPC_SIM_NOISE_I8_TABLE && i < 3; i++) {
+    const char *i8t_variants[] = {"generic", "aesni", "avx2", "avx512-vbmi"};
+    for (int i = 0; sc.noise == LDPC_SIM_NOISE_I8_TABLE && i < 4; i++) {
         const ldpc_sim_i8_table_kernel *kt = ldpc_sim_i8_table_kernel_get(i8t_variants[i]);
         if (kt)
             channel_i8t(code, kt, ldpc_sim_kernels_select(), ebn0, dc.llr_scale, seconds);
