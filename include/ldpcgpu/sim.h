@@ -52,7 +52,8 @@ typedef enum ldpc_sim_noise {
     LDPC_SIM_NOISE_I8_TABLE = 1    /* "i8-table": int8 LLRs drawn straight from their exact
                                     * distribution (the quantised BPSK/AWGN LLR at the
                                     * decoder's llr_scale, to 2^-32) by an alias table fed by
-                                    * ARS-7 (AES rounds); about half the host's cost per frame.
+                                    * ARS-7 (AES rounds); a third of the host's cost per
+                                    * frame with AVX-512 VBMI and VAES, less gain elsewhere.
                                     * Needs llr_type int8 and bpsk or qpsk; the frames are made
                                     * on the host (also for the cuda decoder); a frame's
                                     * codeword is box-muller's, its noise is not. "sat LLRs"
