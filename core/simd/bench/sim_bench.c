@@ -8,6 +8,7 @@
  *  - channel: one thread, each frame kernel variant this CPU runs (generic, avx2, avx512):
  *    deviates as LLRs per second, and whole frames made the simulator's way (information bits,
  *    encoding, LLRs, saturated count, int8 rule when --llr i8) per second; thread CPU time;
+ *    with --noise i8-table also each i8-table kernel (generic, aesni, avx2, avx512-vbmi);
  *  - decoder: the decoder alone on all T threads through its asynchronous batches, its staging
  *    buffers filled once with distinct BPSK/AWGN frames at --ebn0 (as `ldpcgpu bench` e2e
  *    does), wall time;
