@@ -1,11 +1,12 @@
 /* Vector operations for the kernel template, in plain C (any compiler, any CPU).
  * A "vector" is GENERIC_LANES messages; the compiler may vectorise the loops, but nothing here
- * needs it. Include after defining SIMD_FMT_I16 (both integer formats: int16 lanes hold the
- * fixed-point model's exact APP and t, decoder_fixed.h) or SIMD_FMT_F32.
+ * needs it. Include after defining SIMD_FMT_I8 (int8 messages: the narrow rule of
+ * decoder_fixed.h, everything saturating in 8 bits), SIMD_FMT_I16 (int16 messages: the wide
+ * rule, whose exact APP and t int16 lanes hold) or SIMD_FMT_F32.
  * The operations and their exact meaning (shared by every vec_*.h):
- *   v_sub(a,b), v_add(a,b)   a-b, a+b (saturating for integers, which the model's bounds
- *                            never reach: the results are exact)
- *   v_mag(t)                 |t|
+ *   v_sub(a,b), v_add(a,b)   a-b, a+b (saturating for integers: int8 lanes saturate as the
+ *                            narrow rule says; the wide rule's bounds keep int16 lanes exact)
+ *   v_mag(t)                 |t| (integers: read as unsigned, so |-128| = 128 in int8)
  *   v_min, v_max             of magnitudes (unsigned for integers)
  *   v_neg(t)                 a vector whose sign bit is set exactly where t < 0
  *   v_sign_apply(m, s)       -m where the sign bit of s is set, else m
@@ -19,7 +20,12 @@
 
 #define LANES 16
 
-#if defined(SIMD_FMT_I16)
+#if defined(SIMD_FMT_I8)
+typedef int8_t elem_t;
+typedef uint8_t uelem_t;
+#define ELEM_MAX 127
+#define ELEM_MIN (-128)
+#elif defined(SIMD_FMT_I16)
 typedef int16_t elem_t;
 typedef uint16_t uelem_t;
 #define ELEM_MAX 32767
@@ -27,7 +33,7 @@ typedef uint16_t uelem_t;
 #elif defined(SIMD_FMT_F32)
 typedef float elem_t;
 #else
-#error "define SIMD_FMT_I16 or SIMD_FMT_F32"
+#error "define SIMD_FMT_I8, SIMD_FMT_I16 or SIMD_FMT_F32"
 #endif
 
 typedef struct vec_t {

@@ -8,6 +8,18 @@
 #include "decoder_fixed.h"
 #include "error.h"
 
+int ldpc_fixed_narrow_mcap(float llr_scale)
+{
+    const char *e = getenv("LDPCGPU_EXP_MCAP");
+    if (e && *e) { /* EXPERIMENT */
+        int v = atoi(e);
+        if (v < 0) v = (int)(-v * llr_scale);
+        return v > LDPC_FIXED_NARROW_MCAP_MAX ? LDPC_FIXED_NARROW_MCAP_MAX : v;
+    }
+    const int m = (int)(8.0f * llr_scale);
+    return m > LDPC_FIXED_NARROW_MCAP_MAX ? LDPC_FIXED_NARROW_MCAP_MAX : m;
+}
+
 int ldpc_fixed_params_init(const ldpc_decoder_config *cfg, const ldpc_code *code,
                            ldpc_fixed_params *p)
 {
@@ -18,16 +30,25 @@ int ldpc_fixed_params_init(const ldpc_decoder_config *cfg, const ldpc_code *code
     if (cfg->algorithm == LDPC_ALG_SUM_PRODUCT)
         return LDPC_ERR_UNSUPPORTED;
     memset(p, 0, sizeof *p);
-    const int i8 = cfg->msg_format == LDPC_MSG_I8;
-    p->cmin = i8 ? -128 : -8192;
-    p->cmax = i8 ? 127 : 8191;
-    p->amax = i8 ? 896 : 32767;
-    const int dv = code->max_col_degree > 0 ? code->max_col_degree : 1;
-    p->mcap = (p->amax + p->cmin) / dv;
-    if (p->mcap > p->cmax)
-        p->mcap = p->cmax;
-    if (p->mcap < 1)
-        return LDPC_ERR_UNSUPPORTED;
+    if (cfg->msg_format == LDPC_MSG_I8) {
+        /* the narrow rule: everything in 8 bits, messages capped below the APP's range */
+        p->narrow = 1;
+        p->cmin = -128;
+        p->cmax = 127;
+        p->amax = 127;
+        p->mcap = ldpc_fixed_narrow_mcap(cfg->llr_scale);
+    } else {
+        /* the wide rule: int16 messages, the APP exact in 16 bits */
+        p->cmin = -8192;
+        p->cmax = 8191;
+        p->amax = 32767;
+        const int dv = code->max_col_degree > 0 ? code->max_col_degree : 1;
+        p->mcap = (p->amax + p->cmin) / dv;
+        if (p->mcap > p->cmax)
+            p->mcap = p->cmax;
+        if (p->mcap < 1)
+            return LDPC_ERR_UNSUPPORTED;
+    }
     p->umax = 65535;
     p->algorithm = (int)cfg->algorithm;
     p->nms_a15 = (int)lroundf(cfg->nms_alpha * 32768.0f);
@@ -108,7 +129,7 @@ static void row_update(ldpc_fixed_model *m, int r, int layered)
     int *c2v = m->c2v + e0;
     int min1 = p->umax, min2 = p->umax, neg = 0;
     for (int e = 0; e < d; e++) {
-        int t = m->app[col[e]] - c2v[e];
+        int t = ldpc_fixed_app(p, m->app[col[e]] - c2v[e]);
         int a = uabs(t);
         m->t[e] = t;
         min2 = a > min1 ? (a < min2 ? a : min2) : (min1 < min2 ? min1 : min2);
@@ -121,8 +142,8 @@ static void row_update(ldpc_fixed_model *m, int r, int layered)
         int mag = uabs(t) == min1 ? s2 : s1;
         c2v[e] = (neg ^ (t < 0)) ? -mag : mag;
         if (layered)
-            m->app[col[e]] = t + c2v[e];
-        assert(uabs(t) <= p->amax && uabs(t + c2v[e]) <= p->amax);
+            m->app[col[e]] = ldpc_fixed_app(p, t + c2v[e]);
+        assert(p->narrow || (uabs(t) <= p->amax && uabs(t + c2v[e]) <= p->amax));
     }
 }
 
@@ -158,7 +179,7 @@ int ldpc_fixed_model_decode(ldpc_fixed_model *m, ldpc_llr_type type, const void 
             for (int j = 0; j < c->n; j++) {
                 int a = m->chan[j];
                 for (int q = c->col_ptr[j]; q < c->col_ptr[j + 1]; q++)
-                    a += m->c2v[c->col_edge[q]];
+                    a = ldpc_fixed_app(p, a + m->c2v[c->col_edge[q]]);
                 m->app[j] = a;
             }
         }

@@ -87,7 +87,9 @@ extern "C" {
 typedef struct ldpc_fixed_params {
     int cmin, cmax;       /* channel range: -128/127 (int8) or -8192/8191 (int16) */
     int amax;             /* APP bound, never reached: 896 (int8) or 32767 (int16) */
-    int mcap;             /* message cap MCAP = min(cmax, (amax + cmin) / max column degree) */
+    int mcap;             /* message cap MCAP: wide, min(cmax, (amax + cmin) / max column degree);
+                           * narrow, ldpc_fixed_narrow_mcap(llr_scale) */
+    int narrow;           /* 1: the APP and t saturate to the channel range (int8, rule 3') */
     int umax;             /* 65535: the "no minimum yet" magnitude */
     int algorithm;        /* ldpc_algorithm (min-sum family only) */
     int nms_a15;          /* round(nms_alpha * 32768) */
@@ -95,6 +97,11 @@ typedef struct ldpc_fixed_params {
     float llr_scale;
     int positive_is_one;
 } ldpc_fixed_params;
+
+/* The narrow rule's message cap at a given llr_scale (rule 3'), at most
+ * LDPC_FIXED_NARROW_MCAP_MAX so that a saturated APP's t keeps |t| > MCAP. */
+#define LDPC_FIXED_NARROW_MCAP_MAX 63
+int ldpc_fixed_narrow_mcap(float llr_scale);
 
 /* LDPC_OK if cfg runs in fixed point (msg_format I8/I16 with a min-sum algorithm) on code;
  * LDPC_ERR_UNSUPPORTED otherwise (float messages, sum-product, or a column degree so large that
@@ -124,6 +131,13 @@ LDPC_FIXED_FN int ldpc_fixed_quantize_f32(const ldpc_fixed_params *p, float x)
 LDPC_FIXED_FN int ldpc_fixed_quantize_i8(const ldpc_fixed_params *p, int8_t x)
 {
     return ldpc_fixed_sat(p, p->positive_is_one ? -(int)x : (int)x);
+}
+
+/* The value an APP or a t takes from its exact integer x: the narrow rule saturates it to
+ * [cmin, cmax] (int8 lanes), the wide rule keeps it (its bounds are never reached). */
+LDPC_FIXED_FN int ldpc_fixed_app(const ldpc_fixed_params *p, int x)
+{
+    return p->narrow ? ldpc_fixed_sat(p, x) : x;
 }
 
 /* s(m) of rule 3, for a magnitude m in [0, umax]. */
