@@ -10,14 +10,8 @@
 
 int ldpc_fixed_narrow_mcap(float llr_scale)
 {
-    const char *e = getenv("LDPCGPU_EXP_MCAP");
-    if (e && *e) { /* EXPERIMENT */
-        int v = atoi(e);
-        if (v < 0) v = (int)(-v * llr_scale);
-        return v > LDPC_FIXED_NARROW_MCAP_MAX ? LDPC_FIXED_NARROW_MCAP_MAX : v;
-    }
-    const int m = (int)(8.0f * llr_scale);
-    return m > LDPC_FIXED_NARROW_MCAP_MAX ? LDPC_FIXED_NARROW_MCAP_MAX : m;
+    const int m = (int)lroundf(LDPC_FIXED_NARROW_MCAP_PER_UNIT * llr_scale);
+    return m > LDPC_FIXED_NARROW_MCAP_MAX ? LDPC_FIXED_NARROW_MCAP_MAX : (m < 1 ? 1 : m);
 }
 
 int ldpc_fixed_params_init(const ldpc_decoder_config *cfg, const ldpc_code *code,
@@ -30,7 +24,7 @@ int ldpc_fixed_params_init(const ldpc_decoder_config *cfg, const ldpc_code *code
     if (cfg->algorithm == LDPC_ALG_SUM_PRODUCT)
         return LDPC_ERR_UNSUPPORTED;
     memset(p, 0, sizeof *p);
-    if (cfg->msg_format == LDPC_MSG_I8) {
+    if (cfg->msg_format == LDPC_MSG_I8 && cfg->llr_scale <= LDPC_FIXED_NARROW_SCALE_MAX) {
         /* the narrow rule: everything in 8 bits, messages capped below the APP's range */
         p->narrow = 1;
         p->cmin = -128;
@@ -38,10 +32,11 @@ int ldpc_fixed_params_init(const ldpc_decoder_config *cfg, const ldpc_code *code
         p->amax = 127;
         p->mcap = ldpc_fixed_narrow_mcap(cfg->llr_scale);
     } else {
-        /* the wide rule: int16 messages, the APP exact in 16 bits */
-        p->cmin = -8192;
-        p->cmax = 8191;
-        p->amax = 32767;
+        /* the wide rule: the APP exact in a 16-bit word, never reaching amax */
+        const int i8 = cfg->msg_format == LDPC_MSG_I8;
+        p->cmin = i8 ? -128 : -8192;
+        p->cmax = i8 ? 127 : 8191;
+        p->amax = i8 ? 896 : 32767;
         const int dv = code->max_col_degree > 0 ? code->max_col_degree : 1;
         p->mcap = (p->amax + p->cmin) / dv;
         if (p->mcap > p->cmax)

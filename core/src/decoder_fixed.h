@@ -98,8 +98,12 @@ typedef struct ldpc_fixed_params {
     int positive_is_one;
 } ldpc_fixed_params;
 
-/* The narrow rule's message cap at a given llr_scale (rule 3'), at most
- * LDPC_FIXED_NARROW_MCAP_MAX so that a saturated APP's t keeps |t| > MCAP. */
+/* The narrow rule (int8 messages at llr_scale <= LDPC_FIXED_NARROW_SCALE_MAX) and its message
+ * cap MCAP = min(round(LDPC_FIXED_NARROW_MCAP_PER_UNIT * llr_scale), LDPC_FIXED_NARROW_MCAP_MAX)
+ * units: 12 LLR (48 units at the default scale 4). At most 63 so that the t of a saturated
+ * APP (|t| >= 127 - MCAP >= 64) still exceeds every message. */
+#define LDPC_FIXED_NARROW_SCALE_MAX 4.5f
+#define LDPC_FIXED_NARROW_MCAP_PER_UNIT 12.0f
 #define LDPC_FIXED_NARROW_MCAP_MAX 63
 int ldpc_fixed_narrow_mcap(float llr_scale);
 
