@@ -134,7 +134,9 @@ int choose_variant(State *s, ldpc_decoder *dec)
     const ldpc_code *c = dec->code;
     const DeviceCtx &d = s->devs[0];
     s->use_table = s->plan.table_ok && !s->spa && cfg->schedule == LDPC_SCHEDULE_LAYERED;
-    s->var.arith = !s->fixed ? ARITH_F32 : (cfg->msg_format == LDPC_MSG_I8 ? ARITH_I8X2 : ARITH_I16);
+    /* int8 messages: the 8-bit policies compute the narrow rule; above llr_scale 4.5 the rule
+     * is the wide one (decoder_fixed.h), which the I16 policy computes with int8's constants */
+    s->var.arith = !s->fixed ? ARITH_F32 : (s->ar.fx.narrow ? ARITH_I8X2 : ARITH_I16);
     s->var.dmax = s->plan.dmax;
     s->lanes_per_group = s->use_table ? table_lanes(s->var.arith) : 1;
     if (s->use_table && s->var.arith == ARITH_I8X2)
