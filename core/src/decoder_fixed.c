@@ -63,6 +63,8 @@ struct ldpc_fixed_model {
     int *c2v;       /* num_edges, H's compressed-row order */
     int *t;         /* max_row_degree */
     uint8_t *hard;  /* n */
+    int track_drift;        /* ldpc_fixed_model_track_drift */
+    int drift, drift_bound; /* ldpc_fixed_model_drift */
 };
 
 void ldpc_fixed_model_destroy(ldpc_fixed_model *m)
@@ -142,6 +144,38 @@ static void row_update(ldpc_fixed_model *m, int r, int layered)
     }
 }
 
+/* Narrow rule: the largest |APP - (channel + messages)| over the columns of row r, kept with
+ * its bound DV_j * MCAP + 1 (decoder_fixed.h). Checked after every layered row update, the
+ * moment a clip can happen. */
+static void track_drift(ldpc_fixed_model *m, int r)
+{
+    const ldpc_code *c = m->code;
+    for (int e = c->row_ptr[r]; e < c->row_ptr[r + 1]; e++) {
+        const int j = c->col_idx[e];
+        int sum = m->chan[j];
+        for (int q = c->col_ptr[j]; q < c->col_ptr[j + 1]; q++)
+            sum += m->c2v[c->col_edge[q]];
+        const int d = uabs(m->app[j] - sum);
+        const int bound = (c->col_ptr[j + 1] - c->col_ptr[j]) * m->p.mcap + 1;
+        if (d * (long)m->drift_bound > (long)m->drift * bound || m->drift_bound == 0) {
+            m->drift = d; /* the largest d / bound seen */
+            m->drift_bound = bound;
+        }
+    }
+}
+
+void ldpc_fixed_model_track_drift(ldpc_fixed_model *m, int on)
+{
+    if (m)
+        m->track_drift = on;
+}
+
+void ldpc_fixed_model_drift(const ldpc_fixed_model *m, int *largest, int *bound_there)
+{
+    *largest = m ? m->drift : 0;
+    *bound_there = m ? m->drift_bound : 0;
+}
+
 static int hard_and_check(ldpc_fixed_model *m)
 {
     const ldpc_code *c = m->code;
@@ -162,12 +196,16 @@ int ldpc_fixed_model_decode(ldpc_fixed_model *m, ldpc_llr_type type, const void 
                                          : ldpc_fixed_quantize_f32(p, ((const float *)llr)[j]);
     memcpy(m->app, m->chan, (size_t)c->n * sizeof(int));
     memset(m->c2v, 0, (size_t)c->num_edges * sizeof(int));
+    m->drift = m->drift_bound = 0;
     const int layered = m->cfg.schedule == LDPC_SCHEDULE_LAYERED;
     int it = 0, ok = 0;
     while (it < m->cfg.max_iterations) {
         if (layered) {
-            for (int i = 0; i < c->m; i++)
+            for (int i = 0; i < c->m; i++) {
                 row_update(m, m->order[i], 1);
+                if (m->track_drift)
+                    track_drift(m, m->order[i]);
+            }
         } else {
             for (int r = 0; r < c->m; r++)
                 row_update(m, r, 0);

@@ -6,15 +6,16 @@
  * vec_generic.h integer operations written out here), so the three agree frame for frame.
  * The model is slow on purpose; it exists to be read and to be tested against.
  *
- * THE RULES. Q is the message format: int8 (LDPC_MSG_I8) or int16 (LDPC_MSG_I16). Its constants:
+ * THE RULES. Two rules share everything but the width of the APP:
  *
- *                 channel range [CMIN, CMAX]   APP bound AMAX   word holding APP and t
- *   int8          [-128, 127]                  896              16 bits (int16, or half on GPUs)
- *   int16         [-8192, 8191]                32767            16 bits
+ *   rule     used for                                channel [CMIN, CMAX]  APP and t       MCAP
+ *   narrow   int8 messages, llr_scale <= 4.5         [-128, 127]           sat(x), 8 bits  12 * llr_scale (<= 63)
+ *   wide     int8 messages, llr_scale > 4.5          [-128, 127]           exact, |x|<=896 768 / DV (<= 127)
+ *   wide     int16 messages                          [-8192, 8191]         exact, |x|<=32767 24575 / DV (<= 8191)
  *
- * and, for a code whose largest column degree is DV, the message cap
- *       MCAP = min(CMAX, floor((AMAX + CMIN) / DV))       (int8: 768 / DV, int16: 24575 / DV)
- * sat(x) clamps an integer to [CMIN, CMAX].
+ * (DV: the code's largest column degree; MCAP is capped at CMAX.) sat(x) clamps an integer to
+ * [CMIN, CMAX]; app(x) is sat(x) under the narrow rule and x under the wide one (exact there:
+ * the bounds below are never reached).
  *
  *  1. Channel values, one per code bit, in units of 1/llr_scale:
  *     - int8 input x:  c = sat(llr_positive_is_one ? -x : x)   (so -(-128) becomes 127; the int8
@@ -25,7 +26,7 @@
  *  2. State: APP[j] = c[j]; every check-to-variable message c2v[e] = 0.
  *  3. Check-node update of one row with edges e = 0..d-1 on columns col[e] (columns ascending,
  *     as in H's compressed rows):
- *       t[e]   = A[col[e]] - c2v[e]        exact; A: APP (layered) or the previous APP (flooding)
+ *       t[e]   = app(A[col[e]] - c2v[e])   A: APP (layered) or the previous APP (flooding)
  *       mag[e] = |t[e]|
  *       min1, min2 = the two smallest mag (both start at 65535, above any |t|;
  *                    min2 = min(min2, max(min1, mag)), min1 = min(min1, mag), in edge order)
@@ -40,9 +41,10 @@
  *     it always runs in float (ldpc_fixed_supported() says so).
  *  4. Layered schedule: rows are visited in the decoder row order (ldpc_decoder_row_order():
  *     H's order, except DVB codes, visited by 360-row groups: rows g, g+q, g+2q, ... for
- *     g = 0..q-1, q = (n-k)/360). After each row's update, A[col[e]] = t[e] + c2v[e] (exact).
+ *     g = 0..q-1, q = (n-k)/360). After each row's update, A[col[e]] = app(t[e] + c2v[e]).
  *  5. Flooding schedule: every row is updated from the APP of the previous iteration, then
- *     APP[j] = c[j] + the sum of the column's new messages (exact).
+ *     APP[j] = c[j] plus the column's new messages added one at a time in ascending row order,
+ *     APP = app(APP + message) after each (exact under the wide rule).
  *  6. Hard decision bit j = APP[j] < 0. An iteration is one pass over all rows. At least one
  *     iteration runs; with early termination a frame stops after the first iteration whose hard
  *     decision satisfies every check (iterations = that count); otherwise max_iterations run and
@@ -51,21 +53,30 @@
  *     parity_ok = the returned hard decision satisfies every check (and the frame is not erased,
  *     decoder_erased.h).
  *
- * WHY THIS CANNOT DRIFT. Messages are narrow (int8: stored as bytes), the APP is wide and never
- * clipped: APP[j] is always exactly c[j] + the sum of the column's current messages, because
- * |c| <= -CMIN and DV * MCAP <= AMAX + CMIN give |APP| <= AMAX, and every t (the APP less one of
- * its own terms) obeys the same bound. No operation saturates, so nothing is lost when a message
- * grows and later shrinks: the decoder is min-sum on integers, with the only roundings the
- * one-time quantisation of the channel values and the normalisation's, and messages limited to
- * MCAP (int8: 127 for column degrees <= 6, e.g. 59 for DVB's 13). An earlier form clipped the
- * APP and t to 8 bits; a clipped APP stopped equalling channel + messages and layered decoding
- * collapsed after tens of iterations (docs/quality.md).
+ * WHY THE WIDE RULE CANNOT DRIFT. Messages are narrow, the APP is wide and never clipped: APP[j]
+ * is always exactly c[j] + the sum of the column's current messages, because |c| <= -CMIN and
+ * DV * MCAP <= AMAX + CMIN give |APP| <= AMAX, and every t (the APP less one of its own terms)
+ * obeys the same bound. Nothing is lost when a message grows and later shrinks.
  *
- * Why these bounds: AMAX = 896 keeps APP + 1152 (the GPU's half2 kernel stores the APP with that
- * offset, so that the message byte's PRMT-made half 1024 + (c2v + 128) subtracts in one
- * instruction) below 2048, where halves hold every integer exactly; int16 SIMD lanes and 16x2
- * integer instructions hold the same values exactly. int16 keeps its channel at 14 bits so that
- * its APP fits an int16 word with room for large messages.
+ * WHY THE NARROW RULE CANNOT DRIFT EITHER. Everything is 8 bits (the CPU's byte lanes: 64 frames
+ * per AVX-512 vector), so the APP saturates; what keeps it sound is that messages are capped
+ * well inside the APP's range (MCAP <= 63 < 127 / 2). Let T[j] = c[j] + the sum of the column's
+ * current messages (what the wide rule stores) and D[j] = T[j] - APP[j]. Between saturations
+ * the APP moves exactly as T does, so D changes only when a value is clipped, and a clip happens
+ * only at the boundary: right after one, APP = 127 (or -128) and |T| <= |c| + DV_j * MCAP, so
+ *     |APP[j] - T[j]| <= G_j = DV_j * MCAP + 1   at all times (ldpc_fixed_model_drift),
+ * whatever the number of iterations: the error is a bound fixed by the code, not a drift that
+ * grows (the first int8 rule, with MCAP = 127, let a saturated APP equal its own message, so
+ * t = APP - c2v fell to 0 and layered decoding collapsed after tens of iterations). Here a
+ * saturated APP keeps |t| >= 127 - MCAP >= 64 > MCAP: a decided bit still sends the largest
+ * message, and where |T| stays within range (all of the early, undecided iterations) the rule
+ * is the wide rule exactly. The quality grid holds it to float within 0.1 dB (docs/quality.md);
+ * above llr_scale 4.5 the 8-bit APP spans too few LLRs (16 LLR at scale 8: FER 0.3-1.0 where
+ * float decodes) and int8 messages take the wide rule.
+ *
+ * Why the wide bounds: AMAX = 896 keeps APP + 1152 below 2048, where halves hold every integer
+ * exactly; int16 SIMD lanes and 16x2 integer instructions hold the same values exactly. int16
+ * keeps its channel at 14 bits so that its APP fits an int16 word with room for large messages.
  */
 #ifndef LDPCGPU_DECODER_FIXED_H
 #define LDPCGPU_DECODER_FIXED_H
@@ -168,6 +179,13 @@ void ldpc_fixed_model_destroy(ldpc_fixed_model *m);
  * hard receives n bits (unpacked); st the frame's status. */
 int ldpc_fixed_model_decode(ldpc_fixed_model *m, ldpc_llr_type type, const void *llr,
                             uint8_t *hard, ldpc_frame_status *st);
+
+/* For the tests of the narrow rule's bound (layered schedule; off by default: it costs a pass
+ * over each row's columns): with tracking on, ldpc_fixed_model_drift gives the largest
+ * |APP[j] - (c[j] + the column's messages)| relative to its bound DV_j * MCAP + 1 seen after any
+ * row update of the last decode (0 under the wide rule), and that bound. */
+void ldpc_fixed_model_track_drift(ldpc_fixed_model *m, int on);
+void ldpc_fixed_model_drift(const ldpc_fixed_model *m, int *largest, int *bound_there);
 
 #ifdef __cplusplus
 }
