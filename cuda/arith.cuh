@@ -5,13 +5,12 @@
  *        Hopper's native 16x2 integer instructions (VIADD.16x2, VIMNMX.S16x2): the narrow rule
  *        of decoder_fixed.h (int8 messages at llr_scale <= 4.5): t and the APP are computed
  *        exactly in 16-bit lanes, then saturated to [-128, 127] by a min and a max, as the
- *        rule's 8-bit saturating arithmetic gives. APP stored as int16 pairs, messages as int8
- *        pairs.
+ *        rule's 8-bit saturating arithmetic gives. APP and messages stored as int8 pairs.
  *  I16   one codeword per thread, int32 registers; int16 APP and messages: the wide rule (int16
  *        messages, and int8 messages above llr_scale 4.5), which never saturates.
  *  H8X2  the narrow rule for two codewords per thread in half2 arithmetic (full-rate
  *        HADD2/HFMA2 instead of half-rate 16x2 integer instructions); APP stored as half2
- *        (integers with an offset), messages as bytes. Same storage per pair as I8X2.
+ *        (integers with an offset), messages as bytes: twice I8X2's APP per pair.
  *  I8    one codeword per thread, int32 registers; int16 APP, int8 messages: the narrow rule.
  *        Half the shared memory of a pair per codeword, for codes whose pair state does not
  *        fit: a DVB 64800 APP is 130 KB, which shared memory holds, where a pair's is 259 KB.
@@ -138,12 +137,15 @@ struct ArI8x2 {
     static constexpr bool MAG_BELOW_INIT = true;
     static constexpr bool SCALE_LUT = true;
     static constexpr int T16_SHIFT = 0; /* (no 16-bit table variant) */
-    typedef unsigned W;    /* lane A: bits 0-15, lane B: bits 16-31, two's complement */
-    typedef unsigned AppT; /* the same: int16 APP pairs */
-    typedef uint2 Msg4;    /* edge e: bytes 2e (A) and 2e+1 (B), int8 */
+    typedef unsigned W;          /* lane A: bits 0-15, lane B: bits 16-31, two's complement */
+    typedef unsigned short AppT; /* the APP pair as two int8 (the narrow rule's range): A in
+                                  * byte 0, B in byte 1; half a 16-bit pair's state, so that a
+                                  * DVB 64800 pair's APP (130 KB) stays in shared memory */
+    typedef uint2 Msg4;          /* edge e: bytes 2e (A) and 2e+1 (B), int8 */
 
-    __device__ static __forceinline__ W load(AppT a) { return a; }
-    __device__ static __forceinline__ AppT store(W w) { return w; }
+    /* bytes -> sign-extended 16-bit lanes, and back (values within [-128, 127]) */
+    __device__ static __forceinline__ W load(AppT a) { return prmt((unsigned)a, 0u, 0x9180u); }
+    __device__ static __forceinline__ AppT store(W w) { return (AppT)prmt(w, 0u, 0x0020u); }
     /* bytes -> sign-extended 16-bit lanes */
     __device__ static __forceinline__ void unpack(const Msg4 &m, W r[4])
     {
@@ -214,26 +216,26 @@ struct ArI8x2 {
         const W sm = prmt(neg ^ t, 0u, 0xBB99u); /* 0xffff in lanes whose message is negative */
         return __vsub2(mg ^ sm, sm);
     }
-    /* APP sign bits: bits 15 and 31 */
+    /* APP sign bits: bits 7 and 15 of the stored pair */
     __device__ static __forceinline__ unsigned raw(AppT a) { return a; }
     __device__ static __forceinline__ unsigned lanes_of_raw(unsigned x)
     {
-        return ((x >> 15) & 1u) | ((x >> 30) & 2u);
+        return ((x >> 7) & 1u) | ((x >> 14) & 2u);
     }
     /* APP pair of one column from the lanes' input values (lane 1 only when valid) */
     template <class T>
     __device__ static __forceinline__ AppT in_lanes(T x0, T x1, unsigned valid, const Arith &ar)
     {
-        unsigned v = (unsigned)quantize(x0, ar) & 0xffffu;
+        unsigned v = (unsigned)quantize(x0, ar) & 0xffu;
         if (valid & 2u)
-            v |= (unsigned)quantize(x1, ar) << 16;
-        return v;
+            v |= ((unsigned)quantize(x1, ar) & 0xffu) << 8;
+        return (AppT)v;
     }
-    /* erased frames: a lane's channel value c is 0 <=> its 16 bits are 0 */
+    /* erased frames: a lane's channel value c is 0 <=> its byte is 0 */
     __device__ static __forceinline__ unsigned nz_bits(AppT a) { return a; }
     __device__ static __forceinline__ unsigned nz_lanes(unsigned acc)
     {
-        return (unsigned)((acc & 0xffffu) != 0u) | ((unsigned)((acc >> 16) != 0u) << 1);
+        return (unsigned)((acc & 0xffu) != 0u) | ((unsigned)((acc >> 8) & 0xffu) != 0u) << 1;
     }
 };
 
