@@ -3,9 +3,8 @@
  *  F32   one codeword per thread; float, the reference decoder's formulas (decoder_ref.c).
  *  I8X2  two codewords per thread, one in each 16-bit half of a 32-bit register, using
  *        Hopper's native 16x2 integer instructions (VIADD.16x2, VIMNMX.S16x2): the narrow rule
- *        of decoder_fixed.h (int8 messages at llr_scale <= 4.5): t and the APP are computed
- *        exactly in 16-bit lanes, then saturated to [-128, 127] by a min and a max, as the
- *        rule's 8-bit saturating arithmetic gives. APP and messages stored as int8 pairs.
+ *        of decoder_fixed.h (int8 messages at llr_scale <= 4.5): t and the new APP are computed
+ *        exactly in 16-bit lanes, the APP then saturated to [-128, 127] by a min and a max. APP and messages stored as int8 pairs.
  *  I16   one codeword per thread, int32 registers; int16 APP and messages: the wide rule (int16
  *        messages, and int8 messages above llr_scale 4.5), which never saturates.
  *  H8X2  the narrow rule for two codewords per thread in half2 arithmetic (full-rate
@@ -163,10 +162,10 @@ struct ArI8x2 {
     /* a missing edge, and "no minimum yet": 32767, above every |t| (at most 896), positive */
     __device__ static __forceinline__ W none() { return 0x7fff7fffu; }
     __device__ static __forceinline__ W min_init() { return 0x7fff7fffu; }
-    /* sat(app - r) and sat(t + r) of the narrow rule: exact in 16 bits (|app|, |t| <= 128,
-     * |r| <= 63), then clamped to [-128, 127] lane by lane */
+    /* the narrow rule: t = app - r exact in 16 bits (|t| <= 128 + 63), the new APP t + r
+     * exact, then saturated to [-128, 127] lane by lane */
     __device__ static __forceinline__ W sat8(W x) { return __vmaxs2(__vmins2(x, 0x007f007fu), 0xff80ff80u); }
-    __device__ static __forceinline__ W tsub(W app, W r, const Arith &) { return sat8(__vsub2(app, r)); }
+    __device__ static __forceinline__ W tsub(W app, W r, const Arith &) { return __vsub2(app, r); }
     __device__ static __forceinline__ W tadd(W t, W r, const Arith &) { return sat8(__vadd2(t, r)); }
     /* |t| = (t ^ m) - m with m = each lane's sign spread over the lane. (max(t, 0 - t) would
      * be shorter, but ptxas rewrites 0 - t as two 32-bit negations plus repacking.) */
@@ -283,8 +282,8 @@ __device__ __forceinline__ unsigned h2abs(unsigned a)
  * significant bits), and every sum, difference and product below is one too, so each f16x2
  * operation computes the model's integer operation with no rounding (the one rounding on
  * purpose is the scaling's, below). Offsets keep the values where one instruction does a step:
- *   t         v2c values in registers (pass 1 to pass 2) and their magnitudes: plain integers,
- *             saturated to [-128, 127] as the narrow rule says (h2min/h2max)
+ *   t         v2c values in registers (pass 1 to pass 2) and their magnitudes: plain integers
+ *             (|t| <= 128 + MCAP: the narrow rule's t is exact)
  *   x = r + 1152   a message r (|r| <= MCAP <= 127) as unpacked: messages are stored as
  *             offset-binary bytes b = r + 128, and PRMT places 0x64 above a byte, which is
  *             the half 1024 + b; conversely the new message's half r + 1152 in [1025, 1279]
@@ -320,8 +319,6 @@ struct ArH8x2 {
     static constexpr unsigned k1024 = 0x64006400u;  /* 1024, also the bits placed above a byte */
     static constexpr unsigned k1152 = 0x64806480u;  /* 1152: the offset of x and S */
     static constexpr unsigned kSigns = 0x80008000u;
-    static constexpr unsigned kM128 = 0xD800D800u;  /* -128: the narrow rule's range */
-    static constexpr unsigned k127 = 0x57F057F0u;   /* 127 */
     static constexpr unsigned kS0 = 0x64006400u;    /* 1024 = S(-128) */
     static constexpr unsigned kS1 = 0x64FF64FFu;    /* 1279 = S(127) */
 
@@ -343,11 +340,8 @@ struct ArH8x2 {
     /* a missing edge's t, and "no minimum yet": 65504, above every |t|, positive */
     __device__ static __forceinline__ W none() { return 0x7BFF7BFFu; }
     __device__ static __forceinline__ W min_init() { return 0x7BFF7BFFu; }
-    /* t = sat(app - r) from S(app) and the message's r + 1152 (exact, then clamped) */
-    __device__ static __forceinline__ W tsub(W app, W x, const Arith &)
-    {
-        return h2min(h2max(h2sub(app, x), kM128), k127);
-    }
+    /* t = app - r from S(app) and the message's r + 1152 (exact) */
+    __device__ static __forceinline__ W tsub(W app, W x, const Arith &) { return h2sub(app, x); }
     __device__ static __forceinline__ W mag(W t) { return h2abs(t); }
     __device__ static __forceinline__ void minupd(W &m1, W &m2, W a)
     {
@@ -415,10 +409,10 @@ struct ArIntOne {
     __device__ static __forceinline__ W none() { return 0x7fffffff; }
     /* "no minimum yet": the model's 65535, above every |t| (at most AMAX <= 32767) */
     __device__ static __forceinline__ W min_init() { return 65535; }
-    /* the wide rule: exact, every value lies within +-AMAX; the narrow rule (int8 messages):
-     * saturated to [-128, 127] */
+    /* t exact under both rules (the wide one's values lie within +-AMAX); the new APP
+     * saturated to [-128, 127] under the narrow rule (int8 messages) */
     __device__ static __forceinline__ W sat(W x) { return NARROW ? max(min(x, 127), -128) : x; }
-    __device__ static __forceinline__ W tsub(W app, W r, const Arith &) { return sat(app - r); }
+    __device__ static __forceinline__ W tsub(W app, W r, const Arith &) { return app - r; }
     __device__ static __forceinline__ W tadd(W t, W r, const Arith &) { return sat(t + r); }
     __device__ static __forceinline__ W mag(W t) { return abs(t); }
     __device__ static __forceinline__ void minupd(W &m1, W &m2, W a)

@@ -112,8 +112,8 @@ __device__ void row_f32(const GenericArgs &a, const GScratch &s, int r, int laye
     }
 }
 
-/* ---- one row, integer (decoder_fixed.c's row_update): exact under the wide rule, t and the
- * APP saturated to 8 bits under the narrow one (ldpc_fixed_app) ---- */
+/* ---- one row, integer (decoder_fixed.c's row_update): exact under the wide rule, the APP's
+ * store saturated to 8 bits under the narrow one (ldpc_fixed_app) ---- */
 __device__ void row_fx(const GenericArgs &a, const GScratch &s, int r, int layered)
 {
     const GenericCode &c = a.code;
@@ -124,7 +124,7 @@ __device__ void row_fx(const GenericArgs &a, const GScratch &s, int r, int layer
     /* loops not unrolled: unrolled, ptxas spilled (28 bytes) in this correctness path */
 #pragma unroll 1
     for (int e = e0; e < e1; e++) {
-        const int t = ldpc_fixed_app(&p, app[c.col_idx[e]] - c2v[e]);
+        const int t = app[c.col_idx[e]] - c2v[e];
         const int x = abs(t);
         min2 = min(min2, max(min1, x));
         min1 = min(min1, x);
@@ -134,7 +134,7 @@ __device__ void row_fx(const GenericArgs &a, const GScratch &s, int r, int layer
 #pragma unroll 1
     for (int e = e0; e < e1; e++) {
         const int col = c.col_idx[e];
-        const int t = ldpc_fixed_app(&p, app[col] - c2v[e]);
+        const int t = app[col] - c2v[e];
         const int mag = abs(t) == min1 ? s2 : s1;
         const int m = (neg ^ (t < 0)) ? -mag : mag;
         c2v[e] = m;

@@ -64,6 +64,8 @@ typedef int8_t elem_t;
 #define ELEM_MIN (-128)
 static inline vec_t v_sub(vec_t a, vec_t b) { return _mm512_subs_epi8(a, b); }
 static inline vec_t v_add(vec_t a, vec_t b) { return _mm512_adds_epi8(a, b); }
+/* a - b without saturation (int8 only: the narrow rule's message change, which fits) */
+static inline vec_t v_sub_wrap(vec_t a, vec_t b) { return _mm512_sub_epi8(a, b); }
 static inline vec_t v_mag(vec_t a) { return _mm512_abs_epi8(a); }
 static inline vec_t v_min(vec_t a, vec_t b) { return _mm512_min_epu8(a, b); }
 static inline vec_t v_max(vec_t a, vec_t b) { return _mm512_max_epu8(a, b); }

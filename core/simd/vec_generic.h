@@ -6,6 +6,7 @@
  * The operations and their exact meaning (shared by every vec_*.h):
  *   v_sub(a,b), v_add(a,b)   a-b, a+b (saturating for integers: int8 lanes saturate as the
  *                            narrow rule says; the wide rule's bounds keep int16 lanes exact)
+ *   v_sub_wrap(a,b)          a-b without saturation (int8 only; used where it cannot overflow)
  *   v_mag(t)                 |t| (integers: read as unsigned, so |-128| = 128 in int8)
  *   v_min, v_max             of magnitudes (unsigned for integers)
  *   v_neg(t)                 a vector whose sign bit is set exactly where t < 0
@@ -86,6 +87,8 @@ static inline vec_t v_clamp_scale(vec_t m, const simd_params *prm)
 static inline elem_t sat_(int x) { return (elem_t)(x > ELEM_MAX ? ELEM_MAX : x < ELEM_MIN ? ELEM_MIN : x); }
 static inline vec_t v_sub(vec_t a, vec_t b) { V_LOOP a.v[l_] = sat_(a.v[l_] - b.v[l_]); return a; }
 static inline vec_t v_add(vec_t a, vec_t b) { V_LOOP a.v[l_] = sat_(a.v[l_] + b.v[l_]); return a; }
+/* a - b without saturation (int8 only: the narrow rule's message change, which always fits) */
+static inline vec_t v_sub_wrap(vec_t a, vec_t b) { V_LOOP a.v[l_] = (elem_t)(a.v[l_] - b.v[l_]); return a; }
 /* magnitudes live in the same bits, read as unsigned */
 static inline vec_t v_mag(vec_t a) { V_LOOP a.v[l_] = (elem_t)(uelem_t)(a.v[l_] < 0 ? -(int)a.v[l_] : a.v[l_]); return a; }
 static inline vec_t v_min(vec_t a, vec_t b) { V_LOOP a.v[l_] = (uelem_t)b.v[l_] < (uelem_t)a.v[l_] ? b.v[l_] : a.v[l_]; return a; }

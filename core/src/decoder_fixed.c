@@ -115,8 +115,9 @@ int ldpc_fixed_model_create(ldpc_fixed_model **out, const ldpc_code *c,
 
 static int uabs(int x) { return x < 0 ? -x : x; }
 
-/* Rule 3 on one row; layered also writes the APP back (rule 4). No value is clamped: the
- * bounds of the rules keep every APP and t within +-amax (checked in debug builds). */
+/* Rule 3 on one row; layered also writes the APP back (rule 4): exact under the wide rule (its
+ * bounds keep every APP and t within +-amax, checked in debug builds), saturated at the store
+ * under the narrow one. */
 static void row_update(ldpc_fixed_model *m, int r, int layered)
 {
     const ldpc_code *c = m->code;
@@ -126,7 +127,7 @@ static void row_update(ldpc_fixed_model *m, int r, int layered)
     int *c2v = m->c2v + e0;
     int min1 = p->umax, min2 = p->umax, neg = 0;
     for (int e = 0; e < d; e++) {
-        int t = ldpc_fixed_app(p, m->app[col[e]] - c2v[e]);
+        int t = m->app[col[e]] - c2v[e]; /* exact under both rules */
         int a = uabs(t);
         m->t[e] = t;
         min2 = a > min1 ? (a < min2 ? a : min2) : (min1 < min2 ? min1 : min2);

@@ -15,7 +15,8 @@
  *
  * (DV: the code's largest column degree; MCAP is capped at CMAX.) sat(x) clamps an integer to
  * [CMIN, CMAX]; app(x) is sat(x) under the narrow rule and x under the wide one (exact there:
- * the bounds below are never reached).
+ * the bounds below are never reached). Under both rules t is exact and only the APP's store
+ * goes through app(): the narrow rule's t lies within [-128 - MCAP, 127 + MCAP].
  *
  *  1. Channel values, one per code bit, in units of 1/llr_scale:
  *     - int8 input x:  c = sat(llr_positive_is_one ? -x : x)   (so -(-128) becomes 127; the int8
@@ -26,7 +27,7 @@
  *  2. State: APP[j] = c[j]; every check-to-variable message c2v[e] = 0.
  *  3. Check-node update of one row with edges e = 0..d-1 on columns col[e] (columns ascending,
  *     as in H's compressed rows):
- *       t[e]   = app(A[col[e]] - c2v[e])   A: APP (layered) or the previous APP (flooding)
+ *       t[e]   = A[col[e]] - c2v[e]        exact; A: APP (layered) or the previous APP (flooding)
  *       mag[e] = |t[e]|
  *       min1, min2 = the two smallest mag (both start at 65535, above any |t|;
  *                    min2 = min(min2, max(min1, mag)), min1 = min(min1, mag), in edge order)
@@ -57,6 +58,14 @@
  * is always exactly c[j] + the sum of the column's current messages, because |c| <= -CMIN and
  * DV * MCAP <= AMAX + CMIN give |APP| <= AMAX, and every t (the APP less one of its own terms)
  * obeys the same bound. Nothing is lost when a message grows and later shrinks.
+ *
+ * HOW 8-BIT LANES COMPUTE IT. A byte lane cannot hold t, but it need not: its saturated value
+ * sat(t) gives the same messages, because s() clamps its argument to CMAX = 127 first. Where
+ * the exact min1 < 127 the edges below 127 (the ones that decide min1, min2 < 127 and which edge
+ * holds min1) are unchanged by saturation; where it is >= 127, s(min1) = s(min2) = s(127) and
+ * which edge holds min1 does not matter; the signs are unchanged. The APP store then adds the
+ * change of the edge's message to the APP read: app(A + (c2v_new - c2v_old)) = app(t + c2v_new),
+ * the difference exact in a byte (|c2v_new - c2v_old| <= 2 MCAP <= 126) and the sum saturating.
  *
  * WHY THE NARROW RULE CANNOT DRIFT EITHER. Everything is 8 bits (the CPU's byte lanes: 64 frames
  * per AVX-512 vector), so the APP saturates; what keeps it sound is that messages are capped
