@@ -70,6 +70,18 @@ fail:
     return st;
 }
 
+void ldpc_nr_cb_mother(ldpc_nr_cb *p, int bg, int z)
+{
+    p->bg = bg;
+    p->z = z;
+    p->ils = ldpc_nr_lifting_set(z);
+    p->kb = bg == 1 ? 22 : 10;
+    p->k = p->k_prime = p->kb * z;
+    p->fillers = 0;
+    p->n_ldpc = (bg == 1 ? 68 : 52) * z;
+    p->n = p->n_cb = (bg == 1 ? 66 : 50) * z;
+}
+
 /* ---- names ---- */
 
 /* A decimal number at *s (advanced past it); -1 if none or larger than limit. */
@@ -109,7 +121,7 @@ static int create_mother(ldpc_code **out, const char *name, const char *rest)
     if (st != LDPC_OK)
         return st;
     ldpc_nr_code_params *np = &(*out)->nr;
-    ldpc_nr_cb_init(&np->cb, bg, (bg == 1 ? 22 : 10) * (int)z);
+    ldpc_nr_cb_mother(&np->cb, bg, (int)z);
     np->e = 0;
     np->rv = 0;
     np->qm = 1;

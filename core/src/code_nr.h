@@ -23,4 +23,7 @@ extern const ldpc_nr_bg ldpc_nr_bg1, ldpc_nr_bg2;
  * parameters are left for the caller. */
 int ldpc_nr_code_build(ldpc_code **out, const char *name, int bg, int z);
 
+/* The code block parameters of a mother code: K' = K = 22 Z / 10 Z (no fillers), N_cb = N. */
+void ldpc_nr_cb_mother(ldpc_nr_cb *p, int bg, int z);
+
 #endif
