@@ -130,6 +130,15 @@ static int crc_holds(ldpc_nr_crc kind, const uint8_t *bits, int nbits)
     return crc == got;
 }
 
+/* 1 if the HARQ buffer holds no channel information (only the fillers). */
+static int nothing_received(const ldpc_nr_cb *cb, const float *harq)
+{
+    for (int b = 0; b < cb->n_ldpc; b++)
+        if ((b < cb->k_prime || b >= cb->k) && harq[b] != 0.0f)
+            return 0;
+    return 1;
+}
+
 static int check_e(const ldpc_nr_tb_codec *x, const int *e, int qm, long *total)
 {
     *total = 0;
@@ -215,7 +224,9 @@ int ldpc_nr_tb_decode(ldpc_nr_tb_codec *x, const float *llr, const int *e, int r
     int all_ok = 1;
     for (int r = 0; r < tb->c; r++) {
         const uint8_t *info = x->cb_info + (size_t)r * cb->k;
-        int ok = x->status[r].parity_ok;
+        /* a block that received nothing decodes to the all-zero codeword, whose CRCs hold
+         * (zero register start): it must not pass for data */
+        int ok = x->status[r].parity_ok && !nothing_received(cb, harq + (size_t)r * cb->n_ldpc);
         if (tb->cb_crc)
             ok = ok && crc_holds(LDPC_NR_CRC24B, info, cb->k_prime);
         x->status[r].parity_ok = ok;
