@@ -476,7 +476,8 @@ static int simulate(sim_mpi *m, int argc, char **argv)
     qsort(pts, (size_t)o.npoints, sizeof *pts, cmp_points);
 
     const ldpc_sim_config *sc = ldpc_sim_config_get(sim);
-    const int n = ldpc_code_n(code), k = ldpc_code_k(code);
+    int n = 0, k = 0; /* per frame on the link: k of n, or K of E for rate-matched 5G NR */
+    ldpc_code_link_bits(code, &k, &n);
     if (m->rank == 0) {
         const int qam = ldpc_modulation_bits(o.modulation) > 2; /* the demapper matters */
         printf("code: %s, n=%d k=%d rate=%.4f; %s%s%s%s over AWGN (%s noise), %s LLRs, %s "

@@ -207,3 +207,15 @@ int ldpc_code_nr_params(const ldpc_code *code, ldpc_nr_code_params *out)
     *out = code->nr;
     return LDPC_OK;
 }
+
+int ldpc_code_link_bits(const ldpc_code *code, int *info_bits, int *channel_bits)
+{
+    if (!code)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_code_link_bits: NULL code");
+    const int nr = code->family == LDPC_FAMILY_NR && code->nr.e > 0;
+    if (info_bits)
+        *info_bits = nr ? code->nr.cb.k_prime : code->k;
+    if (channel_bits)
+        *channel_bits = nr ? code->nr.e : code->n;
+    return LDPC_OK;
+}

@@ -100,6 +100,11 @@ LDPC_API int ldpc_code_rows(const ldpc_code *code, const int **row_ptr, const in
 LDPC_API int ldpc_code_cols(const ldpc_code *code, const int **col_ptr, const int **row_idx);
 /* Column index of information bit i, for i = 0..k-1. */
 LDPC_API const int *ldpc_code_info_positions(const ldpc_code *code);
+/* What a frame carries on a link: *info_bits information bits in *channel_bits sent bits. k and
+ * n for every code except a rate-matched 5G NR code ("nr:K:E", nr.h): K and E. Either pointer
+ * may be NULL. */
+LDPC_API int ldpc_code_link_bits(const ldpc_code *code, int *info_bits, int *channel_bits);
+
 /* Quasi-cyclic base matrix (rows*cols shifts, -1 = zero block) or NULL if the code has none. */
 LDPC_API const int16_t *ldpc_code_base_matrix(const ldpc_code *code, int *rows, int *cols, int *z);
 
