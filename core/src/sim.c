@@ -247,8 +247,10 @@ static int frames_args(const ldpc_code *code, const ldpc_sim_config *cfg, double
     else
         ldpc_sim_config_init(c);
     int st = check_config(c);
-    if (st == LDPC_OK)
-        st = sim_nr_link_of(code, c, nr);
+    if (st == LDPC_OK) /* the information bits alone (ebn0 NaN) do not depend on the channel */
+        st = sim_nr_link_of(code, isnan(ebn0_db) ? NULL : c, nr);
+    if (st == LDPC_OK && isnan(ebn0_db))
+        return LDPC_OK;
     return st != LDPC_OK ? st : sim_sigma(code, ebn0_db, sigma);
 }
 
@@ -314,7 +316,7 @@ int ldpc_sim_info_bits(const ldpc_code *code, const ldpc_sim_config *cfg, uint64
     ldpc_sim_config c;
     double sigma = 0.0;
     sim_nr_link nr;
-    int st = frames_args(code, cfg, 0.0, nframes, "ldpc_sim_info_bits", &c, &sigma, &nr);
+    int st = frames_args(code, cfg, NAN, nframes, "ldpc_sim_info_bits", &c, &sigma, &nr);
     if (st != LDPC_OK)
         return st;
     if (nframes > 0 && !info)

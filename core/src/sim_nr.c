@@ -11,6 +11,8 @@ int sim_nr_link_of(const ldpc_code *code, const ldpc_sim_config *cfg, sim_nr_lin
         return LDPC_OK;
     l->active = 1;
     l->np = code->nr;
+    if (!cfg)
+        return LDPC_OK;
     const int bits = ldpc_modulation_bits(cfg->modulation);
     if (l->np.qm != 1 && l->np.qm != bits)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,

@@ -18,7 +18,8 @@ typedef struct sim_nr_link {
 } sim_nr_link;
 
 /* The link of code under cfg's modulation; LDPC_ERR_INVALID_ARGUMENT if the code's Qm or E
- * does not fit the modulation, or the i8-table noise is asked for. */
+ * does not fit the modulation, or the i8-table noise is asked for. With cfg NULL only the
+ * information bits' part (the fillers), nothing checked. */
 int sim_nr_link_of(const ldpc_code *code, const ldpc_sim_config *cfg, sim_nr_link *l);
 
 /* Information bits per frame that count (K, or the code's k) and the code rate for Eb/N0. */
