@@ -236,7 +236,7 @@ void ldpc_sim_print(const ldpc_sim *sim, FILE *f)
 /* cfg (NULL = defaults) checked, sigma of ebn0_db, and the frame range's arguments. */
 static int frames_args(const ldpc_code *code, const ldpc_sim_config *cfg, double ebn0_db,
                        int nframes, const char *fn, ldpc_sim_config *c, double *sigma,
-                       sim_nr_link *nr)
+                       sim_nr_link *nr, int channel)
 {
     if (!code)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "%s: code is NULL", fn);
@@ -247,9 +247,9 @@ static int frames_args(const ldpc_code *code, const ldpc_sim_config *cfg, double
     else
         ldpc_sim_config_init(c);
     int st = check_config(c);
-    if (st == LDPC_OK) /* the information bits alone (ebn0 NaN) do not depend on the channel */
-        st = sim_nr_link_of(code, isnan(ebn0_db) ? NULL : c, nr);
-    if (st == LDPC_OK && isnan(ebn0_db))
+    if (st == LDPC_OK) /* the information bits alone (channel 0) do not depend on the channel */
+        st = sim_nr_link_of(code, channel ? c : NULL, nr);
+    if (st == LDPC_OK && !channel)
         return LDPC_OK;
     return st != LDPC_OK ? st : sim_sigma(code, ebn0_db, sigma);
 }
@@ -316,7 +316,7 @@ int ldpc_sim_info_bits(const ldpc_code *code, const ldpc_sim_config *cfg, uint64
     ldpc_sim_config c;
     double sigma = 0.0;
     sim_nr_link nr;
-    int st = frames_args(code, cfg, NAN, nframes, "ldpc_sim_info_bits", &c, &sigma, &nr);
+    int st = frames_args(code, cfg, 0.0, nframes, "ldpc_sim_info_bits", &c, &sigma, &nr, 0);
     if (st != LDPC_OK)
         return st;
     if (nframes > 0 && !info)
@@ -331,7 +331,8 @@ int ldpc_sim_channel_llrs(const ldpc_code *code, const ldpc_sim_config *cfg, dou
     ldpc_sim_config c;
     double sigma = 0.0;
     sim_nr_link nr;
-    int st = frames_args(code, cfg, ebn0_db, nframes, "ldpc_sim_channel_llrs", &c, &sigma, &nr);
+    int st = frames_args(code, cfg, ebn0_db, nframes, "ldpc_sim_channel_llrs", &c, &sigma, &nr,
+                         1);
     if (st != LDPC_OK)
         return st;
     if (nframes > 0 && !llr)
@@ -355,7 +356,7 @@ int ldpc_sim_channel_llrs_i8(const ldpc_code *code, const ldpc_sim_config *cfg, 
     double sigma = 0.0;
     sim_nr_link nr;
     int st = frames_args(code, cfg, ebn0_db, nframes, "ldpc_sim_channel_llrs_i8", &c, &sigma,
-                         &nr);
+                         &nr, 1);
     if (st != LDPC_OK)
         return st;
     if (nframes > 0 && !llr)
@@ -398,7 +399,7 @@ int ldpc_sim_make_frames(const ldpc_code *code, const ldpc_sim_config *cfg, doub
     ldpc_sim_config c;
     double sigma = 0.0;
     sim_nr_link nr;
-    int st = frames_args(code, cfg, ebn0_db, nframes, "ldpc_sim_make_frames", &c, &sigma, &nr);
+    int st = frames_args(code, cfg, ebn0_db, nframes, "ldpc_sim_make_frames", &c, &sigma, &nr, 1);
     if (st == LDPC_OK && llr)
         st = float_llrs_ok(&c, "ldpc_sim_make_frames");
     if (st != LDPC_OK || nframes == 0)
