@@ -88,10 +88,15 @@ static void test_tables(void)
                dir ? path : "../shared/codes");
     } else {
         fclose(probe);
+        const int before1 = test_failures;
         check_table_against_csv(&ldpc_nr_bg1, path, 316);
+        if (test_failures == before1)
+            printf("base graph 1 table matches %s\n", path);
         snprintf(path, sizeof path, "%s/nr5g/5G_bg2.csv", dir);
+        const int before = test_failures;
         check_table_against_csv(&ldpc_nr_bg2, path, 197);
-        printf("base graph tables match %s/nr5g\n", dir);
+        if (test_failures == before)
+            printf("base graph 2 table matches %s/nr5g\n", dir);
     }
     /* structure the standard states, independent of the files: 316 / 197 non-zero blocks,
      * rows in order, the extension part an identity diagonal */

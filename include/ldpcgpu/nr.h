@@ -152,7 +152,10 @@ LDPC_API int ldpc_nr_tb_encode(ldpc_nr_tb_codec *codec, const uint8_t *tb_bits, 
  * every rv add up); NULL = no combining (a scratch buffer, zeroed per call). tb_bits receives
  * the A decoded TB bits; *tb_crc_ok 1 if the TB CRC (and every CB CRC) holds, else 0;
  * cb_status (NULL or C entries) each code block's decoder status, parity_ok = 1 only if its
- * parity checks and its CRC24B hold. */
+ * parity checks and its CRC24B hold, and it received something (a block whose HARQ buffer holds
+ * no channel value decodes to the all-zero word, whose zero-start CRCs would hold: it fails).
+ * Early stop: a code block stops when its parity checks hold (cfg's early_termination); the
+ * CRC is checked after decoding, not between iterations. */
 LDPC_API int ldpc_nr_tb_decode(ldpc_nr_tb_codec *codec, const float *llr, const int *e, int rv,
                                int qm, float *harq, uint8_t *tb_bits, int *tb_crc_ok,
                                ldpc_frame_status *cb_status);
