@@ -199,6 +199,9 @@ int ldpc_encoder_init_qc(ldpc_encoder *enc)
     enc->state = st;
     enc->free_state = free;
     enc->encode_frame = qc_encode_frame;
-    enc->method = "qc-dual-diagonal";
+    /* a distinct name for the extended shape: the GPU simulator's encoding plan
+     * (cuda/sim_plan.cpp) knows the plain dual diagonal only and makes these frames on the
+     * host instead */
+    enc->method = g == st->mb ? "qc-dual-diagonal" : "qc-dual-diagonal-extension";
     return LDPC_OK;
 }
