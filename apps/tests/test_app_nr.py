@@ -140,4 +140,32 @@ for name, mod, lo, hi in [("nr:1000:3000", "bpsk", 0.0, 3.0),
 rc, _, err = run("simulate", "nr:1000:3000:qm2", "--modulation", "16qam", "--ebn0", 2)
 check(rc != 0 and "Qm 2" in err, "simulate refuses a Qm that is not the modulation's")
 
+
+# ---- IR-HARQ ----
+rc, out, err = run("simulate", "nr:1000:3000", "--harq", 4, "--ebn0", "-2,1", "--frames", 200,
+                   "--threads", 2, check_rc=0)
+rows = {}
+for line in out.splitlines():
+    w = line.split()
+    try:
+        rows[float(w[0])] = [float(x) for x in w[2:7]]
+    except (ValueError, IndexError):
+        pass
+check(-2.0 in rows and 1.0 in rows, "simulate --harq prints a row per Eb/N0:\n" + out)
+if -2.0 in rows and 1.0 in rows:
+    lo, hi = rows[-2.0], rows[1.0]
+    check(lo[0] >= 0.95 and lo[3] == 0.0, "--harq at -2 dB: one transmission fails, four decode")
+    check(all(a >= b for a, b in zip(lo[:4], lo[1:4])), "--harq: the residual FER never grows")
+    check(2.0 <= lo[4] <= 4.0 and 1.0 <= hi[4] < 2.0, "--harq: average transmissions")
+    # the first transmission is simulate's own frame: the same FER without --harq
+    rc, out1, _ = run("simulate", "nr:1000:3000", "--ebn0", "1", "--frames", 200, "--threads", 2,
+                      check_rc=0)
+    t = fer_by_ebn0(out1)
+    check(1.0 in t and abs(t[1.0][1] / 200.0 - hi[0]) < 1e-9,
+          "--harq: FER after one transmission = simulate's FER (%s vs %s)" % (t.get(1.0), hi[0]))
+rc, _, err = run("simulate", "wimax:576:1/2", "--harq", 2, "--ebn0", 1)
+check(rc == 2 and "nr:K:E" in err, "--harq refuses a code without rate matching")
+rc, _, err = run("simulate", "nr:1000:3000", "--harq", 17, "--ebn0", 1)
+check(rc == 2, "--harq 17 is out of range")
+
 apptest.finish("test_app_nr")
