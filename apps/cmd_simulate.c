@@ -436,8 +436,10 @@ static int simulate(sim_mpi *m, int argc, char **argv)
     if (o.cfg.num_threads == 0)
         o.cfg.num_threads = rank_threads(m);
     if (o.harq) { /* its own loop over the frames (sim_harq.c) */
+        const int resumed = resume != NULL;
         sim_resume_free(resume);
-        if (m->size > 1 || o.json_path || resume || o.codeword_zero || o.noise != LDPC_SIM_NOISE_BOX_MULLER) {
+        if (m->size > 1 || o.json_path || resumed || o.codeword_zero ||
+            o.noise != LDPC_SIM_NOISE_BOX_MULLER) {
             fprintf(stderr, "ldpcgpu simulate: --harq runs in one process with random codewords "
                             "and box-muller noise, without --json or --resume\n");
             return APP_USAGE;

@@ -131,7 +131,8 @@ int sim_harq_run(const sim_opts *o, int harq)
                 }
                 for (int f = 0; f < nf; f++) {
                     if (!done[f]) {
-                        wrong[f] = memcmp(out + (size_t)f * k, info + (size_t)f * k, (size_t)kk) != 0;
+                        wrong[f] = memcmp(out + (size_t)f * k, info + (size_t)f * k,
+                                          (size_t)kk) != 0;
                         done[f] = st[f].parity_ok != 0; /* acknowledged: no more transmissions */
                     }
                     errors[t] += wrong[f];

@@ -11,21 +11,23 @@
 /* ---- the list of built-in names: both base graphs at every lifting size ---- */
 
 static const char *const nr_names[] = {
-    "nr:bg1:z2", "nr:bg1:z3", "nr:bg1:z4", "nr:bg1:z5", "nr:bg1:z6", "nr:bg1:z7", "nr:bg1:z8",
-    "nr:bg1:z9", "nr:bg1:z10", "nr:bg1:z11", "nr:bg1:z12", "nr:bg1:z13", "nr:bg1:z14", "nr:bg1:z15",
-    "nr:bg1:z16", "nr:bg1:z18", "nr:bg1:z20", "nr:bg1:z22", "nr:bg1:z24", "nr:bg1:z26", "nr:bg1:z28",
-    "nr:bg1:z30", "nr:bg1:z32", "nr:bg1:z36", "nr:bg1:z40", "nr:bg1:z44", "nr:bg1:z48", "nr:bg1:z52",
-    "nr:bg1:z56", "nr:bg1:z60", "nr:bg1:z64", "nr:bg1:z72", "nr:bg1:z80", "nr:bg1:z88", "nr:bg1:z96",
-    "nr:bg1:z104", "nr:bg1:z112", "nr:bg1:z120", "nr:bg1:z128", "nr:bg1:z144", "nr:bg1:z160", "nr:bg1:z176",
-    "nr:bg1:z192", "nr:bg1:z208", "nr:bg1:z224", "nr:bg1:z240", "nr:bg1:z256", "nr:bg1:z288", "nr:bg1:z320",
-    "nr:bg1:z352", "nr:bg1:z384", "nr:bg2:z2", "nr:bg2:z3", "nr:bg2:z4", "nr:bg2:z5", "nr:bg2:z6",
-    "nr:bg2:z7", "nr:bg2:z8", "nr:bg2:z9", "nr:bg2:z10", "nr:bg2:z11", "nr:bg2:z12", "nr:bg2:z13",
-    "nr:bg2:z14", "nr:bg2:z15", "nr:bg2:z16", "nr:bg2:z18", "nr:bg2:z20", "nr:bg2:z22", "nr:bg2:z24",
-    "nr:bg2:z26", "nr:bg2:z28", "nr:bg2:z30", "nr:bg2:z32", "nr:bg2:z36", "nr:bg2:z40", "nr:bg2:z44",
-    "nr:bg2:z48", "nr:bg2:z52", "nr:bg2:z56", "nr:bg2:z60", "nr:bg2:z64", "nr:bg2:z72", "nr:bg2:z80",
-    "nr:bg2:z88", "nr:bg2:z96", "nr:bg2:z104", "nr:bg2:z112", "nr:bg2:z120", "nr:bg2:z128", "nr:bg2:z144",
-    "nr:bg2:z160", "nr:bg2:z176", "nr:bg2:z192", "nr:bg2:z208", "nr:bg2:z224", "nr:bg2:z240", "nr:bg2:z256",
-    "nr:bg2:z288", "nr:bg2:z320", "nr:bg2:z352", "nr:bg2:z384",
+    "nr:bg1:z2", "nr:bg1:z3", "nr:bg1:z4", "nr:bg1:z5", "nr:bg1:z6", "nr:bg1:z7",
+    "nr:bg1:z8", "nr:bg1:z9", "nr:bg1:z10", "nr:bg1:z11", "nr:bg1:z12", "nr:bg1:z13",
+    "nr:bg1:z14", "nr:bg1:z15", "nr:bg1:z16", "nr:bg1:z18", "nr:bg1:z20", "nr:bg1:z22",
+    "nr:bg1:z24", "nr:bg1:z26", "nr:bg1:z28", "nr:bg1:z30", "nr:bg1:z32", "nr:bg1:z36",
+    "nr:bg1:z40", "nr:bg1:z44", "nr:bg1:z48", "nr:bg1:z52", "nr:bg1:z56", "nr:bg1:z60",
+    "nr:bg1:z64", "nr:bg1:z72", "nr:bg1:z80", "nr:bg1:z88", "nr:bg1:z96", "nr:bg1:z104",
+    "nr:bg1:z112", "nr:bg1:z120", "nr:bg1:z128", "nr:bg1:z144", "nr:bg1:z160", "nr:bg1:z176",
+    "nr:bg1:z192", "nr:bg1:z208", "nr:bg1:z224", "nr:bg1:z240", "nr:bg1:z256", "nr:bg1:z288",
+    "nr:bg1:z320", "nr:bg1:z352", "nr:bg1:z384", "nr:bg2:z2", "nr:bg2:z3", "nr:bg2:z4",
+    "nr:bg2:z5", "nr:bg2:z6", "nr:bg2:z7", "nr:bg2:z8", "nr:bg2:z9", "nr:bg2:z10",
+    "nr:bg2:z11", "nr:bg2:z12", "nr:bg2:z13", "nr:bg2:z14", "nr:bg2:z15", "nr:bg2:z16",
+    "nr:bg2:z18", "nr:bg2:z20", "nr:bg2:z22", "nr:bg2:z24", "nr:bg2:z26", "nr:bg2:z28",
+    "nr:bg2:z30", "nr:bg2:z32", "nr:bg2:z36", "nr:bg2:z40", "nr:bg2:z44", "nr:bg2:z48",
+    "nr:bg2:z52", "nr:bg2:z56", "nr:bg2:z60", "nr:bg2:z64", "nr:bg2:z72", "nr:bg2:z80",
+    "nr:bg2:z88", "nr:bg2:z96", "nr:bg2:z104", "nr:bg2:z112", "nr:bg2:z120", "nr:bg2:z128",
+    "nr:bg2:z144", "nr:bg2:z160", "nr:bg2:z176", "nr:bg2:z192", "nr:bg2:z208", "nr:bg2:z224",
+    "nr:bg2:z240", "nr:bg2:z256", "nr:bg2:z288", "nr:bg2:z320", "nr:bg2:z352", "nr:bg2:z384",
 };
 
 int ldpc_nr_list_count(void) { return (int)(sizeof nr_names / sizeof nr_names[0]); }

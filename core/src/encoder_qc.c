@@ -4,9 +4,11 @@
  * [A' | C' | I] (5G NR; WiMAX and WiFi have g = mb and no extension): A = kb information
  * block columns, h = one parity block column, B = the dual-diagonal staircase (block column
  * kb+j, 1 <= j < g, holds the identity in block rows j-1 and j of the core), and extension
- * block row g+t holds the identity in block column kb+g+t and nothing else right of the core. Write u_b for information block b, q_0 for the parity block under
- * h and q_1..q_{mb-1} for the staircase blocks, and P^s for the z x z identity shifted right
- * by s, so that (P^s x)[i] = x[(i + s) mod z] (the expansion convention of code_qc.c).
+ * block row g+t holds the identity in block column kb+g+t and nothing else right of the core.
+ * Write u_b for information block b, q_0 for the parity block under h, q_1..q_{g-1} for the
+ * staircase blocks and q_g..q_{mb-1} for the extension blocks, and P^s for the z x z identity
+ * shifted right by s, so that (P^s x)[i] = x[(i + s) mod z] (the expansion convention of
+ * code_qc.c).
  *
  * Block row r reads  lambda_r + P^{h_r} q_0 + q_r + q_{r+1} = 0  with lambda_r = sum_b
  * P^{a_rb} u_b, where q_r is absent for r = 0 and q_{r+1} for r = g-1. Adding the g core rows

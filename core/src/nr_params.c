@@ -111,7 +111,8 @@ int ldpc_nr_tb_init(ldpc_nr_tb *tb, int a, int bg)
     if (!tb)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_nr_tb_init: NULL argument");
     if (a < 1 || a > (1 << 20))
-        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "NR transport block: A must be 1..2^20 (got %d)", a);
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
+                          "NR transport block: A must be 1..2^20 (got %d)", a);
     if (bg != 1 && bg != 2)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "NR base graph must be 1 or 2 (got %d)", bg);
     tb->a = a;
@@ -130,7 +131,8 @@ int ldpc_nr_tb_init(ldpc_nr_tb *tb, int a, int bg)
     if (tb->b_prime % tb->c != 0)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
                           "NR transport block of %d bits: B' = %d is not a multiple of C = %d, so "
-                          "38.212 5.2.2 defines no K' (the TB sizes of 38.214 5.1.3.2 always give one)",
+                          "38.212 5.2.2 defines no K' (the TB sizes of 38.214 5.1.3.2 always "
+                          "give one)",
                           a, tb->b_prime, tb->c);
     return ldpc_nr_cb_init(&tb->cb, bg, tb->b_prime / tb->c);
 }

@@ -41,7 +41,8 @@ static int check_args(const ldpc_nr_cb *p, int rv, int qm, int e, const void *in
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
                           "NR rate matching: code block parameters not set (ldpc_nr_cb_init)");
     if (rv < 0 || rv > 3)
-        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "NR rate matching: rv must be 0..3 (got %d)", rv);
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
+                          "NR rate matching: rv must be 0..3 (got %d)", rv);
     if (qm != 1 && qm != 2 && qm != 4 && qm != 6 && qm != 8 && qm != 10)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
                           "NR rate matching: Qm must be 1, 2, 4, 6, 8 or 10 (got %d)", qm);

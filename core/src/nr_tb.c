@@ -103,7 +103,8 @@ int ldpc_nr_tb_codec_layout(const ldpc_nr_tb_codec *x, ldpc_nr_tb *tb)
 int ldpc_nr_tb_codec_limit_buffer(ldpc_nr_tb_codec *x, int tbs_lbrm)
 {
     if (!x)
-        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_nr_tb_codec_limit_buffer: NULL argument");
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
+                          "ldpc_nr_tb_codec_limit_buffer: NULL argument");
     ldpc_nr_cb cb = x->tb.cb;
     cb.n_cb = cb.n;
     int st = ldpc_nr_cb_limit_buffer(&cb, tbs_lbrm, x->tb.c);

@@ -175,7 +175,8 @@ static void test_mother_codes(void)
         CHECK(np.cb.bg == bg && np.cb.z == z && np.e == 0 && np.cb.k == info.k);
         ldpc_encoder *enc;
         REQUIRE_OK(ldpc_encoder_create(&enc, c));
-        CHECK_MSG(strcmp(enc->method, "qc-dual-diagonal-extension") == 0, "%s encodes with %s", name,
+        CHECK_MSG(strcmp(enc->method, "qc-dual-diagonal-extension") == 0, "%s encodes with %s",
+                  name,
                   enc->method);
         uint8_t *u = malloc((size_t)info.k), *cw = malloc((size_t)info.n);
         REQUIRE(u && cw);

@@ -191,10 +191,12 @@ int main(void)
     ldpc_decoder_destroy(dec);
     ldpc_encoder_destroy(enc);
     ldpc_code_destroy(code);
-    printf("%d cases, %d blocks, %d rate-matched bits compared, %d single-rv decodes, %d combined\n",
+    printf("%d cases, %d blocks, %d rate-matched bits compared, %d single-rv decodes, "
+           "%d combined\n",
            cases, blocks_checked, rv_bits_checked, decodes, combined_decodes);
     for (int rv = 0; rv < 4; rv++)
-        printf("rv %d alone: %d of %d blocks decoded\n", rv, rv_alone_tried[rv] - rv_alone_failed[rv],
+        printf("rv %d alone: %d of %d blocks decoded\n", rv,
+               rv_alone_tried[rv] - rv_alone_failed[rv],
                rv_alone_tried[rv]);
     CHECK(cases == 13 && blocks_checked == 39 && combined_decodes == 39);
     return test_finish("test_nr_sionna");

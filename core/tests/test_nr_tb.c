@@ -100,7 +100,8 @@ static void test_rate_recover(void)
     REQUIRE_OK(ldpc_nr_cb_init(&cb, 2, 116)); /* Z 20, K 200, F 84, N 1000 */
     const int n_sent = cb.n_cb - cb.fillers;  /* 916 distinct bits in the buffer */
     const int e = 3 * n_sent + 8;             /* every bit three or four times */
-    float *llr = malloc(sizeof(float) * (size_t)e), *harq = calloc((size_t)cb.n_ldpc, sizeof(float));
+    float *llr = malloc(sizeof(float) * (size_t)e);
+    float *harq = calloc((size_t)cb.n_ldpc, sizeof(float));
     REQUIRE(llr && harq);
     for (int i = 0; i < e; i++)
         llr[i] = 1.0f;
