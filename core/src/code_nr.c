@@ -106,11 +106,10 @@ static const char *const nr_name_help =
 
 static int create_mother(ldpc_code **out, const char *name, const char *rest)
 {
-    int bg = rest[2] - '0';
-    const char *p = rest + 3;
-    if ((bg != 1 && bg != 2) || p[0] != ':' || p[1] != 'z')
+    if ((rest[2] != '1' && rest[2] != '2') || rest[3] != ':' || rest[4] != 'z')
         return ldpc_error(LDPC_ERR_UNKNOWN_CODE, "code '%s': %s", name, nr_name_help);
-    p += 2;
+    const int bg = rest[2] - '0';
+    const char *p = rest + 5;
     long z = parse_number(&p, LDPC_NR_MAX_Z);
     if (z < 0 || *p != '\0' || ldpc_nr_lifting_set((int)z) < 0)
         return ldpc_error(LDPC_ERR_UNKNOWN_CODE,

@@ -259,7 +259,9 @@ static void test_names(void)
     static const char *const bad[] = {
         "nr:bg3:z384", "nr:bg1:z17", "nr:bg1:z768", "nr:bg1", "nr:8449:20000",
         "nr:23:100",   "nr:100:401:qm2", "nr:100:400:rv4", "nr:100:400:qm3", "nr:100:400:x",
-        "nr:100",      "nr:100:",     "nr:3841:7000:z"};
+        "nr:100",      "nr:100:",     "nr:3841:7000:z", "nr:bg", "nr:bg1", "nr:bg1:",
+        "nr:bg1:z",    "nr:bg1:z384x", "nr:", "nr:99999999999999999999:100",
+        "nr:100:99999999999999", "nr:100:400:qm", "nr:100:400:rv", "nr:-100:400"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         ldpc_code *c = (ldpc_code *)1;
         int st = ldpc_code_create(&c, bad[i]);
