@@ -319,7 +319,9 @@ int app_fail(const char *cmd, int status, const char *what)
 
 double app_code_rate(const ldpc_code *code)
 {
-    return (double)ldpc_code_k(code) / (double)ldpc_code_n(code);
+    int k = 0, n = 1; /* k / n, or K / E of a rate-matched 5G NR code */
+    ldpc_code_link_bits(code, &k, &n);
+    return (double)k / (double)n;
 }
 
 /* ---- files ---- */

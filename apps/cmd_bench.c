@@ -9,7 +9,8 @@
  *    a launch can use the SMs that the one before leaves idle at its end.
  *  - end-to-end (any backend): batches go through the public asynchronous API (acquire, submit,
  *    collect) with several in flight: host LLRs (float or int8) in the batches' staging buffers
- *    in, decoded bits in host memory out. Throughput = frames x n / wall time; latency of a
+ *    in, decoded bits in host memory out. Throughput = frames x n (E of a rate-matched 5G NR
+ *    code: the bits sent) / wall time; latency of a
  *    batch = from its submit to its collect.
  * Sweeps vary one parameter at a time around the base configuration: streams, codewords per
  * batch, iterations.
@@ -121,8 +122,24 @@ static double percentile(double *v, int n, double p)
 }
 
 /* A pool of LLRs: `frames` codewords at Eb/N0, float and int8, and the bits sent. */
+/* Bits per frame on the link (ldpc_code_link_bits): n and k, or E and K of a rate-matched 5G NR
+ * code, whose decoder takes the n LLRs the rate recovery makes of E. */
+static double link_n(const ldpc_code *code)
+{
+    int n = 0;
+    ldpc_code_link_bits(code, NULL, &n);
+    return n;
+}
+static int link_k(const ldpc_code *code)
+{
+    int k = 0;
+    ldpc_code_link_bits(code, &k, NULL);
+    return k;
+}
+
 typedef struct llr_pool {
     int frames, n, k;
+    int k_link;    /* information bits that count: k, or K of a rate-matched 5G NR code */
     float *f32;
     int8_t *i8;
     uint8_t *info; /* frames * k: the information bits of each frame */
@@ -135,6 +152,7 @@ static int make_pool(const ldpc_code *code, int frames, double ebn0, float scale
     p->frames = frames;
     p->n = n;
     p->k = k;
+    p->k_link = link_k(code);
     p->f32 = malloc((size_t)frames * n * sizeof(float));
     p->i8 = malloc((size_t)frames * n);
     p->info = malloc((size_t)frames * k);
@@ -189,7 +207,7 @@ static int count_errors(ldpc_decoder *dec, const llr_pool *pool, int llr_i8, int
         for (int f = 0; f < nf && st == LDPC_OK; f++) {
             const uint8_t *sent = pool->info + (size_t)(f0 + f) * k, *got = out + (size_t)f * k;
             long long e = 0;
-            for (int i = 0; i < k; i++)
+            for (int i = 0; i < pool->k_link; i++) /* K of NR: the fillers are not data */
                 e += (sent[i] ^ got[i]) & 1;
             bit_errors += e;
             frame_errors += e > 0;
@@ -231,7 +249,7 @@ static void run_kernel_point(const ldpc_code *code, const bench_opts *o, ldpc_de
         ldpc_decoder_destroy(dec);
         return;
     }
-    const int n = ldpc_code_n(code), k = ldpc_code_k(code);
+    const int n = ldpc_code_n(code);
     const int batch = ldpc_decoder_batch_frames(dec);
     /* the batch's frames: the pool repeated if it is smaller */
     const size_t esz = o->llr_i8 ? 1 : sizeof(float);
@@ -250,8 +268,8 @@ static void run_kernel_point(const ldpc_code *code, const bench_opts *o, ldpc_de
             const double frames = (double)batch * o->reps;
             pt->lat_median_us = percentile(t, o->reps, 0.5) * 1e6;
             pt->lat_p99_us = percentile(t, o->reps, 0.99) * 1e6;
-            pt->coded_mbps = frames * n / total / 1e6;
-            pt->info_mbps = frames * k / total / 1e6;
+            pt->coded_mbps = frames * link_n(code) / total / 1e6;
+            pt->info_mbps = frames * link_k(code) / total / 1e6;
             pt->frames = (long long)frames;
             pt->seconds = total;
             /* the batch held pool frames 0..batch-1 (the pool repeated if smaller) */
@@ -276,7 +294,7 @@ static void run_e2e_point(const ldpc_code *code, const bench_opts *o, ldpc_decod
         pt->status = st;
         return;
     }
-    const int n = ldpc_code_n(code), k = ldpc_code_k(code);
+    const int n = ldpc_code_n(code);
     const int batch = ldpc_decoder_batch_frames(dec);
     const size_t esz = o->llr_i8 ? 1 : sizeof(float);
     const ldpc_llr_type type = o->llr_i8 ? LDPC_LLR_I8 : LDPC_LLR_F32;
@@ -365,8 +383,8 @@ static void run_e2e_point(const ldpc_code *code, const bench_opts *o, ldpc_decod
     if (st == LDPC_OK && frames > 0) {
         pt->frames = frames;
         pt->seconds = elapsed;
-        pt->coded_mbps = (double)frames * n / elapsed / 1e6;
-        pt->info_mbps = (double)frames * k / elapsed / 1e6;
+        pt->coded_mbps = (double)frames * link_n(code) / elapsed / 1e6;
+        pt->info_mbps = (double)frames * link_k(code) / elapsed / 1e6;
         pt->lat_median_us = percentile(lat, nlat, 0.5) * 1e6;
         pt->lat_p99_us = percentile(lat, nlat, 0.99) * 1e6;
         pt->mean_iterations = (double)iters / frames;
@@ -449,7 +467,7 @@ static int write_json(const char *path, const bench_opts *o, const ldpc_code *co
             fprintf(f, ", \"frames_checked\": %lld, \"frame_errors\": %lld, \"bit_errors\": %lld, "
                        "\"fer\": %.6e, \"ber\": %.6e, \"decodes\": %s",
                     p->check_frames, p->frame_errors, p->bit_errors, point_fer(p),
-                    point_ber(p, ldpc_code_k(code)), point_fer(p) > FER_WARN ? "false" : "true");
+                    point_ber(p, link_k(code)), point_fer(p) > FER_WARN ? "false" : "true");
         fprintf(f, ", \"decoder\": ");
         app_json_string(f, p->describe);
         fprintf(f, "}%s\n", i + 1 < npts ? "," : "");
@@ -661,7 +679,7 @@ int cmd_bench(int argc, char **argv)
             p->streams = (o.streams || i >= sweep_streams_from) ? specs[i].streams : 1;
             p->iterations = specs[i].iters;
             run_kernel_point(code, &o, cfg, &pool, p);
-            print_point(p, ldpc_code_k(code), o.ebn0);
+            print_point(p, link_k(code), o.ebn0);
         }
         if (o.mode_e2e) {
             bench_point *p = &pts[npts++];
@@ -671,7 +689,7 @@ int cmd_bench(int argc, char **argv)
             p->streams = specs[i].streams;
             p->iterations = specs[i].iters;
             run_e2e_point(code, &o, cfg, &pool, in_flight, o.seconds, p);
-            print_point(p, ldpc_code_k(code), o.ebn0);
+            print_point(p, link_k(code), o.ebn0);
         }
         if (o.latency && i == 0) {
             bench_point *p = &pts[npts++];
@@ -682,7 +700,7 @@ int cmd_bench(int argc, char **argv)
             p->iterations = specs[i].iters;
             cfg.num_streams = 1;
             run_e2e_point(code, &o, cfg, &pool, 1, o.seconds, p);
-            print_point(p, ldpc_code_k(code), o.ebn0);
+            print_point(p, link_k(code), o.ebn0);
         }
     }
     int ret = APP_OK;

@@ -31,7 +31,12 @@ static void usage(FILE *f)
             "  --llr-format F       f32 (float32, default) or i8 (round(LLR * scale), saturated)\n"
             "  --llr-scale S        scale of i8 LLRs (default 4, %g..%g)\n"
             "  --llr-sign SIGN      positive-zero (default: LLR = ln P(0)/P(1)) or positive-one\n"
-            "                       (gr-fec's convention)\n",
+            "                       (gr-fec's convention)\n\n"
+            "Rate-matched 5G NR codes (nr:K:E[:rvR][:qmQ]): each frame reads K bytes and writes\n"
+            "the E bits sent (the K bits and zero fillers encoded, read from the circular\n"
+            "buffer at rv's k0, interleaved for Qm); --info-out writes K bytes, --llr-out the\n"
+            "noiseless LLRs of the E bits ('ldpcgpu decode' takes them; for noisy frames use\n"
+            "'ldpcgpu simulate').\n",
             (double)LDPC_NOISELESS_LLR, (double)LDPC_LLR_SCALE_MIN, (double)LDPC_LLR_SCALE_MAX);
 }
 
@@ -102,13 +107,24 @@ typedef struct encode_run {
     ldpc_code *code;
     ldpc_encoder *enc;
     uint8_t *info, *cw;
+    uint8_t *tx;  /* rate-matched NR code: the E bits sent per frame (NULL otherwise) */
+    uint8_t *kin; /* ... and the K information bits read per frame */
+    ldpc_nr_code_params np;
     float *llr;
     int8_t *llr_i8;
     FILE *in, *out, *info_out, *llr_out;
 } encode_run;
 
-/* Frames per chunk: about 4 MB of codewords at a time, whatever the code. */
-static int chunk_frames(int n) { return n > (1 << 22) ? 1 : (1 << 22) / n; }
+/* Frames per chunk: about 4 MB of codewords (or of NR's rate-matched frames, if longer) at a
+ * time, whatever the code. */
+static int chunk_frames(const ldpc_code *code)
+{
+    int n = ldpc_code_n(code), e = 0;
+    ldpc_code_link_bits(code, NULL, &e);
+    if (e > n)
+        n = e;
+    return n > (1 << 22) ? 1 : (1 << 22) / n;
+}
 
 static void run_free(encode_run *r)
 {
@@ -123,6 +139,8 @@ static void run_free(encode_run *r)
         fclose(r->llr_out);
     free(r->info);
     free(r->cw);
+    free(r->tx);
+    free(r->kin);
     free(r->llr);
     free(r->llr_i8);
     ldpc_encoder_destroy(r->enc);
@@ -132,7 +150,11 @@ static void run_free(encode_run *r)
 static int encode_all(encode_run *r, const encode_opts *o)
 {
     const int n = ldpc_code_n(r->code), k = ldpc_code_k(r->code);
-    const int chunk = chunk_frames(n);
+    const int chunk = chunk_frames(r->code);
+    /* per frame in and out: k and n, or K and E of a rate-matched NR code */
+    int k_in = k, n_out = n;
+    ldpc_code_link_bits(r->code, &k_in, &n_out);
+    uint8_t *in_bits = r->tx ? r->kin : r->info, *out_bits = r->tx ? r->tx : r->cw;
     const long long want = o->frames >= 0 ? o->frames : (o->in_path ? -1 : 1);
     /* random bits and the noise: the simulator's frames 0, 1, ... of the seed (sim.h), so the
      * LLRs written are the frames `ldpcgpu simulate --seed` decodes at that Eb/N0 */
@@ -148,17 +170,18 @@ static int encode_all(encode_run *r, const encode_opts *o)
         if (want >= 0 && want - done < nf)
             nf = (int)(want - done);
         if (r->in) {
-            long long got = app_read_up_to("encode", r->in, r->info, (size_t)nf * k, o->in_path);
+            long long got =
+                app_read_up_to("encode", r->in, in_bits, (size_t)nf * k_in, o->in_path);
             if (got < 0)
                 return APP_FAILED;
-            if (got % k) {
+            if (got % k_in) {
                 fprintf(stderr,
                         "ldpcgpu encode: %s ends inside a frame (%lld bytes left, k=%d per "
                         "frame)\n",
-                        o->in_path, got % k, k);
+                        o->in_path, got % k_in, k_in);
                 return APP_FAILED;
             }
-            nf = (int)(got / k);
+            nf = (int)(got / k_in);
             if (nf == 0) {
                 if (want >= 0) {
                     fprintf(stderr, "ldpcgpu encode: %s holds only %lld frames, %lld asked\n",
@@ -167,23 +190,37 @@ static int encode_all(encode_run *r, const encode_opts *o)
                 }
                 break;
             }
-            for (size_t i = 0; i < (size_t)nf * k; i++)
-                r->info[i] &= 1u;
+            for (size_t i = 0; i < (size_t)nf * k_in; i++)
+                in_bits[i] &= 1u;
+            if (r->tx) /* NR: K bits and zero fillers per frame */
+                for (int f = 0; f < nf; f++) {
+                    memcpy(r->info + (size_t)f * k, r->kin + (size_t)f * k_in, (size_t)k_in);
+                    memset(r->info + (size_t)f * k + k_in, 0, (size_t)(k - k_in));
+                }
         } else {
             int st = ldpc_sim_info_bits(r->code, &sc, (uint64_t)done, nf, r->info);
             if (st != LDPC_OK)
                 return app_fail("encode", st, "making the information bits");
+            if (r->tx) /* NR: the K bits of each frame (the fillers are zeros) */
+                for (int f = 0; f < nf; f++)
+                    memcpy(r->kin + (size_t)f * k_in, r->info + (size_t)f * k, (size_t)k_in);
         }
         int st = ldpc_encoder_encode(r->enc, r->info, r->cw, nf);
         if (st != LDPC_OK)
             return app_fail("encode", st, "encoding");
-        if (app_write_all("encode", r->out, r->cw, (size_t)nf * n, o->out_path))
+        for (int f = 0; r->tx && f < nf; f++) {
+            st = ldpc_nr_rate_match(&r->np.cb, r->np.rv, r->np.qm, n_out, r->cw + (size_t)f * n,
+                                    r->tx + (size_t)f * n_out);
+            if (st != LDPC_OK)
+                return app_fail("encode", st, "rate matching");
+        }
+        if (app_write_all("encode", r->out, out_bits, (size_t)nf * n_out, o->out_path))
             return APP_FAILED;
         if (r->info_out &&
-            app_write_all("encode", r->info_out, r->info, (size_t)nf * k, o->info_path))
+            app_write_all("encode", r->info_out, in_bits, (size_t)nf * k_in, o->info_path))
             return APP_FAILED;
         if (r->llr_out) {
-            size_t count = (size_t)nf * n;
+            size_t count = (size_t)nf * n_out;
             if (o->have_ebn0) {
                 st = ldpc_sim_channel_llrs(r->code, &sc, o->ebn0, (uint64_t)done, nf, r->cw,
                                            r->llr);
@@ -191,7 +228,7 @@ static int encode_all(encode_run *r, const encode_opts *o)
                     return app_fail("encode", st, "the channel");
             } else { /* no noise: the sure LLRs */
                 for (size_t i = 0; i < count; i++)
-                    r->llr[i] = (r->cw[i] & 1) ? -LDPC_NOISELESS_LLR : LDPC_NOISELESS_LLR;
+                    r->llr[i] = (out_bits[i] & 1) ? -LDPC_NOISELESS_LLR : LDPC_NOISELESS_LLR;
             }
             if (o->positive_one)
                 for (size_t i = 0; i < count; i++)
@@ -209,7 +246,7 @@ static int encode_all(encode_run *r, const encode_opts *o)
         done += nf;
     }
     fprintf(stderr, "ldpcgpu encode: %lld frames of %s (n=%d, k=%d)%s\n", done,
-            ldpc_code_name(r->code), n, k, r->in ? "" : ", random information bits");
+            ldpc_code_name(r->code), n_out, k_in, r->in ? "" : ", random information bits");
     return APP_OK;
 }
 
@@ -231,14 +268,27 @@ int cmd_encode(int argc, char **argv)
         return rc;
     }
     const int n = ldpc_code_n(r.code), k = ldpc_code_k(r.code);
-    const size_t chunk = (size_t)chunk_frames(n);
+    const size_t chunk = (size_t)chunk_frames(r.code);
     r.info = malloc(chunk * k);
     r.cw = malloc(chunk * n);
-    if (o.llr_path) {
-        r.llr = malloc(chunk * n * sizeof(float));
-        r.llr_i8 = malloc(chunk * n);
+    int nr = ldpc_code_nr_params(r.code, &r.np) == LDPC_OK && r.np.e > 0;
+    if (nr && o.have_ebn0) {
+        fprintf(stderr, "ldpcgpu encode: --ebn0 with a rate-matched 5G NR code: the encoder "
+                        "writes noiseless LLRs only; 'ldpcgpu simulate %s' sends them over "
+                        "AWGN\n", o.code_name);
+        run_free(&r);
+        return APP_USAGE;
     }
-    if (!r.info || !r.cw || (o.llr_path && (!r.llr || !r.llr_i8))) {
+    if (nr) {
+        r.tx = malloc(chunk * (size_t)r.np.e);
+        r.kin = malloc(chunk * (size_t)r.np.cb.k_prime);
+    }
+    const size_t n_out = nr ? (size_t)r.np.e : (size_t)n;
+    if (o.llr_path) {
+        r.llr = malloc(chunk * n_out * sizeof(float));
+        r.llr_i8 = malloc(chunk * n_out);
+    }
+    if (!r.info || !r.cw || (o.llr_path && (!r.llr || !r.llr_i8)) || (nr && (!r.tx || !r.kin))) {
         fprintf(stderr, "ldpcgpu encode: out of memory\n");
         run_free(&r);
         return APP_FAILED;

@@ -12,7 +12,7 @@ static void usage(FILE *f)
             "and the structure the standard gives it: circulant size z and base matrix size for\n"
             "WiMAX/WiFi, q = (n-k)/360 for DVB.\n\n"
             "CODE is a built-in name (ldpcgpu list), e.g. dvbt2:64800:1/2, wimax:2304:1/2,\n"
-            "wifi:1944:3/4, or alist:FILE.\n\n"
+            "wifi:1944:3/4, nr:bg1:z384, nr:8448:16896, or alist:FILE.\n\n"
             "options:\n"
             "  --base   also print the quasi-cyclic base matrix (shifts, '-' = zero block)\n"
             "  --rank   also compute rank(H) over GF(2) (slow for 64800-bit codes)\n");
@@ -24,6 +24,7 @@ static const char *family_text(ldpc_family f)
     case LDPC_FAMILY_DVB: return "DVB-S2/T2/S2X (IRA, 360-periodic)";
     case LDPC_FAMILY_WIMAX: return "IEEE 802.16e WiMAX (quasi-cyclic)";
     case LDPC_FAMILY_WIFI: return "IEEE 802.11n WiFi (quasi-cyclic)";
+    case LDPC_FAMILY_NR: return "3GPP 5G NR, TS 38.212 (quasi-cyclic)";
     default: return "alist / matrix";
     }
 }
@@ -127,6 +128,24 @@ int cmd_info(int argc, char **argv)
         printf("quasi-cyclic:    z=%d, base matrix %dx%d\n", in.z, in.base_rows, in.base_cols);
     if (in.dvb_q)
         printf("dvb:             q=%d ((n-k)/360)\n", in.dvb_q);
+    ldpc_nr_code_params np;
+    if (in.family == LDPC_FAMILY_NR && ldpc_code_nr_params(code, &np) == LDPC_OK) {
+        const ldpc_nr_cb *cb = &np.cb;
+        printf("5G NR:           base graph %d, Z %d (set iLS %d), K_b %d\n", cb->bg, cb->z,
+               cb->ils, cb->kb);
+        if (np.e > 0) {
+            printf("rate matching:   K' %d information bits + %d fillers (c[%d..%d]) = K %d; "
+                   "c[0..%d] punctured\n",
+                   cb->k_prime, cb->fillers, cb->k_prime, cb->k - 1, cb->k, 2 * cb->z - 1);
+            printf("                 circular buffer N_cb %d of N %d, rv %d from k0 %d, E %d "
+                   "bits, Qm %d; rate K'/E %.6f\n",
+                   cb->n_cb, cb->n, np.rv, ldpc_nr_k0(cb, np.rv), np.e, np.qm,
+                   (double)cb->k_prime / np.e);
+        } else {
+            printf("                 mother code: every column a code bit (no rate matching; "
+                   "nr:K:E names rate-match)\n");
+        }
+    }
     if (show_rank) {
         int rank = ldpc_code_rank(code);
         if (rank < 0) {

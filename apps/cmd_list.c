@@ -12,7 +12,8 @@ static void usage(FILE *f)
             "can be given to the other commands (and to ldpc_code_create); alist:FILE names any\n"
             "code stored as a MacKay alist file.\n\n"
             "options:\n"
-            "  --family F   only one family: dvb (all DVB), dvbs2, dvbt2, dvbs2x, wimax, wifi\n"
+            "  --family F   only one family: dvb (all DVB), dvbs2, dvbt2, dvbs2x, wimax, wifi,\n"
+            "               nr (5G NR mother codes; nr:K:E names any rate-matched code)\n"
             "  --long       also print n, k and the rate of each code\n");
 }
 

@@ -414,8 +414,8 @@ static int fill_settings(const q_opts *o, const q_code *c, const ldpc_code *code
             for (int it = 0; it < o->niterations; it++)
                 for (int e = 0; e < o->nearly; e++, n++) {
                     r[n].code = c;
-                    r[n].n = ldpc_code_n(code);
-                    r[n].k = ldpc_code_k(code);
+                    /* per frame: n and k, or E and K of a rate-matched 5G NR code */
+                    ldpc_code_link_bits(code, &r[n].k, &r[n].n);
                     r[n].alg = alg;
                     r[n].param = params ? params[p] : 0.0;
                     r[n].iterations = o->iterations[it];

@@ -88,7 +88,12 @@ static void usage(FILE *f)
             "                         a list (--device 0,1) gives rank r of a machine entry\n"
             "                         r mod the list's length\n"
             "  --threads T            CPU threads of the channel and decoder (default: all\n"
-            "                         cores, shared among the ranks of a machine)\n",
+            "                         cores, shared among the ranks of a machine)\n"
+            "  --harq N               5G NR nr:K:E codes: IR-HARQ, each frame sent up to N\n"
+            "                         times (1..16) with rv 0, 2, 3, 1, ..., its LLRs combined,\n"
+            "                         until its parity checks hold; prints the residual FER\n"
+            "                         after each transmission and the average transmissions\n"
+            "                         (one process; no --json, --resume, MPI)\n",
             (double)LDPC_LLR_SCALE_MIN, (double)LDPC_LLR_SCALE_MAX, CHECKPOINT_SECONDS);
     app_decoder_options_help(f);
 }
@@ -141,6 +146,11 @@ static int parse(int argc, char **argv, sim_opts *o)
             continue;
         if (app_flag(&a, "--quiet")) {
             o->quiet = 1;
+        } else if (app_opt(&a, "--harq", NULL, &v)) {
+            long long h = 0;
+            if (!a.error)
+                a.error = app_parse_int("simulate", "--harq", v, 1, 16, &h);
+            o->harq = (int)h;
         } else if (app_opt(&a, "--noise", NULL, &v)) {
             if (!a.error && ldpc_sim_noise_from_string(v, &o->noise) != LDPC_OK) {
                 fprintf(stderr, "ldpcgpu simulate: %s\n", ldpc_last_error());
@@ -425,6 +435,17 @@ static int simulate(sim_mpi *m, int argc, char **argv)
     }
     if (o.cfg.num_threads == 0)
         o.cfg.num_threads = rank_threads(m);
+    if (o.harq) { /* its own loop over the frames (sim_harq.c) */
+        const int resumed = resume != NULL;
+        sim_resume_free(resume);
+        if (m->size > 1 || o.json_path || resumed || o.codeword_zero ||
+            o.noise != LDPC_SIM_NOISE_BOX_MULLER) {
+            fprintf(stderr, "ldpcgpu simulate: --harq runs in one process with random codewords "
+                            "and box-muller noise, without --json or --resume\n");
+            return APP_USAGE;
+        }
+        return sim_harq_run(&o, o.harq);
+    }
     ldpc_sim_config scfg;
     ldpc_sim_config_init(&scfg);
     scfg.seed = o.seed;
@@ -476,7 +497,8 @@ static int simulate(sim_mpi *m, int argc, char **argv)
     qsort(pts, (size_t)o.npoints, sizeof *pts, cmp_points);
 
     const ldpc_sim_config *sc = ldpc_sim_config_get(sim);
-    const int n = ldpc_code_n(code), k = ldpc_code_k(code);
+    int n = 0, k = 0; /* per frame on the link: k of n, or K of E for rate-matched 5G NR */
+    ldpc_code_link_bits(code, &k, &n);
     if (m->rank == 0) {
         const int qam = ldpc_modulation_bits(o.modulation) > 2; /* the demapper matters */
         printf("code: %s, n=%d k=%d rate=%.4f; %s%s%s%s over AWGN (%s noise), %s LLRs, %s "

@@ -153,7 +153,8 @@ static int write_json_to(FILE *f, const sim_setup *s, const sim_point *pts, int 
     const sim_opts *o = s->o;
     ldpc_decoder *dec = ldpc_sim_decoder(s->sim);
     const ldpc_code *code = ldpc_decoder_code(dec);
-    const int n = ldpc_code_n(code), k = ldpc_code_k(code);
+    int n = 0, k = 0; /* per frame on the link: k of n, or K of E for rate-matched 5G NR */
+    ldpc_code_link_bits(code, &k, &n);
     sim_id_item id[SIM_ID_MAX];
     const int nid = sim_identity(s, id);
     fprintf(f, "{\n  \"tool\": \"ldpcgpu simulate\",\n  \"version\": \"%s\",\n", LDPCGPU_VERSION);

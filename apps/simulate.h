@@ -5,6 +5,7 @@
  *   sim_stats.c      the confidence intervals
  *   sim_mpi.c        the MPI calls (or one rank without MPI)
  *   sim_progress.c   progress lines on stderr
+ *   sim_harq.c       --harq: IR-HARQ over rate-matched 5G NR codes
  */
 #ifndef LDPCGPU_SIMULATE_H
 #define LDPCGPU_SIMULATE_H
@@ -31,6 +32,7 @@ typedef struct sim_opts {
     int quiet;
     int device_local;           /* --device local */
     double progress_interval;   /* seconds between plain progress lines */
+    int harq;                   /* --harq N: IR-HARQ transmissions (0 = off; sim_harq.c) */
     ldpc_decoder_config cfg;
 } sim_opts;
 
@@ -54,6 +56,9 @@ typedef struct sim_setup {
     int threads;           /* CPU threads of each rank (0 = one per core) */
     const char *mpi;       /* MPI library, "none" */
 } sim_setup;
+
+/* ---- sim_harq.c: --harq N over a rate-matched 5G NR code; an exit code ---- */
+int sim_harq_run(const sim_opts *o, int harq);
 
 /* ---- sim_output.c ---- */
 void sim_print_header(FILE *f);

@@ -57,9 +57,14 @@ check(len(out.split()) == 12, f"wifi family has 12 codes, got {len(out.split())}
 rc, out, _ = run("list", "--family", "dvb", check_rc=0)
 dvb = out.split()
 check(dvb and all(n.startswith("dvb") for n in dvb), "--family dvb lists only DVB codes")
+# 5G NR mother codes: base graphs 1 and 2 at the 51 lifting sizes
+rc, out, _ = run("list", "--family", "nr", check_rc=0)
+nr = out.split()
+check(len(nr) == 102 and "nr:bg1:z384" in nr and "nr:bg2:z2" in nr,
+      f"nr family has 102 codes, got {len(nr)}")
 check(set(dvb) | set(run("list", "--family", "wimax")[1].split())
-      | set(run("list", "--family", "wifi")[1].split()) == set(names),
-      "the dvb, wimax and wifi families together are the whole list")
+      | set(run("list", "--family", "wifi")[1].split()) | set(nr) == set(names),
+      "the dvb, wimax, wifi and nr families together are the whole list")
 rc, out, _ = run("list", "--family", "wifi", "--long", check_rc=0)
 check("wifi:1944:3/4" in out and "n=1944" in out and "k=1458" in out,
       "list --long shows n and k")

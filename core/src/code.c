@@ -195,20 +195,27 @@ int ldpc_code_create(ldpc_code **out, const char *name)
         return ldpc_code_create_dvb(out, lower);
     if (strncmp(lower, "wimax:", 6) == 0 || strncmp(lower, "wifi:", 5) == 0)
         return ldpc_code_create_qc(out, lower);
+    if (strncmp(lower, "nr:", 3) == 0)
+        return ldpc_code_create_nr(out, lower);
     return ldpc_error(LDPC_ERR_UNKNOWN_CODE,
                       "unknown code '%s' (try 'ldpcgpu list'; names look like dvbt2:64800:1/2, "
-                      "wimax:2304:1/2, wifi:1944:3/4 or alist:FILE)",
+                      "wimax:2304:1/2, wifi:1944:3/4, nr:bg1:z384, nr:8448:16896 or alist:FILE)",
                       name);
 }
 
-int ldpc_code_list_count(void) { return ldpc_dvb_list_count() + ldpc_qc_list_count(); }
+int ldpc_code_list_count(void)
+{
+    return ldpc_dvb_list_count() + ldpc_qc_list_count() + ldpc_nr_list_count();
+}
 
 const char *ldpc_code_list_name(int i)
 {
-    int nd = ldpc_dvb_list_count();
+    int nd = ldpc_dvb_list_count(), nq = ldpc_qc_list_count();
     if (i < 0 || i >= ldpc_code_list_count())
         return NULL;
-    return i < nd ? ldpc_dvb_list_name(i) : ldpc_qc_list_name(i - nd);
+    if (i < nd)
+        return ldpc_dvb_list_name(i);
+    return i < nd + nq ? ldpc_qc_list_name(i - nd) : ldpc_nr_list_name(i - nd - nq);
 }
 
 /* ---- accessors ---- */
@@ -302,6 +309,7 @@ static const char *family_name(ldpc_family f)
     case LDPC_FAMILY_DVB: return "DVB";
     case LDPC_FAMILY_WIMAX: return "IEEE 802.16e";
     case LDPC_FAMILY_WIFI: return "IEEE 802.11n";
+    case LDPC_FAMILY_NR: return "3GPP 5G NR";
     default: return "alist";
     }
 }

@@ -3,6 +3,7 @@
 #define LDPCGPU_CODE_INTERNAL_H
 
 #include "ldpcgpu/code.h"
+#include "ldpcgpu/nr.h"
 
 /* DVB: the standard's address table for one code. Row g lists the parity accumulator
  * addresses of information bit 360*g; bit 360*g+j uses (x + j*q) mod (n-k). */
@@ -48,6 +49,9 @@ struct ldpc_code {
     /* DVB form: NULL if none */
     const ldpc_dvb_table *dvb;
     int dvb_q;
+    /* 5G NR: the code block and rate-matching parameters the name gave (nr.cb.bg == 0 if
+     * the code is not NR) */
+    ldpc_nr_code_params nr;
 };
 
 /* Allocate an empty code (all pointers NULL). */
@@ -64,15 +68,22 @@ int ldpc_code_set_info_prefix(ldpc_code *c, int k);
  * GF(2) elimination (the same the generic encoder uses). */
 int ldpc_code_set_info_by_elimination(ldpc_code *c);
 
+/* Quasi-cyclic codes (code_qc.c): expand c->base (rows x cols shifts already reduced mod z,
+ * -1 = zero block, allocated by the caller) into H; sets z, base_rows/cols, n and m. */
+int ldpc_code_expand_qc(ldpc_code *c, int rows, int cols, int z);
+
 /* Family constructors (name already lower-cased; return LDPC_ERR_UNKNOWN_CODE if not theirs). */
 int ldpc_code_create_dvb(ldpc_code **out, const char *name);
 int ldpc_code_create_qc(ldpc_code **out, const char *name);
+int ldpc_code_create_nr(ldpc_code **out, const char *name); /* code_nr.c */
 
 /* Family name lists for ldpc_code_list_*. */
 int ldpc_dvb_list_count(void);
 const char *ldpc_dvb_list_name(int i);
 int ldpc_qc_list_count(void);
 const char *ldpc_qc_list_name(int i);
+int ldpc_nr_list_count(void);
+const char *ldpc_nr_list_name(int i);
 
 /* Generated / transcribed tables. */
 extern const ldpc_dvb_table ldpc_dvb_tables[];

@@ -90,23 +90,33 @@ static int scaled_shift(const ldpc_qc_table *tab, int p, int z)
     return (int)(((long)p * z) / tab->z_max);
 }
 
-/* Expand the scaled base matrix into H (compressed rows) and fill the code. */
+/* Scale the printed shifts to z into c->base, expand, and set the information prefix. */
 static int build_code(ldpc_code *c, const ldpc_qc_table *tab, int z)
 {
     const int rows = tab->rows, cols = tab->cols;
-    c->z = z;
-    c->base_rows = rows;
-    c->base_cols = cols;
     c->base = malloc((size_t)rows * cols * sizeof *c->base);
     if (!c->base)
         return ldpc_error(LDPC_ERR_NO_MEMORY, "code %s: out of memory", c->name);
-    int blocks = 0;
     for (int i = 0; i < rows * cols; i++) {
         int p = tab->shifts[i];
         c->base[i] = (int16_t)(p < 0 ? -1 : scaled_shift(tab, p, z));
-        blocks += p >= 0;
     }
+    int st = ldpc_code_expand_qc(c, rows, cols, z);
+    if (st != LDPC_OK)
+        return st;
+    /* The parity part is the last `rows` block columns; the standards' tables have full
+     * rank, so k = n - m and the information bits are the first k columns. */
+    return ldpc_code_set_info_prefix(c, c->n - c->m);
+}
 
+int ldpc_code_expand_qc(ldpc_code *c, int rows, int cols, int z)
+{
+    c->z = z;
+    c->base_rows = rows;
+    c->base_cols = cols;
+    int blocks = 0;
+    for (int i = 0; i < rows * cols; i++)
+        blocks += c->base[i] >= 0;
     const int m = rows * z, n = cols * z;
     int *row_ptr = malloc((size_t)(m + 1) * sizeof(int));
     int *col_idx = malloc((size_t)blocks * z * sizeof(int));
@@ -130,11 +140,7 @@ static int build_code(ldpc_code *c, const ldpc_qc_table *tab, int z)
     int st = ldpc_code_set_rows(c, n, m, row_ptr, col_idx);
     free(row_ptr);
     free(col_idx);
-    if (st != LDPC_OK)
-        return st;
-    /* The parity part is the last `rows` block columns; the standards' tables have full
-     * rank, so k = n - m and the information bits are the first k columns. */
-    return ldpc_code_set_info_prefix(c, n - m);
+    return st;
 }
 
 int ldpc_code_create_qc(ldpc_code **out, const char *name)

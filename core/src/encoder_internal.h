@@ -8,7 +8,8 @@
 
 struct ldpc_encoder {
     const ldpc_code *code;
-    const char *method;  /* "dvb-accumulator", "qc-dual-diagonal", "generic" */
+    const char *method;  /* "dvb-accumulator", "qc-dual-diagonal" (WiMAX, WiFi),
+                          * "qc-dual-diagonal-extension" (5G NR), "generic" */
     void *state;         /* method's precomputed data, freed with free_state */
     /* info: k bits, cw: n bits (unpacked). Must write every bit of cw. */
     void (*encode_frame)(const struct ldpc_encoder *enc, const uint8_t *info, uint8_t *cw);

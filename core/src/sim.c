@@ -10,6 +10,7 @@
 #include "sim_host.h"
 #include "sim_i8_table.h"
 #include "sim_internal.h"
+#include "sim_nr.h"
 #include "sim_modem.h"
 
 #define SIM_MAX_THREADS 1024
@@ -95,6 +96,9 @@ int ldpc_sim_create_mode(ldpc_sim **out, const ldpc_code *code, const ldpc_decod
     else
         ldpc_sim_config_init(&cfg);
     int st = check_config(&cfg);
+    sim_nr_link nr;
+    if (st == LDPC_OK)
+        st = sim_nr_link_of(code, &cfg, &nr);
     if (st != LDPC_OK)
         return st;
 
@@ -129,7 +133,8 @@ int ldpc_sim_create_mode(ldpc_sim **out, const ldpc_code *code, const ldpc_decod
     }
     const int cuda = !strcmp(ldpc_decoder_backend_name(sim->dec), "cuda");
     /* the GPU channel draws box-muller noise only: i8-table frames are made on the host */
-    if (mode == LDPC_SIM_MODE_AUTO && cuda && cfg.noise == LDPC_SIM_NOISE_BOX_MULLER) {
+    if (mode == LDPC_SIM_MODE_AUTO && cuda && cfg.noise == LDPC_SIM_NOISE_BOX_MULLER &&
+        !nr.active) { /* (NR rate matching: host frames) */
         st = ldpc_cuda_sim_create(&sim->gpu, sim->dec, &cfg);
         if (st == LDPC_OK) {
             *out = sim;
@@ -165,7 +170,7 @@ static int sim_sigma(const ldpc_code *code, double ebn0_db, double *sigma)
     if (!isfinite(ebn0_db) || ebn0_db < -50.0 || ebn0_db > 100.0)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
                           "simulator: Eb/N0 %g dB is not in -50..100 dB", ebn0_db);
-    *sigma = ldpc_awgn_sigma(ebn0_db, (double)ldpc_code_k(code) / ldpc_code_n(code));
+    *sigma = ldpc_awgn_sigma(ebn0_db, sim_nr_rate(code)); /* k / n, or K / E of NR */
     return LDPC_OK;
 }
 
@@ -230,7 +235,8 @@ void ldpc_sim_print(const ldpc_sim *sim, FILE *f)
 
 /* cfg (NULL = defaults) checked, sigma of ebn0_db, and the frame range's arguments. */
 static int frames_args(const ldpc_code *code, const ldpc_sim_config *cfg, double ebn0_db,
-                       int nframes, const char *fn, ldpc_sim_config *c, double *sigma)
+                       int nframes, const char *fn, ldpc_sim_config *c, double *sigma,
+                       sim_nr_link *nr, int channel)
 {
     if (!code)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "%s: code is NULL", fn);
@@ -241,6 +247,10 @@ static int frames_args(const ldpc_code *code, const ldpc_sim_config *cfg, double
     else
         ldpc_sim_config_init(c);
     int st = check_config(c);
+    if (st == LDPC_OK) /* the information bits alone (channel 0) do not depend on the channel */
+        st = sim_nr_link_of(code, channel ? c : NULL, nr);
+    if (st == LDPC_OK && !channel)
+        return LDPC_OK;
     return st != LDPC_OK ? st : sim_sigma(code, ebn0_db, sigma);
 }
 
@@ -255,22 +265,27 @@ static int float_llrs_ok(const ldpc_sim_config *c, const char *fn)
 
 /* The rule's information bits of frames first .. first + nframes - 1 (zeros for the all-zero
  * codeword), k per frame. */
-static void rule_bits(const ldpc_sim_kernels *kern, const ldpc_sim_config *c, uint64_t first,
-                      int nframes, int k, uint8_t *info)
+static void rule_bits(const ldpc_sim_kernels *kern, const ldpc_sim_config *c,
+                      const sim_nr_link *nr, uint64_t first, int nframes, int k, uint8_t *info)
 {
     if (c->codeword == LDPC_SIM_ALL_ZERO) {
         memset(info, 0, (size_t)nframes * (size_t)k);
         return;
     }
-    for (int f = 0; f < nframes; f++)
+    for (int f = 0; f < nframes; f++) {
         kern->bits(c->seed, first + (uint64_t)f, k, info + (size_t)f * (size_t)k);
+        sim_nr_fillers(nr, info + (size_t)f * (size_t)k);
+    }
 }
 
 /* The deviates' scratch of a frame of cfg's modulation (sim_modem_scratch) into *dev, NULL
- * where none is needed; LDPC_ERR_NO_MEMORY (message set) when it cannot be had. */
-static int alloc_scratch(const ldpc_sim_config *c, int n, float **dev)
+ * where none is needed; for a rate-matched NR code sim_nr_llrs' floats followed by its E bytes.
+ * LDPC_ERR_NO_MEMORY (message set) when it cannot be had. */
+static int alloc_scratch(const ldpc_sim_config *c, const sim_nr_link *nr, int n, float **dev)
 {
-    const int floats = sim_modem_scratch(c, n);
+    const int floats = nr->active ? sim_nr_scratch_floats(nr, c) +
+                                        (int)(sim_nr_scratch_bytes(nr) / sizeof(float)) + 1
+                                  : sim_modem_scratch(c, n);
     *dev = floats > 0 ? malloc(sizeof(float) * (size_t)floats) : NULL;
     return floats > 0 && !*dev ? ldpc_error(LDPC_ERR_NO_MEMORY, "simulator: out of memory")
                                : LDPC_OK;
@@ -278,14 +293,21 @@ static int alloc_scratch(const ldpc_sim_config *c, int n, float **dev)
 
 /* The rule's channel LLRs of those frames sent as cw (NULL: all zero), n per frame; dev: the
  * scratch of alloc_scratch. */
-static void rule_llrs(const ldpc_sim_kernels *kern, const ldpc_sim_config *c, double sigma,
-                      uint64_t first, int nframes, int n, const uint8_t *cw, float *dev, float *llr)
+static void rule_llrs(const ldpc_sim_kernels *kern, const ldpc_sim_config *c,
+                      const sim_nr_link *nr, double sigma, uint64_t first, int nframes, int n,
+                      const uint8_t *cw, float *dev, float *llr)
 {
     ldpc_sim_modem m;
     sim_modem_of(c, sigma, &m);
-    for (int f = 0; f < nframes; f++)
-        sim_modem_llrs(kern, &m, c->seed, first + (uint64_t)f,
-                       cw ? cw + (size_t)f * (size_t)n : NULL, n, dev, llr + (size_t)f * (size_t)n);
+    for (int f = 0; f < nframes; f++) {
+        const uint8_t *cwf = cw ? cw + (size_t)f * (size_t)n : NULL;
+        float *out = llr + (size_t)f * (size_t)n;
+        if (nr->active)
+            sim_nr_llrs(kern, &m, c->seed, first + (uint64_t)f, nr, cwf,
+                        (uint8_t *)(dev + sim_nr_scratch_floats(nr, c)), dev, out);
+        else
+            sim_modem_llrs(kern, &m, c->seed, first + (uint64_t)f, cwf, n, dev, out);
+    }
 }
 
 int ldpc_sim_info_bits(const ldpc_code *code, const ldpc_sim_config *cfg, uint64_t first,
@@ -293,12 +315,13 @@ int ldpc_sim_info_bits(const ldpc_code *code, const ldpc_sim_config *cfg, uint64
 {
     ldpc_sim_config c;
     double sigma = 0.0;
-    int st = frames_args(code, cfg, 0.0, nframes, "ldpc_sim_info_bits", &c, &sigma);
+    sim_nr_link nr;
+    int st = frames_args(code, cfg, 0.0, nframes, "ldpc_sim_info_bits", &c, &sigma, &nr, 0);
     if (st != LDPC_OK)
         return st;
     if (nframes > 0 && !info)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_sim_info_bits: info is NULL");
-    rule_bits(ldpc_sim_kernels_select(), &c, first, nframes, ldpc_code_k(code), info);
+    rule_bits(ldpc_sim_kernels_select(), &c, &nr, first, nframes, ldpc_code_k(code), info);
     return LDPC_OK;
 }
 
@@ -307,7 +330,9 @@ int ldpc_sim_channel_llrs(const ldpc_code *code, const ldpc_sim_config *cfg, dou
 {
     ldpc_sim_config c;
     double sigma = 0.0;
-    int st = frames_args(code, cfg, ebn0_db, nframes, "ldpc_sim_channel_llrs", &c, &sigma);
+    sim_nr_link nr;
+    int st = frames_args(code, cfg, ebn0_db, nframes, "ldpc_sim_channel_llrs", &c, &sigma, &nr,
+                         1);
     if (st != LDPC_OK)
         return st;
     if (nframes > 0 && !llr)
@@ -315,10 +340,10 @@ int ldpc_sim_channel_llrs(const ldpc_code *code, const ldpc_sim_config *cfg, dou
     if ((st = float_llrs_ok(&c, "ldpc_sim_channel_llrs")) != LDPC_OK)
         return st;
     float *dev = NULL;
-    if ((st = alloc_scratch(&c, ldpc_code_n(code), &dev)) != LDPC_OK)
+    if ((st = alloc_scratch(&c, &nr, ldpc_code_n(code), &dev)) != LDPC_OK)
         return st;
-    rule_llrs(ldpc_sim_kernels_select(), &c, sigma, first, nframes, ldpc_code_n(code), codeword,
-              dev, llr);
+    rule_llrs(ldpc_sim_kernels_select(), &c, &nr, sigma, first, nframes, ldpc_code_n(code),
+              codeword, dev, llr);
     free(dev);
     return LDPC_OK;
 }
@@ -329,7 +354,9 @@ int ldpc_sim_channel_llrs_i8(const ldpc_code *code, const ldpc_sim_config *cfg, 
 {
     ldpc_sim_config c;
     double sigma = 0.0;
-    int st = frames_args(code, cfg, ebn0_db, nframes, "ldpc_sim_channel_llrs_i8", &c, &sigma);
+    sim_nr_link nr;
+    int st = frames_args(code, cfg, ebn0_db, nframes, "ldpc_sim_channel_llrs_i8", &c, &sigma,
+                         &nr, 1);
     if (st != LDPC_OK)
         return st;
     if (nframes > 0 && !llr)
@@ -350,13 +377,13 @@ int ldpc_sim_channel_llrs_i8(const ldpc_code *code, const ldpc_sim_config *cfg, 
         return LDPC_OK;
     }
     float *dev = NULL, *f32 = malloc(sizeof(float) * (size_t)n);
-    if (!f32 || (st = alloc_scratch(&c, n, &dev)) != LDPC_OK) {
+    if (!f32 || (st = alloc_scratch(&c, &nr, n, &dev)) != LDPC_OK) {
         free(f32);
         return st != LDPC_OK ? st : ldpc_error(LDPC_ERR_NO_MEMORY, "simulator: out of memory");
     }
     const ldpc_sim_kernels *kern = ldpc_sim_kernels_select();
     for (int f = 0; f < nframes; f++) {
-        rule_llrs(kern, &c, sigma, first + (uint64_t)f, 1, n,
+        rule_llrs(kern, &c, &nr, sigma, first + (uint64_t)f, 1, n,
                   codeword ? codeword + (size_t)f * n : NULL, dev, f32);
         kern->quantize_i8(f32, (size_t)n, llr_scale, llr + (size_t)f * n);
     }
@@ -371,7 +398,8 @@ int ldpc_sim_make_frames(const ldpc_code *code, const ldpc_sim_config *cfg, doub
 {
     ldpc_sim_config c;
     double sigma = 0.0;
-    int st = frames_args(code, cfg, ebn0_db, nframes, "ldpc_sim_make_frames", &c, &sigma);
+    sim_nr_link nr;
+    int st = frames_args(code, cfg, ebn0_db, nframes, "ldpc_sim_make_frames", &c, &sigma, &nr, 1);
     if (st == LDPC_OK && llr)
         st = float_llrs_ok(&c, "ldpc_sim_make_frames");
     if (st != LDPC_OK || nframes == 0)
@@ -387,19 +415,19 @@ int ldpc_sim_make_frames(const ldpc_code *code, const ldpc_sim_config *cfg, doub
     if ((!info && !bits1) || (!codeword && !cw1))
         st = ldpc_error(LDPC_ERR_NO_MEMORY, "ldpc_sim_make_frames: out of memory");
     if (st == LDPC_OK && llr)
-        st = alloc_scratch(&c, n, &dev);
+        st = alloc_scratch(&c, &nr, n, &dev);
     if (st == LDPC_OK && need_cw && !zero)
         st = ldpc_encoder_create(&enc, code); /* once for the range */
     for (int f = 0; st == LDPC_OK && f < nframes; f++) {
         uint8_t *bits = info ? info + (size_t)f * k : bits1;
         uint8_t *cw = codeword ? codeword + (size_t)f * n : cw1;
-        rule_bits(kern, &c, first + (uint64_t)f, 1, k, bits);
+        rule_bits(kern, &c, &nr, first + (uint64_t)f, 1, k, bits);
         if (need_cw && zero)
             memset(cw, 0, (size_t)n);
         else if (need_cw)
             st = ldpc_encoder_encode(enc, bits, cw, 1);
         if (st == LDPC_OK && llr)
-            rule_llrs(kern, &c, sigma, first + (uint64_t)f, 1, n, zero ? NULL : cw, dev,
+            rule_llrs(kern, &c, &nr, sigma, first + (uint64_t)f, 1, n, zero ? NULL : cw, dev,
                       llr + (size_t)f * n);
     }
     ldpc_encoder_destroy(enc);

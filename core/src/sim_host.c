@@ -20,6 +20,7 @@
 #include "sim_host.h"
 #include "sim_i8_table.h"
 #include "sim_modem.h"
+#include "sim_nr.h"
 
 #define MAX_THREADS 1024
 #define CHUNK_FRAMES 128  /* frames per chunk of the threads mode, about */
@@ -45,6 +46,8 @@ typedef struct worker {
     uint8_t *cw;       /* frames x n (a chunk, or FILL_FRAMES); zeros for the all-zero codeword */
     float *llr;        /* n: the float LLRs of a frame sent as int8 */
     float *dev;        /* a frame's deviates, QAM (sim_modem_scratch) */
+    uint8_t *tx;       /* NR rate-matched codes: a frame's E bits ... */
+    float *nrs;        /* ... and sim_nr_llrs' scratch (its first E floats: the channel LLRs) */
     /* threads mode: the chunks on the decoder, oldest first */
     ldpc_batch *batch[IN_FLIGHT];
     struct slot *slot[IN_FLIGHT];
@@ -80,6 +83,8 @@ typedef struct run_state {
 struct sim_host {
     const ldpc_code *code;
     int n, k;
+    int kcount;      /* information bits counted: k, or K of a rate-matched NR code */
+    sim_nr_link nr;  /* the NR link of a rate-matched NR code (inactive otherwise) */
     ldpc_sim_config cfg;
     const ldpc_sim_kernels *kern;
     const ldpc_sim_i8_table_kernel *i8t; /* the i8-table noise's kernel, else NULL */
@@ -148,8 +153,10 @@ static int make_codewords(worker *w, uint64_t first, int m, uint8_t *info)
     const sim_host *h = w->h;
     if (!w->enc)
         return LDPC_OK; /* all zero: info and w->cw were zeroed once */
-    for (int f = 0; f < m; f++)
+    for (int f = 0; f < m; f++) {
         h->kern->bits(h->cfg.seed, first + (uint64_t)f, h->k, info + (size_t)f * h->k);
+        sim_nr_fillers(&h->nr, info + (size_t)f * h->k);
+    }
     return ldpc_encoder_encode(w->enc, info, w->cw, m);
 }
 
@@ -165,12 +172,22 @@ static void make_llrs(worker *w, const run_state *rs, uint64_t frame, int f, flo
         return;
     }
     float *llr = f32 ? f32 : w->llr;
-    const float biggest = sim_modem_llrs(h->kern, &rs->modem, h->cfg.seed, frame, cw, h->n,
-                                         w->dev, llr);
-    /* the decoder's count, where its own screen (|llr| * scale >= 127) could find any */
+    /* the decoder's count, where its own screen (|llr| * scale >= 127) could find any; NR:
+     * of the E channel LLRs (the fillers' certain LLRs are not the channel's) */
+    const float *chan = llr;
+    size_t nchan = (size_t)h->n;
+    float biggest;
+    if (h->nr.active) {
+        biggest = sim_nr_llrs(h->kern, &rs->modem, h->cfg.seed, frame, &h->nr, cw, w->tx, w->nrs,
+                              llr);
+        chan = w->nrs;
+        nchan = (size_t)h->nr.np.e;
+    } else {
+        biggest = sim_modem_llrs(h->kern, &rs->modem, h->cfg.seed, frame, cw, h->n, w->dev, llr);
+    }
     uint64_t sat = 0;
     if (biggest * h->llr_scale >= 127.0f)
-        ldpc_decoder_count_saturated_f32(h->dec, llr, (size_t)h->n, &sat);
+        ldpc_decoder_count_saturated_f32(h->dec, chan, nchan, &sat);
     rec->saturated = (uint32_t)sat;
     if (i8)
         h->kern->quantize_i8(llr, (size_t)h->n, h->llr_scale, i8);
@@ -251,7 +268,7 @@ static int finish_chunk(worker *w)
         const uint8_t *out = ldpc_batch_output(b);
         const ldpc_frame_status *fs = ldpc_batch_status(b);
         for (int f = 0; f < s->nframes; f++)
-            count_frame(s->info + f * k, out + f * k, w->h->k, &fs[f], &s->rec[f]);
+            count_frame(s->info + f * k, out + f * k, w->h->kcount, &fs[f], &s->rec[f]);
     }
     ldpc_decoder_release(w->dec, b);
     return st;
@@ -401,7 +418,7 @@ static void run_batches(sim_host *h, run_state *rs)
             const ldpc_frame_status *fs = ldpc_batch_status(b);
             const size_t k = (size_t)h->k;
             for (int f = 0; f < s->nframes; f++)
-                count_frame(s->info + f * k, out + f * k, h->k, &fs[f], &s->rec[f]);
+                count_frame(s->info + f * k, out + f * k, h->kcount, &fs[f], &s->rec[f]);
             merge_slot(rs, s);
         }
         ldpc_decoder_release(h->dec, b);
@@ -459,7 +476,9 @@ static int worker_alloc(sim_host *h, worker *w)
     w->cw = calloc(frames, n);
     w->llr = malloc(n * sizeof(float));
     w->dev = malloc(sizeof(float) * (size_t)(sim_modem_scratch(&h->cfg, h->n) + 1));
-    if (!w->cw || !w->llr || !w->dev)
+    w->tx = malloc(sim_nr_scratch_bytes(&h->nr) + 1);
+    w->nrs = malloc(sizeof(float) * (size_t)(sim_nr_scratch_floats(&h->nr, &h->cfg) + 1));
+    if (!w->cw || !w->llr || !w->dev || !w->tx || !w->nrs)
         return ldpc_error(LDPC_ERR_NO_MEMORY, "simulator: out of memory for a thread's frames");
     if (h->batches)
         return LDPC_OK;
@@ -482,6 +501,8 @@ static void worker_free(sim_host *h, worker *w)
     free(w->cw);
     free(w->llr);
     free(w->dev);
+    free(w->tx);
+    free(w->nrs);
 }
 
 void sim_host_destroy(sim_host *h)
@@ -523,7 +544,13 @@ int sim_host_create(sim_host **out, const ldpc_code *code, ldpc_decoder *dec,
     h->code = code;
     h->n = ldpc_code_n(code);
     h->k = ldpc_code_k(code);
+    h->kcount = sim_nr_info_bits(code);
     h->cfg = *cfg;
+    int st = sim_nr_link_of(code, cfg, &h->nr);
+    if (st != LDPC_OK) {
+        sim_host_destroy(h);
+        return st;
+    }
     h->kern = ldpc_sim_kernels_select();
     h->i8t = cfg->noise == LDPC_SIM_NOISE_I8_TABLE ? ldpc_sim_i8_table_kernel_select() : NULL;
     h->dec = dec;
@@ -549,7 +576,7 @@ int sim_host_create(sim_host **out, const ldpc_code *code, ldpc_decoder *dec,
     h->nslots = batches ? BATCH_RING : 3 * IN_FLIGHT * h->nthreads + 2;
     h->slots = calloc((size_t)h->nslots, sizeof(slot));
     h->w = calloc((size_t)h->nthreads, sizeof(worker));
-    int st = h->slots && h->w ? LDPC_OK : LDPC_ERR_NO_MEMORY;
+    st = h->slots && h->w ? LDPC_OK : LDPC_ERR_NO_MEMORY;
     for (int i = 0; st == LDPC_OK && i < h->nslots; i++) {
         h->slots[i].rec = calloc((size_t)h->chunk, sizeof(frame_rec));
         h->slots[i].info = calloc((size_t)h->chunk, (size_t)h->k);

@@ -8,6 +8,7 @@
  *   "dvbs2:64800:1/2"  "dvbt2:16200:3/5"  "dvbs2x:64800:13/45"  "dvbs2x:32400:1/5"
  *   "wimax:2304:2/3A"  (n = 576..2304 step 96, rates 1/2 2/3A 2/3B 3/4A 3/4B 5/6)
  *   "wifi:1944:3/4"    (802.11n, n = 648 1296 1944, rates 1/2 2/3 3/4 5/6)
+ *   "nr:bg1:z384"  "nr:8448:16896"  "nr:1000:3000:rv2:qm4"  (5G NR: see nr.h)
  *   "alist:/path/to/file.alist"  (any MacKay alist file)
  * Names are case-insensitive. ldpc_code_list_* enumerates every built-in name.
  *
@@ -40,7 +41,8 @@ typedef enum ldpc_family {
     LDPC_FAMILY_DVB = 0,   /* DVB-S2 / DVB-T2 / DVB-S2X: IRA with accumulator, 360-periodic */
     LDPC_FAMILY_WIMAX = 1, /* IEEE 802.16e, quasi-cyclic, z = 24..96 */
     LDPC_FAMILY_WIFI = 2,  /* IEEE 802.11n, quasi-cyclic, z = 27, 54, 81 */
-    LDPC_FAMILY_ALIST = 3  /* anything read from an alist file or built from a matrix */
+    LDPC_FAMILY_ALIST = 3, /* anything read from an alist file or built from a matrix */
+    LDPC_FAMILY_NR = 4     /* 3GPP 5G NR (TS 38.212), base graphs 1 and 2, Z = 2..384 */
 } ldpc_family;
 
 typedef struct ldpc_code_info {
@@ -98,6 +100,11 @@ LDPC_API int ldpc_code_rows(const ldpc_code *code, const int **row_ptr, const in
 LDPC_API int ldpc_code_cols(const ldpc_code *code, const int **col_ptr, const int **row_idx);
 /* Column index of information bit i, for i = 0..k-1. */
 LDPC_API const int *ldpc_code_info_positions(const ldpc_code *code);
+/* What a frame carries on a link: *info_bits information bits in *channel_bits sent bits. k and
+ * n for every code except a rate-matched 5G NR code ("nr:K:E", nr.h): K and E. Either pointer
+ * may be NULL. */
+LDPC_API int ldpc_code_link_bits(const ldpc_code *code, int *info_bits, int *channel_bits);
+
 /* Quasi-cyclic base matrix (rows*cols shifts, -1 = zero block) or NULL if the code has none. */
 LDPC_API const int16_t *ldpc_code_base_matrix(const ldpc_code *code, int *rows, int *cols, int *z);
 

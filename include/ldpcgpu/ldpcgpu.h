@@ -9,5 +9,6 @@
 #include "demap.h"
 #include "backend_cuda.h"
 #include "sim.h"
+#include "nr.h"
 #define LDPCGPU_VERSION "0.1.0"
 #endif

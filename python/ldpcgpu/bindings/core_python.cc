@@ -96,6 +96,7 @@ const char* family_name(ldpc_family f)
     case LDPC_FAMILY_DVB: return "dvb";
     case LDPC_FAMILY_WIMAX: return "wimax";
     case LDPC_FAMILY_WIFI: return "wifi";
+    case LDPC_FAMILY_NR: return "nr";
     default: return "alist";
     }
 }

@@ -1,0 +1,222 @@
+/* 5G NR LDPC codes (3GPP TS 38.212 5.3.2): the base graphs of nr_tables.c lifted to H with
+ * P_ij = V_ij mod Z, the names ("nr:bg1:z384", "nr:K:E[:rvR][:qmQ]", see nr.h) and the list
+ * of built-in mother codes.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "code_nr.h"
+#include "error.h"
+
+/* ---- the list of built-in names: both base graphs at every lifting size ---- */
+
+static const char *const nr_names[] = {
+    "nr:bg1:z2", "nr:bg1:z3", "nr:bg1:z4", "nr:bg1:z5", "nr:bg1:z6", "nr:bg1:z7",
+    "nr:bg1:z8", "nr:bg1:z9", "nr:bg1:z10", "nr:bg1:z11", "nr:bg1:z12", "nr:bg1:z13",
+    "nr:bg1:z14", "nr:bg1:z15", "nr:bg1:z16", "nr:bg1:z18", "nr:bg1:z20", "nr:bg1:z22",
+    "nr:bg1:z24", "nr:bg1:z26", "nr:bg1:z28", "nr:bg1:z30", "nr:bg1:z32", "nr:bg1:z36",
+    "nr:bg1:z40", "nr:bg1:z44", "nr:bg1:z48", "nr:bg1:z52", "nr:bg1:z56", "nr:bg1:z60",
+    "nr:bg1:z64", "nr:bg1:z72", "nr:bg1:z80", "nr:bg1:z88", "nr:bg1:z96", "nr:bg1:z104",
+    "nr:bg1:z112", "nr:bg1:z120", "nr:bg1:z128", "nr:bg1:z144", "nr:bg1:z160", "nr:bg1:z176",
+    "nr:bg1:z192", "nr:bg1:z208", "nr:bg1:z224", "nr:bg1:z240", "nr:bg1:z256", "nr:bg1:z288",
+    "nr:bg1:z320", "nr:bg1:z352", "nr:bg1:z384", "nr:bg2:z2", "nr:bg2:z3", "nr:bg2:z4",
+    "nr:bg2:z5", "nr:bg2:z6", "nr:bg2:z7", "nr:bg2:z8", "nr:bg2:z9", "nr:bg2:z10",
+    "nr:bg2:z11", "nr:bg2:z12", "nr:bg2:z13", "nr:bg2:z14", "nr:bg2:z15", "nr:bg2:z16",
+    "nr:bg2:z18", "nr:bg2:z20", "nr:bg2:z22", "nr:bg2:z24", "nr:bg2:z26", "nr:bg2:z28",
+    "nr:bg2:z30", "nr:bg2:z32", "nr:bg2:z36", "nr:bg2:z40", "nr:bg2:z44", "nr:bg2:z48",
+    "nr:bg2:z52", "nr:bg2:z56", "nr:bg2:z60", "nr:bg2:z64", "nr:bg2:z72", "nr:bg2:z80",
+    "nr:bg2:z88", "nr:bg2:z96", "nr:bg2:z104", "nr:bg2:z112", "nr:bg2:z120", "nr:bg2:z128",
+    "nr:bg2:z144", "nr:bg2:z160", "nr:bg2:z176", "nr:bg2:z192", "nr:bg2:z208", "nr:bg2:z224",
+    "nr:bg2:z240", "nr:bg2:z256", "nr:bg2:z288", "nr:bg2:z320", "nr:bg2:z352", "nr:bg2:z384",
+};
+
+int ldpc_nr_list_count(void) { return (int)(sizeof nr_names / sizeof nr_names[0]); }
+
+const char *ldpc_nr_list_name(int i)
+{
+    return (i >= 0 && i < ldpc_nr_list_count()) ? nr_names[i] : NULL;
+}
+
+/* ---- lifting ---- */
+
+int ldpc_nr_code_build(ldpc_code **out, const char *name, int bg, int z)
+{
+    const ldpc_nr_bg *g = bg == 1 ? &ldpc_nr_bg1 : &ldpc_nr_bg2;
+    const int ils = ldpc_nr_lifting_set(z);
+    if (ils < 0)
+        return ils;
+    ldpc_code *c = ldpc_code_alloc(LDPC_FAMILY_NR, name);
+    if (!c)
+        return ldpc_error(LDPC_ERR_NO_MEMORY, "code %s: out of memory", name);
+    int st = LDPC_ERR_NO_MEMORY;
+    c->base = malloc((size_t)g->rows * g->cols * sizeof *c->base);
+    if (!c->base) {
+        ldpc_error(st, "code %s: out of memory", name);
+        goto fail;
+    }
+    for (int i = 0; i < g->rows * g->cols; i++)
+        c->base[i] = -1;
+    for (int e = 0; e < g->count; e++) {
+        const ldpc_nr_bg_entry *en = &g->entries[e];
+        c->base[en->row * g->cols + en->col] = (int16_t)(en->v[ils] % z);
+    }
+    st = ldpc_code_expand_qc(c, g->rows, g->cols, z);
+    if (st == LDPC_OK) /* K = kb Z information columns first; H has full rank (n - m = K) */
+        st = ldpc_code_set_info_prefix(c, g->kb * z);
+    if (st != LDPC_OK)
+        goto fail;
+    *out = c;
+    return LDPC_OK;
+fail:
+    ldpc_code_destroy(c);
+    return st;
+}
+
+void ldpc_nr_cb_mother(ldpc_nr_cb *p, int bg, int z)
+{
+    p->bg = bg;
+    p->z = z;
+    p->ils = ldpc_nr_lifting_set(z);
+    p->kb = bg == 1 ? 22 : 10;
+    p->k = p->k_prime = p->kb * z;
+    p->fillers = 0;
+    p->n_ldpc = (bg == 1 ? 68 : 52) * z;
+    p->n = p->n_cb = (bg == 1 ? 66 : 50) * z;
+}
+
+/* ---- names ---- */
+
+/* A decimal number at *s (advanced past it); -1 if none or larger than limit. */
+static long parse_number(const char **s, long limit)
+{
+    const char *p = *s;
+    long v = 0;
+    while (*p >= '0' && *p <= '9' && v <= limit)
+        v = v * 10 + (*p++ - '0');
+    if (p == *s || v > limit)
+        return -1;
+    *s = p;
+    return v;
+}
+
+static const char *const nr_name_help =
+    "5G NR names are nr:bg1:zZ / nr:bg2:zZ (mother code, Z a lifting size 2..384) or "
+    "nr:K:E[:rvR][:qmQ] (K = 24..8448 information bits rate-matched to E bits, rv 0..3, "
+    "Qm 1, 2, 4, 6, 8, 10)";
+
+static int create_mother(ldpc_code **out, const char *name, const char *rest)
+{
+    if ((rest[2] != '1' && rest[2] != '2') || rest[3] != ':' || rest[4] != 'z')
+        return ldpc_error(LDPC_ERR_UNKNOWN_CODE, "code '%s': %s", name, nr_name_help);
+    const int bg = rest[2] - '0';
+    const char *p = rest + 5;
+    long z = parse_number(&p, LDPC_NR_MAX_Z);
+    if (z < 0 || *p != '\0' || ldpc_nr_lifting_set((int)z) < 0)
+        return ldpc_error(LDPC_ERR_UNKNOWN_CODE,
+                          "code '%s': Z must be a 5G NR lifting size (a * 2^j <= 384, a = 2, 3, 5, "
+                          "7, 9, 11, 13, 15)",
+                          name);
+    char canonical[32];
+    snprintf(canonical, sizeof canonical, "nr:bg%d:z%ld", bg, z);
+    int st = ldpc_nr_code_build(out, canonical, bg, (int)z);
+    if (st != LDPC_OK)
+        return st;
+    ldpc_nr_code_params *np = &(*out)->nr;
+    ldpc_nr_cb_mother(&np->cb, bg, (int)z);
+    np->e = 0;
+    np->rv = 0;
+    np->qm = 1;
+    return LDPC_OK;
+}
+
+static int create_rate_matched(ldpc_code **out, const char *name, const char *rest)
+{
+    const char *p = rest;
+    long k = parse_number(&p, LDPC_NR_KCB_BG1);
+    long e = -1;
+    if (k >= 0 && *p == ':') {
+        p++;
+        e = parse_number(&p, LDPC_NR_MAX_E);
+    }
+    if (k < 0 || e < 0)
+        return ldpc_error(LDPC_ERR_UNKNOWN_CODE, "code '%s': %s", name, nr_name_help);
+    long rv = 0, qm = 1;
+    while (*p == ':') {
+        p++;
+        if (strncmp(p, "rv", 2) == 0) {
+            p += 2;
+            rv = parse_number(&p, 3);
+        } else if (strncmp(p, "qm", 2) == 0) {
+            p += 2;
+            qm = parse_number(&p, 10);
+        } else {
+            rv = -1;
+        }
+        if (rv < 0 || qm < 0)
+            return ldpc_error(LDPC_ERR_UNKNOWN_CODE, "code '%s': %s", name, nr_name_help);
+    }
+    if (*p != '\0')
+        return ldpc_error(LDPC_ERR_UNKNOWN_CODE, "code '%s': %s", name, nr_name_help);
+    if (k < 24 || e < 1 || (qm != 1 && qm != 2 && qm != 4 && qm != 6 && qm != 8 && qm != 10) ||
+        e % qm != 0)
+        return ldpc_error(LDPC_ERR_UNKNOWN_CODE,
+                          "code '%s': need K 24..8448, E >= 1 a multiple of Qm, Qm 1, 2, 4, 6, 8 "
+                          "or 10",
+                          name);
+    double rate = (double)k / (double)e;
+    int bg = ldpc_nr_select_bg((int)k, rate > 1.0 ? 1.0 : rate);
+    ldpc_nr_code_params np = {0};
+    int st = ldpc_nr_cb_init(&np.cb, bg, (int)k);
+    if (st != LDPC_OK)
+        return ldpc_error(LDPC_ERR_UNKNOWN_CODE, "code '%s': %s", name, ldpc_last_error());
+    np.e = (int)e;
+    np.rv = (int)rv;
+    np.qm = (int)qm;
+
+    char canonical[64];
+    int len = snprintf(canonical, sizeof canonical, "nr:%ld:%ld", k, e);
+    if (rv)
+        len += snprintf(canonical + len, sizeof canonical - (size_t)len, ":rv%ld", rv);
+    if (qm != 1)
+        snprintf(canonical + len, sizeof canonical - (size_t)len, ":qm%ld", qm);
+    st = ldpc_nr_code_build(out, canonical, bg, np.cb.z);
+    if (st != LDPC_OK)
+        return st;
+    (*out)->nr = np;
+    return LDPC_OK;
+}
+
+int ldpc_code_create_nr(ldpc_code **out, const char *name)
+{
+    if (!out || !name)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_code_create_nr: NULL argument");
+    *out = NULL;
+    if (strncmp(name, "nr:", 3) != 0)
+        return ldpc_error(LDPC_ERR_UNKNOWN_CODE, "'%s' is not a 5G NR code name", name);
+    const char *rest = name + 3;
+    if (strncmp(rest, "bg", 2) == 0)
+        return create_mother(out, name, rest);
+    return create_rate_matched(out, name, rest);
+}
+
+int ldpc_code_nr_params(const ldpc_code *code, ldpc_nr_code_params *out)
+{
+    if (!code || !out)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_code_nr_params: NULL argument");
+    if (code->family != LDPC_FAMILY_NR || code->nr.cb.bg == 0)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "code %s is not a 5G NR code", code->name);
+    *out = code->nr;
+    return LDPC_OK;
+}
+
+int ldpc_code_link_bits(const ldpc_code *code, int *info_bits, int *channel_bits)
+{
+    if (!code)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_code_link_bits: NULL code");
+    const int nr = code->family == LDPC_FAMILY_NR && code->nr.e > 0;
+    if (info_bits)
+        *info_bits = nr ? code->nr.cb.k_prime : code->k;
+    if (channel_bits)
+        *channel_bits = nr ? code->nr.e : code->n;
+    return LDPC_OK;
+}

@@ -1,0 +1,244 @@
+/* 5G NR transport blocks (3GPP TS 38.212 5.1, 5.2.2, 5.4.2): TB CRC, code block segmentation
+ * with CRC24B, fillers, LDPC encoding and rate matching, and back: de-rate-matching with HARQ
+ * combining, decoding every code block of the TB in one ldpc_decoder call, CRC checks.
+ *
+ * The decoders stop a code block when its parity checks hold (early_termination); its CRC24B
+ * is checked afterwards. They have no per-iteration hook, so a CRC is not consulted between
+ * iterations.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "code_nr.h"
+#include "encoder_internal.h"
+#include "error.h"
+#include "ldpcgpu/decoder.h"
+#include "ldpcgpu/encoder.h"
+
+struct ldpc_nr_tb_codec {
+    ldpc_nr_tb tb;
+    ldpc_code *code;
+    ldpc_encoder *enc;
+    ldpc_decoder *dec;
+    uint8_t *b_bits;   /* B bits: the TB and its CRC */
+    uint8_t *cb_info;  /* C * K bits: code block info with CRC24B and fillers */
+    uint8_t *cw;       /* n_ldpc bits: one encoded code block */
+    float *harq_own;   /* C * n_ldpc: the buffer used when the caller passes none */
+    ldpc_frame_status *status; /* C */
+};
+
+void ldpc_nr_tb_codec_destroy(ldpc_nr_tb_codec *x)
+{
+    if (!x)
+        return;
+    ldpc_decoder_destroy(x->dec);
+    ldpc_encoder_destroy(x->enc);
+    ldpc_code_destroy(x->code);
+    free(x->b_bits);
+    free(x->cb_info);
+    free(x->cw);
+    free(x->harq_own);
+    free(x->status);
+    free(x);
+}
+
+int ldpc_nr_tb_codec_create(ldpc_nr_tb_codec **out, int a, int bg, const ldpc_decoder_config *cfg)
+{
+    if (!out)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_nr_tb_codec_create: NULL argument");
+    *out = NULL;
+    ldpc_nr_tb tb;
+    int st = ldpc_nr_tb_init(&tb, a, bg);
+    if (st != LDPC_OK)
+        return st;
+    ldpc_nr_tb_codec *x = calloc(1, sizeof *x);
+    if (!x)
+        return ldpc_error(LDPC_ERR_NO_MEMORY, "NR TB codec: out of memory");
+    x->tb = tb;
+    const ldpc_nr_cb *cb = &tb.cb;
+    char name[32];
+    snprintf(name, sizeof name, "nr:bg%d:z%d", cb->bg, cb->z);
+    st = ldpc_nr_code_build(&x->code, name, cb->bg, cb->z);
+    if (st == LDPC_OK) {
+        ldpc_nr_cb_mother(&x->code->nr.cb, cb->bg, cb->z);
+        x->code->nr.qm = 1;
+        st = ldpc_encoder_create(&x->enc, x->code);
+    }
+    if (st == LDPC_OK) {
+        /* the TB decoder reads information bits, unpacked, in the standard's LLR sign */
+        ldpc_decoder_config c;
+        if (cfg)
+            c = *cfg;
+        else
+            ldpc_decoder_config_init(&c);
+        c.output_bits = LDPC_OUTPUT_INFO;
+        c.output_packing = LDPC_OUTPUT_UNPACKED;
+        c.llr_positive_is_one = 0;
+        st = ldpc_decoder_create(&x->dec, x->code, &c);
+    }
+    if (st == LDPC_OK) {
+        x->b_bits = malloc((size_t)tb.b);
+        x->cb_info = malloc((size_t)tb.c * cb->k);
+        x->cw = malloc((size_t)cb->n_ldpc);
+        x->harq_own = malloc((size_t)tb.c * cb->n_ldpc * sizeof(float));
+        x->status = malloc((size_t)tb.c * sizeof *x->status);
+        if (!x->b_bits || !x->cb_info || !x->cw || !x->harq_own || !x->status)
+            st = ldpc_error(LDPC_ERR_NO_MEMORY, "NR TB codec: out of memory");
+    }
+    if (st != LDPC_OK) {
+        ldpc_nr_tb_codec_destroy(x);
+        return st;
+    }
+    *out = x;
+    return LDPC_OK;
+}
+
+int ldpc_nr_tb_codec_layout(const ldpc_nr_tb_codec *x, ldpc_nr_tb *tb)
+{
+    if (!x || !tb)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_nr_tb_codec_layout: NULL argument");
+    *tb = x->tb;
+    return LDPC_OK;
+}
+
+int ldpc_nr_tb_codec_limit_buffer(ldpc_nr_tb_codec *x, int tbs_lbrm)
+{
+    if (!x)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
+                          "ldpc_nr_tb_codec_limit_buffer: NULL argument");
+    ldpc_nr_cb cb = x->tb.cb;
+    cb.n_cb = cb.n;
+    int st = ldpc_nr_cb_limit_buffer(&cb, tbs_lbrm, x->tb.c);
+    if (st == LDPC_OK)
+        x->tb.cb = cb;
+    return st;
+}
+
+/* Append the L parity bits of crc (p_0 = bit L-1 first). */
+static void put_crc(uint8_t *dst, uint32_t crc, int len)
+{
+    for (int i = 0; i < len; i++)
+        dst[i] = (uint8_t)((crc >> (len - 1 - i)) & 1u);
+}
+
+/* 1 if bits[0..nbits-1] end with their CRC (nbits includes the CRC's length bits). */
+static int crc_holds(ldpc_nr_crc kind, const uint8_t *bits, int nbits)
+{
+    const int len = ldpc_nr_crc_length(kind);
+    uint32_t crc = 0, got = 0;
+    ldpc_nr_crc_compute(kind, bits, nbits - len, &crc);
+    for (int i = 0; i < len; i++)
+        got = (got << 1) | (bits[nbits - len + i] & 1u);
+    return crc == got;
+}
+
+/* 1 if the HARQ buffer holds no channel information (only the fillers). */
+static int nothing_received(const ldpc_nr_cb *cb, const float *harq)
+{
+    for (int b = 0; b < cb->n_ldpc; b++)
+        if ((b < cb->k_prime || b >= cb->k) && harq[b] != 0.0f)
+            return 0;
+    return 1;
+}
+
+static int check_e(const ldpc_nr_tb_codec *x, const int *e, int qm, long *total)
+{
+    *total = 0;
+    for (int r = 0; r < x->tb.c; r++) {
+        if (e[r] < 1 || e[r] > LDPC_NR_MAX_E || qm < 1 || e[r] % qm != 0)
+            return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
+                              "NR TB: E of code block %d is %d (need 1..%d, a multiple of Qm %d)",
+                              r, e[r], LDPC_NR_MAX_E, qm);
+        *total += e[r];
+    }
+    return LDPC_OK;
+}
+
+int ldpc_nr_tb_encode(ldpc_nr_tb_codec *x, const uint8_t *tb_bits, const int *e, int rv, int qm,
+                      uint8_t *out)
+{
+    if (!x || !tb_bits || !e || !out)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_nr_tb_encode: NULL argument");
+    long total;
+    int st = check_e(x, e, qm, &total);
+    if (st != LDPC_OK)
+        return st;
+    const ldpc_nr_tb *tb = &x->tb;
+    const ldpc_nr_cb *cb = &tb->cb;
+    /* 7.2.1: TB CRC */
+    for (int i = 0; i < tb->a; i++)
+        x->b_bits[i] = tb_bits[i] & 1u;
+    uint32_t crc;
+    ldpc_nr_crc kind = tb->tb_crc == 24 ? LDPC_NR_CRC24A : LDPC_NR_CRC16;
+    ldpc_nr_crc_compute(kind, x->b_bits, tb->a, &crc);
+    put_crc(x->b_bits + tb->a, crc, tb->tb_crc);
+    /* 5.2.2: K' - L bits of B per code block, its CRC24B, fillers (0 for the encoder) */
+    const int data = cb->k_prime - tb->cb_crc;
+    long offset = 0;
+    for (int r = 0; r < tb->c; r++) {
+        uint8_t *info = x->cb_info + (size_t)r * cb->k;
+        memcpy(info, x->b_bits + (size_t)r * data, (size_t)data);
+        if (tb->cb_crc) {
+            ldpc_nr_crc_compute(LDPC_NR_CRC24B, info, data, &crc);
+            put_crc(info + data, crc, 24);
+        }
+        memset(info + cb->k_prime, 0, (size_t)cb->fillers);
+        st = ldpc_encoder_encode(x->enc, info, x->cw, 1);
+        if (st == LDPC_OK)
+            st = ldpc_nr_rate_match(cb, rv, qm, e[r], x->cw, out + offset);
+        if (st != LDPC_OK)
+            return st;
+        offset += e[r];
+    }
+    return LDPC_OK;
+}
+
+int ldpc_nr_tb_decode(ldpc_nr_tb_codec *x, const float *llr, const int *e, int rv, int qm,
+                      float *harq, uint8_t *tb_bits, int *tb_crc_ok,
+                      ldpc_frame_status *cb_status)
+{
+    if (!x || !llr || !e || !tb_bits || !tb_crc_ok)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_nr_tb_decode: NULL argument");
+    *tb_crc_ok = 0;
+    long total;
+    int st = check_e(x, e, qm, &total);
+    if (st != LDPC_OK)
+        return st;
+    const ldpc_nr_tb *tb = &x->tb;
+    const ldpc_nr_cb *cb = &tb->cb;
+    if (!harq) {
+        harq = x->harq_own;
+        memset(harq, 0, (size_t)tb->c * cb->n_ldpc * sizeof(float));
+    }
+    long offset = 0;
+    for (int r = 0; r < tb->c; r++) {
+        st = ldpc_nr_rate_recover_f32(cb, rv, qm, e[r], llr + offset,
+                                      harq + (size_t)r * cb->n_ldpc);
+        if (st != LDPC_OK)
+            return st;
+        offset += e[r];
+    }
+    /* every code block of the TB in one call: the backends decode them side by side */
+    st = ldpc_decoder_decode_f32(x->dec, harq, tb->c, x->cb_info, x->status);
+    if (st != LDPC_OK)
+        return st;
+    const int data = cb->k_prime - tb->cb_crc;
+    int all_ok = 1;
+    for (int r = 0; r < tb->c; r++) {
+        const uint8_t *info = x->cb_info + (size_t)r * cb->k;
+        /* a block that received nothing decodes to the all-zero codeword, whose CRCs hold
+         * (zero register start): it must not pass for data */
+        int ok = x->status[r].parity_ok && !nothing_received(cb, harq + (size_t)r * cb->n_ldpc);
+        if (tb->cb_crc)
+            ok = ok && crc_holds(LDPC_NR_CRC24B, info, cb->k_prime);
+        x->status[r].parity_ok = ok;
+        all_ok &= ok;
+        memcpy(x->b_bits + (size_t)r * data, info, (size_t)data);
+    }
+    if (cb_status)
+        memcpy(cb_status, x->status, (size_t)tb->c * sizeof *cb_status);
+    all_ok = all_ok && crc_holds(tb->tb_crc == 24 ? LDPC_NR_CRC24A : LDPC_NR_CRC16, x->b_bits,
+                                 tb->b);
+    memcpy(tb_bits, x->b_bits, (size_t)tb->a);
+    *tb_crc_ok = all_ok;
+    return LDPC_OK;
+}
