@@ -9,7 +9,7 @@
  * THE RULES. Two rules share everything but the width of the APP:
  *
  *   rule     used for                                channel [CMIN, CMAX]  APP and t       MCAP
- *   narrow   int8 messages, llr_scale <= 4.5         [-128, 127]           sat(x), 8 bits  9 * llr_scale (<= 63)
+ *   narrow   int8 messages, llr_scale <= 4.5         [-128, 127]           sat(x), 8 bits  7 * llr_scale (<= 63)
  *   wide     int8 messages, llr_scale > 4.5          [-128, 127]           exact, |x|<=896 768 / DV (<= 127)
  *   wide     int16 messages                          [-8192, 8191]         exact, |x|<=32767 24575 / DV (<= 8191)
  *
@@ -120,10 +120,10 @@ typedef struct ldpc_fixed_params {
 
 /* The narrow rule (int8 messages at llr_scale <= LDPC_FIXED_NARROW_SCALE_MAX) and its message
  * cap MCAP = min(round(LDPC_FIXED_NARROW_MCAP_PER_UNIT * llr_scale), LDPC_FIXED_NARROW_MCAP_MAX)
- * units: 9 LLR (36 units at the default scale 4). At most 63 so that the t of a saturated
+ * units: 7 LLR (28 units at the default scale 4). At most 63 so that the t of a saturated
  * APP (|t| >= 127 - MCAP >= 64) still exceeds every message. */
 #define LDPC_FIXED_NARROW_SCALE_MAX 4.5f
-#define LDPC_FIXED_NARROW_MCAP_PER_UNIT 9.0f
+#define LDPC_FIXED_NARROW_MCAP_PER_UNIT 7.0f
 #define LDPC_FIXED_NARROW_MCAP_MAX 63
 int ldpc_fixed_narrow_mcap(float llr_scale);
 

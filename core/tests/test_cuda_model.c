@@ -26,9 +26,9 @@ static void rules(void)
     CHECK(wimax->max_col_degree == 6 && dvb13->max_col_degree == 13);
     cfg.msg_format = LDPC_MSG_I8;
     REQUIRE_OK(ldpc_fixed_params_init(&cfg, wimax, &p8));
-    /* int8 messages at the default scale 4: the narrow rule, 8-bit APP, MCAP 9 LLR */
+    /* int8 messages at the default scale 4: the narrow rule, 8-bit APP, MCAP 7 LLR */
     CHECK(p8.narrow && p8.cmin == -128 && p8.cmax == 127 && p8.amax == 127 && p8.umax == 65535);
-    CHECK(p8.mcap == 36);
+    CHECK(p8.mcap == 28);
     CHECK(ldpc_fixed_app(&p8, 130) == 127 && ldpc_fixed_app(&p8, -200) == -128 &&
           ldpc_fixed_app(&p8, -77) == -77);
     cfg.msg_format = LDPC_MSG_I16;
@@ -46,8 +46,8 @@ static void rules(void)
     CHECK(ldpc_fixed_quantize_f32(&p16, 3e30f) == 4000);  /* clamped to 1000, times 4 */
     CHECK(ldpc_fixed_quantize_f32(&p16, -0.0f) == 0);
     CHECK(ldpc_fixed_quantize_i8(&p8, -128) == -128);
-    CHECK(ldpc_fixed_scale(&p8, 255) == 36);               /* alpha 0.75 of CMAX is 95: capped */
-    CHECK(ldpc_fixed_scale(&p8, 48) == 36 && ldpc_fixed_scale(&p8, 47) == 35); /* 35.25 */
+    CHECK(ldpc_fixed_scale(&p8, 255) == 28);               /* alpha 0.75 of CMAX is 95: capped */
+    CHECK(ldpc_fixed_scale(&p8, 37) == 28 && ldpc_fixed_scale(&p8, 36) == 27); /* 27.75 up, 27 */
     CHECK(ldpc_fixed_scale(&p8, 65535) == ldpc_fixed_scale(&p8, 127)); /* "no minimum" */
     CHECK(ldpc_fixed_scale(&p8, 3) == 2);                /* 2.25 rounds to 2 */
     CHECK(ldpc_fixed_scale(&p8, 2) == 2);                /* 1.5 rounds up */

@@ -19,7 +19,7 @@ static void check_params(void)
     cfg.msg_format = LDPC_MSG_I8;
     ldpc_fixed_params p;
     const float scales[] = {4.0f, 4.5f, 4.6f, 8.0f};
-    const int narrow[] = {1, 1, 0, 0}, mcap[] = {36, 41, 59, 59};
+    const int narrow[] = {1, 1, 0, 0}, mcap[] = {28, 32, 59, 59};
     for (int i = 0; i < 4; i++) {
         cfg.llr_scale = scales[i];
         REQUIRE_OK(ldpc_fixed_params_init(&cfg, code, &p));
