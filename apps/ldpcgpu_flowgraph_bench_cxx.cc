@@ -373,7 +373,7 @@ public:
             if (m == 0)
                 block_buffer_items = src->detail()->output(0)->bufsize();
             counts[m] = { block->backend_name(), block->batch_frames(), block->frames_decoded(),
-                          block->frames_failed(),
+                          block->frames_parity_failed(),
                           block->average_iterations() * block->frames_decoded() };
         }
         /* (a) copy, default buffers */

@@ -27,7 +27,7 @@ public:
     uint64_t pdus_decoded() const override { return d_pdus; }
     uint64_t pdus_dropped() const override { return d_pdus_dropped; }
     uint64_t frames_decoded() const override { return d_core.frames_decoded(); }
-    uint64_t frames_failed() const override { return d_core.frames_failed(); }
+    uint64_t frames_parity_failed() const override { return d_core.frames_parity_failed(); }
     uint64_t saturated_llrs() const override { return d_core.saturated_llrs(); }
 
 private:

@@ -32,10 +32,28 @@ check python/ldpcgpu/bindings/CMakeLists.txt 'testblock_python.cc'
 check python/ldpcgpu/bindings/python_bindings.cc 'bind_testblock(m);'
 check grc/CMakeLists.txt 'ldpcgpu_testblock.block.yml'
 test -f python/ldpcgpu/bindings/docstrings/testblock_pydoc_template.h
+# its Python QA is registered once, by python/ldpcgpu/CMakeLists.txt's glob (gr_modtool saw it)
+if grep -q 'qa_testblock' python/ldpcgpu/CMakeLists.txt; then
+    echo "gr_modtool registered qa_testblock.py in python/ldpcgpu/CMakeLists.txt: twice with the glob"
+    exit 1
+fi
 
 step cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DENABLE_CUDA=OFF -DENABLE_MPI=OFF
 step ninja -C build -j2 gnuradio-ldpcgpu ldpcgpu_python ldpcgpu_python_package ldpcgpu_qa_testblock.cc
 # the new block's QA as gr_modtool wrote it: C++ (Boost.Test) and Python (instantiates it)
-step ctest --test-dir build -R '^(ldpcgpu_qa_testblock.cc|qa_testblock)$' --output-on-failure \
+step ctest --test-dir build -R '^(ldpcgpu_qa_testblock.cc|gr_qa_testblock)$' --output-on-failure \
     --no-tests=error
+registered=$(ctest --test-dir build -N -R 'qa_testblock\.py|qa_testblock$' | grep -c 'Test *#' || true)
+[ "$registered" = 1 ] || { echo "qa_testblock is registered $registered times, not once"; exit 1; }
+# GNU Radio Companion shows the new block under [LDPC GPU] (grc's category tree), not [ldpcgpu]
+step env GRC_BLOCKS_PATH="$PWD/grc:$PWD/build/grc/tree" python3 - <<'PY'
+from gnuradio import gr
+from gnuradio.grc.core.platform import Platform
+p = Platform(name="qa", prefs=gr.prefs(), version=gr.version(),
+             version_parts=(gr.major_version(), gr.api_version(), gr.minor_version()))
+p.build_library()
+category = p.blocks["ldpcgpu_testblock"].category
+assert category == ["LDPC GPU"], category
+print("ldpcgpu_testblock in", category)
+PY
 echo "gr_modtool add + bind + build: ok"

@@ -149,7 +149,7 @@ class qa_fecapi(unittest.TestCase):
             dec = ldpcgpu.fec_decoder.make(name, backend="cpu", llr_gain=2.0 / sigma ** 2)
             self.assertEqual(dec.info_placement(), "ldpcgpu")
             np.testing.assert_array_equal(run_decoder(dec, soft), info.ravel(), name)
-            self.assertEqual(dec.frames_failed(), 0)
+            self.assertEqual(dec.frames_parity_failed(), 0)
 
     # ---- one flowgraph: gr-fec's LDPC decoder beside ours ----
 
@@ -199,7 +199,7 @@ class qa_fecapi(unittest.TestCase):
             self.assertEqual(ours.frames_decoded(), frames)
             if ebn0 >= 4.0:
                 self.assertEqual(our_ber, 0.0)
-                self.assertEqual(ours.frames_failed(), 0)
+                self.assertEqual(ours.frames_parity_failed(), 0)
 
     def test_zero_ber_at_4db(self):
         """Ours alone on many more frames of gr-fec's encoder at 4 dB: not one bit wrong."""
@@ -212,7 +212,7 @@ class qa_fecapi(unittest.TestCase):
         out = run_decoder(ours, soft)
         self.assertEqual(len(out), frames * self.k)
         self.assertEqual(ber(out, info), 0.0)
-        self.assertEqual(ours.frames_failed(), 0)
+        self.assertEqual(ours.frames_parity_failed(), 0)
         self.assertGreater(ours.average_iterations(), 1.0)  # there were errors to correct
 
     # ---- encoders: the same codewords as gr-fec's ----

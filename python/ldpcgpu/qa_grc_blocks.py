@@ -17,8 +17,8 @@ BLOCKS = ["ldpcgpu_ldpc_decoder", "ldpcgpu_ldpc_encoder", "ldpcgpu_ldpc_pdu_deco
 FEC_DEFS = {"variable_ldpcgpu_fec_decoder_def": "fec_decoder",
             "variable_ldpcgpu_fec_encoder_def": "fec_encoder"}
 SELECTIONS = [
-    ({"standard": "dvbt2", "dvb_frame": "16200", "dvb_rate": "3/5"}, "dvbt2:16200:3/5"),
-    ({"standard": "dvbs2", "dvb_frame": "64800", "dvb_rate": "9/10"}, "dvbs2:64800:9/10"),
+    ({"standard": "dvbt2", "dvb_frame": "16200", "dvbt2_16200_rate": "3/5"}, "dvbt2:16200:3/5"),
+    ({"standard": "dvbs2", "dvb_frame": "64800", "dvbs2_64800_rate": "9/10"}, "dvbs2:64800:9/10"),
     ({"standard": "wimax", "wimax_n": "1152", "wimax_rate": "3/4B"}, "wimax:1152:3/4B"),
     ({"standard": "wifi", "wifi_n": "648", "wifi_rate": "5/6"}, "wifi:648:5/6"),
     ({"standard": "custom", "custom_code": "'wifi:1296:2/3'"}, "wifi:1296:2/3"),
@@ -124,6 +124,45 @@ class qa_grc_blocks(unittest.TestCase):
                 made = self.make(block)
                 self.assertEqual(made.code_name(), name)
 
+    def offered_selections(self, block):
+        """Every code the block's dropdowns offer: (parameter values, code name)."""
+        def options(key):
+            return [str(o) for o in block.params[key].options]
+        for family in options("standard"):
+            if family in ("dvbt2", "dvbs2"):
+                for n in options("dvb_frame"):
+                    rate_key = "%s_%s_rate" % (family, n)
+                    for rate in options(rate_key):
+                        yield ({"standard": family, "dvb_frame": n, rate_key: rate},
+                               "%s:%s:%s" % (family, n, rate))
+            elif family in ("wimax", "wifi"):
+                for n in options(family + "_n"):
+                    for rate in options(family + "_rate"):
+                        yield ({"standard": family, family + "_n": n, family + "_rate": rate},
+                               "%s:%s:%s" % (family, n, rate))
+
+    def test_every_offered_code_builds(self):
+        """The dropdowns offer exactly the core's codes of each standard and frame size
+        (ldpcgpu list): each one validates in GRC and its generated Python builds the block or
+        gr-fec object; none the core lacks (dvbt2:64800:1/4 is not a DVB-T2 code), none of the
+        core's DVB-T2/S2, WiMAX or WiFi codes missing."""
+        core = set(ldpcgpu.list_codes())
+        families = ("dvbt2:", "dvbs2:", "wimax:", "wifi:")
+        expected = {c for c in core if c.startswith(families)}
+        for block_id in BLOCKS + list(FEC_DEFS):
+            fg, block = self.block(block_id)
+            offered = set()
+            for values, name in self.offered_selections(block):
+                self.assertIn(name, core, block_id)
+                self.assertNotIn(name, offered, block_id)
+                offered.add(name)
+                for key, value in values.items():
+                    block.params[key].set_value(value)
+                self.assertEqual(self.param_errors(fg, block), [], (block_id, values))
+                made = self.make_fec_def(block) if block_id in FEC_DEFS else self.make(block)
+                self.assertEqual(made.code_name(), name, block_id)
+            self.assertEqual(offered, expected, block_id)
+
     def make_fec_def(self, block):
         """Run the variable block's generated code; returns the variable's value."""
         from gnuradio import fec  # noqa: F401 (the objects' base classes)
@@ -176,7 +215,7 @@ class qa_grc_blocks(unittest.TestCase):
         fg, block = self.block("variable_ldpcgpu_fec_decoder_def")
         settings = {"standard": "wimax", "wimax_n": "576", "wimax_rate": "1/2",
                     "llr_sign": "False", "llr_gain": "2.5", "max_iterations": "17",
-                    "message_format": "int8", "backend": "cpu", "info_placement": "ldpcgpu",
+                    "msg_format": "int8", "backend": "cpu", "info_placement": "ldpcgpu",
                     "algorithm": "nms", "nms_alpha": "0.7"}
         for key, value in settings.items():
             block.params[key].set_value(value)
@@ -185,7 +224,7 @@ class qa_grc_blocks(unittest.TestCase):
         self.assertFalse(dec.llr_positive_is_one())
         self.assertAlmostEqual(dec.llr_gain(), 2.5)
         self.assertEqual(dec.max_iterations(), 17)
-        self.assertEqual(dec.message_format(), "int8")
+        self.assertEqual(dec.msg_format(), "int8")
         self.assertEqual(dec.info_placement(), "ldpcgpu")
         code = block.templates.render("var_make")
         self.assertIn("algorithm='nms'", code)

@@ -78,7 +78,7 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
         self.assertEqual(out.size, info.size)
         self.assertTrue(np.array_equal(out.reshape(info.shape), info))
         self.assertEqual(dec.frames_decoded(), 24)
-        self.assertEqual(dec.frames_failed(), 0)
+        self.assertEqual(dec.frames_parity_failed(), 0)
         # the noise really was there: the decoder had to iterate on some frames
         self.assertGreater(dec.average_iterations(), 1.0)
 
@@ -87,7 +87,7 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
         info, out, dec = self.loopback(WIMAX, digital.constellation_qpsk().base(), 24, 6.0, 12,
                                        batch_frames=5, batches_in_flight=2)
         self.assertTrue(np.array_equal(out.reshape(info.shape), info))
-        self.assertEqual(dec.frames_failed(), 0)
+        self.assertEqual(dec.frames_parity_failed(), 0)
 
     def test_loopback_qpsk_alist(self):
         info, out, dec = self.loopback(self.alist_name, digital.constellation_qpsk().base(), 20,
@@ -292,7 +292,7 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
         res = ldpcgpu.frame_results(snk.tags())
         self.assertEqual([r["offset"] for r in res], [f * code.k for f in range(frames)])
         self.assertEqual([f for f, r in enumerate(res) if not r["parity_ok"]], [5, 30])
-        self.assertEqual(dec.frames_failed(), 2)
+        self.assertEqual(dec.frames_parity_failed(), 2)
 
     def test_failed_frame_flagged(self):
         code = self.alist_code
@@ -303,7 +303,7 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
         out, out_tags = run_stream_decoder(dec, llr)
         self.assertEqual(parity_of(out_tags), [(0, True), (code.k, False), (2 * code.k, True)])
         self.assertEqual(iterations_of(out_tags)[1], (code.k, 5))
-        self.assertEqual(dec.frames_failed(), 1)
+        self.assertEqual(dec.frames_parity_failed(), 1)
         out = out.reshape(info.shape)
         self.assertTrue(np.array_equal(out[[0, 2]], info[[0, 2]]))
 
@@ -338,7 +338,7 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
         self.assertEqual(tags_by_key(out_tags, "middle"), [(5 * k + (n // 2) * k // n, 5)])
         # counters kept
         self.assertEqual(dec.frames_decoded(), 7)
-        self.assertEqual(dec.frames_failed(), 1)
+        self.assertEqual(dec.frames_parity_failed(), 1)
         self.assertGreater(dec.average_latency_ns(), 0)
 
     def test_frame_tags_failed(self):
@@ -365,7 +365,7 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
         good = [f for f in range(11) if f not in failing]
         self.assertTrue(np.array_equal(out.reshape(info.shape)[good], info[good]))
         self.assertEqual(dec.frames_decoded(), 11)
-        self.assertEqual(dec.frames_failed(), len(failing))
+        self.assertEqual(dec.frames_parity_failed(), len(failing))
 
     def test_frame_tags_failed_one_iteration_loopback(self):
         # a noisy loopback with a single iteration: many frames fail, and exactly those carry
@@ -377,7 +377,7 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
         self.assertEqual(dec.frames_decoded(), 24)
         k = self.wimax.k
         parity = tags_by_key(self.last_tags, "ldpc_parity_ok")
-        self.assertEqual(len(parity), dec.frames_failed())
+        self.assertEqual(len(parity), dec.frames_parity_failed())
         self.assertGreater(len(parity), 0)
         self.assertTrue(all(not ok and o % k == 0 for o, ok in parity), parity)
         self.assertEqual([o for o, _ in tags_by_key(self.last_tags, "ldpc_iterations")],
@@ -399,7 +399,7 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
                                            41, batch_frames=6, msg_format=fmt)
             self.assertEqual(dec.msg_format(), fmt)
             self.assertTrue(np.array_equal(out.reshape(info.shape), info), fmt)
-            self.assertEqual(dec.frames_failed(), 0, fmt)
+            self.assertEqual(dec.frames_parity_failed(), 0, fmt)
             self.assertGreater(dec.average_iterations(), 1.0, fmt)
 
     def test_msg_format_int8_with_int8_input(self):
@@ -533,7 +533,7 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
         dec = ldpcgpu.ldpc_decoder(self.alist_name)
         out, out_tags = run_stream_decoder(dec, stream, tags)
         self.assertEqual(dec.frames_decoded(), 4)
-        self.assertGreater(dec.frames_failed(), 0)
+        self.assertGreater(dec.frames_parity_failed(), 0)
 
     def gapped_stream(self, code, frames, gaps, noisy, seed):
         """frames codewords (those in noisy with weak, noisy LLRs) with junk LLRs before some
