@@ -14,6 +14,13 @@ class ldpc_pdu_decoder_impl : public ldpc_pdu_decoder
 public:
     ldpc_pdu_decoder_impl(const std::string& code, const decoder_params& params);
 
+    /* logs the backend when the flowgraph starts */
+    bool start() override
+    {
+        d_core.log_backend();
+        return block::start();
+    }
+
     void set_max_iterations(int iterations) override { d_core.set_max_iterations(iterations); }
     int max_iterations() const override { return d_core.max_iterations(); }
     void set_early_termination(bool enabled) override { d_core.set_early_termination(enabled); }
