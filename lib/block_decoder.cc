@@ -19,7 +19,7 @@ block_decoder::block_decoder(const std::string& code,
       d_failure_watch(block_name,
                       params.llr_positive_is_one,
                       "float input is the LLR itself; int8 input is round(LLR x int8_scale), "
-                      "int8_scale " + std::to_string(params.llr_scale))
+                      "int8_scale " + failure_watch::number(params.llr_scale))
 {
     d_code = make_code(code);
     ldpc_decoder_config cfg = make_decoder_config(params, block_name);

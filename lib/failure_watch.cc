@@ -1,5 +1,6 @@
 /* Warn when nearly every frame fails. See failure_watch.h. */
 #include "failure_watch.h"
+#include <sstream>
 
 namespace gr {
 namespace ldpcgpu {
@@ -9,6 +10,13 @@ failure_watch::failure_watch(const std::string& block_name,
                              const std::string& input)
     : d_block_name(block_name), d_input(input), d_positive_is_one(llr_positive_is_one)
 {
+}
+
+std::string failure_watch::number(double v)
+{
+    std::ostringstream s;
+    s << v;
+    return s.str();
 }
 
 bool failure_watch::add(uint64_t frames, uint64_t failed, gr::logger& logger)

@@ -30,6 +30,9 @@ public:
      * thread-safe: called where the caller counts its frames (under its mutex). */
     bool add(uint64_t frames, uint64_t failed, gr::logger& logger);
 
+    /* A setting's value for the message: 4, 0.25, 8.5 (not 4.000000). */
+    static std::string number(double v);
+
 private:
     std::string d_block_name, d_input;
     bool d_positive_is_one;

@@ -70,7 +70,7 @@ gr::fec::generic_decoder::sptr fec_decoder::make(const std::string& code,
     s->gain = gain;
     s->watch = std::make_unique<failure_watch>(
         ctx, llr_positive_is_one,
-        "LLR = input x llr_gain " + std::to_string(gain) +
+        "LLR = input x llr_gain " + failure_watch::number(gain) +
             ": give sigma or esn0_db of the soft symbols, or the gain 2/sigma^2");
     s->frames = frames_per_call;
     s->status.resize(frames_per_call);

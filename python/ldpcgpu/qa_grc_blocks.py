@@ -214,7 +214,8 @@ class qa_grc_blocks(unittest.TestCase):
     def test_fec_decoder_options_reach_the_object(self):
         fg, block = self.block("variable_ldpcgpu_fec_decoder_def")
         settings = {"standard": "wimax", "wimax_n": "576", "wimax_rate": "1/2",
-                    "llr_sign": "False", "llr_gain": "2.5", "max_iterations": "17",
+                    "llr_sign": "False", "noise_given_as": "gain", "llr_gain": "2.5",
+                    "max_iterations": "17",
                     "msg_format": "int8", "backend": "cpu", "info_placement": "ldpcgpu",
                     "algorithm": "nms", "nms_alpha": "0.7"}
         for key, value in settings.items():
@@ -231,6 +232,25 @@ class qa_grc_blocks(unittest.TestCase):
         self.assertIn("nms_alpha=0.7", code)
         block.params["algorithm"].set_value("default")
         self.assertIn("ldpcgpu.default_algorithm()", block.templates.render("var_make"))
+
+    def test_fec_decoder_noise_as_grfec_asks(self):
+        """The definition asks for the noise as gr-fec's LDPC Decoder Definition does: sigma by
+        default (0.5, gain 2/sigma^2 = 8), or Es/N0 in dB, or the gain."""
+        fg, block = self.block("variable_ldpcgpu_fec_decoder_def")
+        block.params["standard"].set_value("wimax")
+        self.assertEqual(block.params["noise_given_as"].get_value(), "sigma")
+        self.assertEqual(self.param_errors(fg, block), [])
+        self.assertAlmostEqual(self.make_fec_def(block).llr_gain(), 8.0, places=5)
+        block.params["sigma"].set_value("0.25")
+        self.assertAlmostEqual(self.make_fec_def(block).llr_gain(), 32.0, places=4)
+        block.params["sigma"].set_value("0")
+        self.assertTrue(self.param_errors(fg, block))
+        block.params["noise_given_as"].set_value("esn0")
+        block.params["esn0_db"].set_value("3.0")
+        self.assertEqual(self.param_errors(fg, block), [])
+        self.assertAlmostEqual(self.make_fec_def(block).llr_gain(), 4 * 10 ** 0.3, places=4)
+        block.params["noise_given_as"].set_value("gain")
+        self.assertAlmostEqual(self.make_fec_def(block).llr_gain(), 1.0)
 
     def test_decoder_options_reach_the_block(self):
         fg, block = self.block("ldpcgpu_ldpc_decoder")

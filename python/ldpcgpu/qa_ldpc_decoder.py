@@ -21,18 +21,21 @@ WIMAX = "wimax:576:1/2"
 
 @contextlib.contextmanager
 def captured_stderr():
-    """What C++ (GNU Radio's logger) writes to file descriptor 2 inside the block: a list that
-    holds the text once the block ends."""
+    """What C++ (GNU Radio's logger: its console sink writes to standard output) writes to file
+    descriptors 1 and 2 inside the block: a list that holds the text once the block ends."""
     text = []
+    sys.stdout.flush()
     sys.stderr.flush()
-    saved = os.dup(2)
+    saved = {fd: os.dup(fd) for fd in (1, 2)}
     with tempfile.TemporaryFile() as f:
-        os.dup2(f.fileno(), 2)
+        for fd in saved:
+            os.dup2(f.fileno(), fd)
         try:
             yield text
         finally:
-            os.dup2(saved, 2)
-            os.close(saved)
+            for fd, copy in saved.items():
+                os.dup2(copy, fd)
+                os.close(copy)
             f.seek(0)
             text.append(f.read().decode(errors="replace"))
 
