@@ -351,7 +351,9 @@ class qa_fecapi(unittest.TestCase):
         rate = self.k / self.n
         encs = [[ldpcgpu.fec_encoder.make("alist:" + ALIST) for _ in range(2)] for _ in esno]
         decs = [[ldpcgpu.fec_decoder.make("alist:" + ALIST, backend="cpu",
-                                          esn0_db=e)  # gain 4 Es/N0 = 2 / sigma^2
+                                          esn0_db=e,  # gain 4 Es/N0 = 2 / sigma^2
+                                          # 10 iterations: errors remain at the first point
+                                          max_iterations=10)
                  for _ in range(2)] for e in esno]
         tb = gr.top_block()
         gen = fec.bercurve_generator(encs, decs, esno, 1e9, "capillary", "11", 5)
