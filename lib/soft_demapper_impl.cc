@@ -4,6 +4,7 @@
 #include "soft_demapper_impl.h"
 #include <ldpcgpu/decoder.h> /* LDPC_LLR_SCALE_MIN/MAX */
 #include <ldpcgpu/sim.h>     /* ldpc_llr_quantize_i8: the core's float -> int8 LLR rule */
+#include <ldpcgpu/demap.h>   /* the demapper rule across many symbols */
 #include <gnuradio/io_signature.h>
 #include <volk/volk.h>
 #include <algorithm>
@@ -263,6 +264,41 @@ void soft_demapper_impl::demap_run(const gr_complex* y, const float* noise, int 
         return;
     }
     const int bits = d_const.bits;
+    const float fixed_inv_n0 = 1.0f / d_noise_var.load();
+    const float* inv = nullptr;
+    if (noise) { /* 1/N0 per symbol; invalid values take the parameter's (or the estimate) */
+        d_inv.resize(static_cast<size_t>(n));
+        for (int i = 0; i < n; i++)
+            d_inv[i] = valid_noise_var(noise[i]) ? 1.0f / noise[i] : fixed_inv_n0;
+        inv = d_inv.data();
+    }
+    /* the core's rule across 16 symbols (or axis values) at a time (ldpc_demap_axis_values,
+     * ldpc_demap_symbols); its arguments are valid by construction, so it returns LDPC_OK */
+    const ldpc_demap_method method = d_exact ? LDPC_DEMAP_EXACT : LDPC_DEMAP_MAX_LOG;
+    const float* iq = reinterpret_cast<const float*>(y);
+    bool done = true;
+    if (d_const.axes == 2) {
+        ldpc_demap_axis_values(iq, static_cast<size_t>(2 * n), 2, d_const.levels.data(),
+                               bits / 2, inv, fixed_inv_n0, method, out);
+        /* a symbol with one axis not finite has no information: all its LLRs 0 */
+        for (int i = 0; i < n; i++)
+            if (!(std::isfinite(iq[2 * i]) && std::isfinite(iq[2 * i + 1])))
+                std::fill(out + static_cast<size_t>(i) * bits,
+                          out + static_cast<size_t>(i + 1) * bits, 0.0f);
+    } else if (d_const.axes == 0 && bits <= 8) {
+        ldpc_demap_symbols(iq, static_cast<size_t>(n),
+                           reinterpret_cast<const float*>(d_const.points.data()), bits, inv,
+                           fixed_inv_n0, method, out);
+    } else {
+        done = false;
+    }
+    if (done) {
+        if (d_sign < 0.0f)
+            for (int i = 0; i < n * bits; i++)
+                out[i] = -out[i];
+        return;
+    }
+    /* custom constellations of 9..12 bits: one symbol at a time */
     const float fixed_nv = d_noise_var.load();
     const float fixed_inv = 1.0f / fixed_nv;
     for (int i = 0; i < n; i++) {

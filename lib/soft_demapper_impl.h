@@ -72,6 +72,7 @@ private:
     float d_lin_a, d_lin_b;
     std::vector<float> d_metric;   /* one metric per point (or per axis level) */
     std::vector<float> d_llr;      /* float LLRs before int8 conversion */
+    std::vector<float> d_inv;      /* 1/N0 per symbol, from the noise stream */
     std::vector<gr_complex> d_cells; /* rotated: cells with the Q delay undone */
 };
 
