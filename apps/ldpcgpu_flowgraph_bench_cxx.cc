@@ -1,10 +1,10 @@
 /* ldpcgpu_flowgraph_bench_cxx: the flowgraph benchmark of apps/ldpcgpu-flowgraph-bench in C++,
  * plus a correctness check of the decoder block in a flowgraph.
  *
- * Why it exists: the Python tool needs GNU Radio's Python (3.11, numpy, the gnuradio package),
- * which the lent GPU machines do not have and cannot install. This program links only GNU
- * Radio's C++ runtime and blocks libraries, which travel there as plain shared libraries (see
- * scripts/gr-gpu-check), so the block can be run with backend=cuda where the GPU is.
+ * Why it exists: the Python tool needs GNU Radio's Python (3.11, numpy, the gnuradio package).
+ * This program needs only GNU Radio's C++ runtime and blocks libraries, which can be copied as
+ * plain shared libraries to a GPU machine without GNU Radio's Python installed (see
+ * scripts/gr-gpu-check), so the block can be run with backend=cuda there.
  *
  * For each code, LLR type and early-termination setting, on the same noisy LLRs (a pool of 64
  * random codewords through BPSK/AWGN, repeated by the source):
@@ -373,7 +373,7 @@ public:
             if (m == 0)
                 block_buffer_items = src->detail()->output(0)->bufsize();
             counts[m] = { block->backend_name(), block->batch_frames(), block->frames_decoded(),
-                          block->frames_failed(),
+                          block->frames_parity_failed(),
                           block->average_iterations() * block->frames_decoded() };
         }
         /* (a) copy, default buffers */

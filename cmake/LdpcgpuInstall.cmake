@@ -35,3 +35,12 @@ install(CODE "
   configure_file(\"${PROJECT_SOURCE_DIR}/cmake/ldpcgpu.pc.in\" \"${PROJECT_BINARY_DIR}/ldpcgpu.pc\" @ONLY)
 ")
 install(FILES ${PROJECT_BINARY_DIR}/ldpcgpu.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+
+# `cmake --build BUILD --target uninstall`: removes what `cmake --install BUILD` installed
+# (cmake/uninstall.cmake, from BUILD/install_manifest.txt).
+if(NOT TARGET uninstall)
+  add_custom_target(uninstall
+    COMMAND ${CMAKE_COMMAND} -DMANIFEST=${PROJECT_BINARY_DIR}/install_manifest.txt
+            -P ${PROJECT_SOURCE_DIR}/cmake/uninstall.cmake
+    COMMENT "Removing the files listed in install_manifest.txt")
+endif()

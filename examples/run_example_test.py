@@ -6,9 +6,13 @@ check what came out.
                                                   offscreen for SECONDS, then Ctrl-C: the BER
                                                   report it prints must show decoded frames,
                                                   nearly all of them correct, and a BER of ~0.
-  run_example_test.py replay FILE.grc             LLR file replay: without arguments it must
-                                                  say which file it needs; then it decodes a
-                                                  file made here, every decoded bit compared.
+  run_example_test.py replay llr_file_replay.py    LLR file replay (a script, not compiled):
+                                                  without arguments it must say which file it
+                                                  needs; then it decodes float32 and int8 files
+                                                  made here, every decoded bit compared, and its
+                                                  closing summary must report the frames, the
+                                                  iterations asked for and, given the bits sent,
+                                                  the frame errors.
   run_example_test.py bursts FILE.grc SECONDS     PDU bursts (no GUI) run for SECONDS: every
                                                   decoded burst must equal the burst sent.
 Exit 77 (skip) when grcc or a needed GNU Radio part is missing."""
@@ -85,17 +89,27 @@ def run_replay(script, work):
     frames = 37  # not a multiple of the batch size: the end of the file flushes a partial batch
     info = np.random.default_rng(5).integers(0, 2, (frames, code.k), dtype=np.uint8)
     llr = ldpcgpu.bpsk_awgn(code.encode(info), ldpcgpu.awgn_sigma(4.5, code.rate), seed=9)
-    llr_path, bits_path = os.path.join(work, "llr.f32"), os.path.join(work, "bits.u8")
-    llr.astype(np.float32).tofile(llr_path)
-    proc = subprocess.run([sys.executable, script, "-i", llr_path, "-o", bits_path, "-c", code_name],
-                          capture_output=True, text=True, timeout=300)
-    print(proc.stdout + proc.stderr)
-    if proc.returncode != 0:
-        return 1
-    bits = np.fromfile(bits_path, dtype=np.uint8)
-    print("replay: %d of %d frames out, %d bit errors"
-          % (bits.size // code.k, frames, int(np.sum(bits != info.ravel())) if bits.size == info.size else -1))
-    return 0 if bits.size == info.size and np.array_equal(bits, info.ravel()) else 1
+    info_path = os.path.join(work, "info.u8")
+    info.tofile(info_path)
+    failures = 0
+    for fmt, data in (("float", llr.astype(np.float32)), ("int8", ldpcgpu.quantize_i8(llr, 4.0))):
+        llr_path, bits_path = os.path.join(work, "llr." + fmt), os.path.join(work, fmt + ".u8")
+        data.tofile(llr_path)
+        proc = subprocess.run([sys.executable, script, "-i", llr_path, "-o", bits_path,
+                               "-c", code_name, "--format", fmt, "--iterations", "17",
+                               "--reference", info_path],
+                              capture_output=True, text=True, timeout=300)
+        print(proc.stdout + proc.stderr)
+        bits = np.fromfile(bits_path, dtype=np.uint8) if proc.returncode == 0 else np.zeros(0)
+        errors = int(np.sum(bits != info.ravel())) if bits.size == info.size else -1
+        print("replay %s: %d of %d frames out, %d bit errors" % (fmt, bits.size // code.k, frames, errors))
+        summary = ["%d frames decoded" % frames, "max 17 iterations",
+                   "0 of %d frames with information bit errors" % frames]
+        missing = [s for s in summary if s not in proc.stdout]
+        if missing:
+            print("replay %s: the summary lacks %r" % (fmt, missing))
+        failures += errors != 0 or bool(missing)
+    return 0 if failures == 0 else 1
 
 
 def run_bursts(name, out_dir, seconds):
@@ -127,6 +141,8 @@ def main():
     mode, grc = sys.argv[1], os.path.abspath(sys.argv[2])
     work = tempfile.mkdtemp(prefix="ldpcgpu_example_")
     try:
+        if grc.endswith(".py"):  # a script example: run as it is
+            return run_replay(grc, work)
         name, script = compile_grc(grc, work)
         if mode == "loopback":
             return run_loopback(script, float(sys.argv[3]))

@@ -13,7 +13,7 @@
       and decoder, the block as demapper fed noisy symbols, bits to symbols MSB first): exact
       float LLRs, max-log float, exact int8 at the decoder's default scale (int8 messages), and the share of
       int8 LLRs clamped at +-127 and rounded to 0 at that scale (--scale for another).
-  soft_demapper_measure.py throughput [--symbols N]
+  soft_demapper_measure.py throughput [--symbols N] [--constellations qpsk,16qam]
       Symbols per second of the block alone for every constellation, exact and max-log, float
       and int8 output: its work time from GNU Radio's performance counters (wall time inside
       work(), so on a loaded machine it includes time the thread was not running) and the
@@ -122,32 +122,48 @@ def cmd_orders(args):
 CONSTELLATIONS = ["bpsk", "qpsk", "8psk", "16apsk", "32apsk", "16qam", "64qam", "256qam"]
 
 
+def timed_run(block, y, symbols, out_size):
+    """vector source -> head -> block -> null sink: (work() ns per symbol from GNU Radio's
+    performance counters, process CPU ns per symbol of the whole flowgraph)."""
+    tb = gr.top_block()
+    src = blocks.vector_source_c(y.tolist(), True)
+    head = blocks.head(gr.sizeof_gr_complex, symbols)
+    sink = blocks.null_sink(out_size)
+    tb.connect(src, head, block, sink)
+    cpu0 = time.process_time()
+    tb.run()
+    cpu = time.process_time() - cpu0
+    return block.pc_work_time_total() / symbols, cpu / symbols * 1e9
+
+
 def cmd_throughput(args):
     rng = np.random.default_rng(1)
-    print("symbols/s of ldpcgpu.soft_demapper (load average %.1f on %d CPUs)"
+    print("ns per symbol of ldpcgpu.soft_demapper (load average %.1f on %d CPUs): its work() "
+          "time, and the process CPU time of the flowgraph (source, head, block, sink)"
           % (os.getloadavg()[0], os.cpu_count()))
-    print("%-8s %-8s %-7s %-6s %14s %14s" % ("const.", "rotated", "method", "out", "work() sym/s", "CPU ns/sym"))
-    cases = [(c, False) for c in CONSTELLATIONS] + [(c, True) for c in ("16qam", "256qam")]
+    print("%-8s %-8s %-7s %-6s %-9s %12s %12s" % ("const.", "rotated", "method", "out", "N0",
+                                                  "work ns/sym", "CPU ns/sym"))
+    y = (rng.standard_normal(64800) + 1j * rng.standard_normal(64800)).astype(np.complex64)
+    work, cpu = timed_run(blocks.copy(gr.sizeof_gr_complex), y, args.symbols, gr.sizeof_gr_complex)
+    print("%-8s %-8s %-7s %-6s %-9s %12.1f %12.1f" % ("(copy)", "-", "-", "-", "-", work, cpu))
+    names = args.constellations.split(",") if args.constellations else CONSTELLATIONS
+    cases = [(c, False) for c in names] + [(c, True) for c in ("16qam", "256qam") if c in names]
     for name, rotated in cases:
         points = np.array(ldpcgpu.soft_demapper.constellation_points(name, "3/4", rotated=rotated))
         y = points[rng.integers(0, len(points), 64800)]
         y = (y + 0.2 * (rng.standard_normal(len(y)) + 1j * rng.standard_normal(len(y)))).astype(np.complex64)
         for method in ("exact", "max-log"):
             for out in ("float", "int8"):
-                demapper = ldpcgpu.soft_demapper(name, 0.08, method, out, apsk_rate="3/4",
-                                                 rotated=rotated, fec_frame_bits=64800)
-                tb = gr.top_block()
-                src = blocks.vector_source_c(y.tolist(), True)
-                head = blocks.head(gr.sizeof_gr_complex, args.symbols)
-                sink = blocks.null_sink(1 if out == "int8" else 4)
-                tb.connect(src, head, demapper, sink)
-                cpu0 = time.process_time()
-                tb.run()
-                cpu = time.process_time() - cpu0
-                work_s = demapper.pc_work_time_total() * 1e-9
-                print("%-8s %-8s %-7s %-6s %14.3g %14.1f" % (name, "yes" if rotated else "no", method, out,
-                                                           args.symbols / work_s if work_s > 0 else float("nan"),
-                                                           cpu / args.symbols * 1e9))
+                for n0 in (0.08, 0.0):  # given, estimated
+                    try:
+                        demapper = ldpcgpu.soft_demapper(name, n0, method, out, apsk_rate="3/4",
+                                                         rotated=rotated, fec_frame_bits=64800)
+                    except ValueError:  # a build without the estimator: noise_var must be > 0
+                        continue
+                    work, cpu = timed_run(demapper, y, args.symbols, 1 if out == "int8" else 4)
+                    print("%-8s %-8s %-7s %-6s %-9s %12.1f %12.1f"
+                          % (name, "yes" if rotated else "no", method, out,
+                             "given" if n0 else "estimated", work, cpu))
 
 
 def main():
@@ -164,6 +180,7 @@ def main():
     p.set_defaults(func=cmd_orders)
     p = sub.add_parser("throughput")
     p.add_argument("--symbols", type=int, default=30 * 64800)  # whole FEC blocks (rotated)
+    p.add_argument("--constellations", default="", help="comma-separated (default: all)")
     p.set_defaults(func=cmd_throughput)
     args = parser.parse_args()
     args.func(args)

@@ -15,10 +15,21 @@ block_decoder::block_decoder(const std::string& code,
       d_code_name(code),
       d_max_iterations(params.max_iterations),
       d_early_termination(params.early_termination),
-      d_logger(logger)
+      d_logger(logger),
+      d_failure_watch(block_name,
+                      params.llr_positive_is_one,
+                      "float input is the LLR itself; int8 input is round(LLR x int8_scale), "
+                      "int8_scale " + failure_watch::number(params.llr_scale))
 {
     d_code = make_code(code);
-    const ldpc_decoder_config cfg = make_decoder_config(params, block_name);
+    ldpc_decoder_config cfg = make_decoder_config(params, block_name);
+    /* "cuda" without a usable GPU: take the CPU here, so that the one message about it is
+     * this block's, through GNU Radio's logger, when the flowgraph starts (log_backend) */
+    if (cfg.backend == LDPC_BACKEND_CUDA && cfg.fallback_to_cpu &&
+        !ldpc_backend_available(LDPC_BACKEND_CUDA)) {
+        cfg.backend = LDPC_BACKEND_AUTO;
+        d_cuda_fell_back = true;
+    }
     ::ldpc_decoder* dec = nullptr;
     check_status(ldpc_decoder_create(&dec, d_code.get(), &cfg), block_name);
     d_dec.reset(dec);
@@ -28,9 +39,16 @@ block_decoder::block_decoder(const std::string& code,
     d_output_bytes = ldpc_decoder_output_bytes(dec);
     d_backend = ldpc_decoder_backend(dec);
     if (cfg.backend == LDPC_BACKEND_CUDA && d_backend != LDPC_BACKEND_CUDA)
-        logger->warn("CUDA backend unavailable: decoding on the {} backend", d_backend_name);
+        d_cuda_fell_back = true; /* a GPU that is present but failed (the core said why) */
+}
+
+void block_decoder::log_backend() const
+{
+    if (d_cuda_fell_back)
+        d_logger->warn("{}: CUDA backend unavailable (no usable GPU): decoding on the {} backend",
+                       d_code_name, d_backend_name);
     else /* which hardware decodes is the first thing a user asks (GRC labels cannot say) */
-        logger->info("{} on the {} backend", code, d_backend_name);
+        d_logger->info("{} on the {} backend", d_code_name, d_backend_name);
 }
 
 void block_decoder::set_max_iterations(int max_iterations)
@@ -66,6 +84,7 @@ void block_decoder::count_frame(const ldpc_frame_status& status)
     d_frames++;
     if (!status.parity_ok)
         d_failed++;
+    d_failure_watch.add(1, status.parity_ok ? 0 : 1, *d_logger);
     d_iterations += static_cast<uint64_t>(std::max(0, status.iterations));
 }
 

@@ -6,6 +6,7 @@
 #define INCLUDED_LDPCGPU_BLOCK_DECODER_H
 
 #include "core_handles.h"
+#include "failure_watch.h"
 #include <gnuradio/logger.h>
 #include <pmt/pmt.h>
 #include <atomic>
@@ -70,10 +71,17 @@ public:
     void set_early_termination(bool enabled);
     bool early_termination() const;
 
-    /* Counters of decoded frames, since construction or reset_counters(). */
+    /* Logs which backend decodes (and why, after a CUDA request fell back): called when the
+     * flowgraph starts, the moment a user looks at the log. */
+    void log_backend() const;
+
+    /* Counters of decoded frames, since construction or reset_counters(). A decoder cannot
+     * know which frames came out with wrong information bits (that takes the bits sent):
+     * what it knows is which frames still fail a parity check after the last iteration. Also
+     * warns (failure_watch) when nearly all frames fail. Called under mutex(). */
     void count_frame(const ldpc_frame_status& status);
     uint64_t frames_decoded() const { return d_frames; }
-    uint64_t frames_failed() const { return d_failed; } /* parity checks not all satisfied */
+    uint64_t frames_parity_failed() const { return d_failed; }
     double average_iterations() const;
     void reset_counters();
 
@@ -104,6 +112,7 @@ private:
     decoder_ptr d_dec;
     std::string d_backend_name;
     ldpc_backend d_backend = LDPC_BACKEND_AUTO;
+    bool d_cuda_fell_back = false; /* "cuda" was asked for, no usable GPU */
     int d_n, d_k, d_output_bytes;
 
     mutable std::mutex d_mutex;
@@ -116,6 +125,7 @@ private:
     /* the saturation report's window (count_saturated) */
     static constexpr std::chrono::seconds report_interval{ 10 };
     gr::logger_ptr d_logger;
+    failure_watch d_failure_watch;
     uint64_t d_window_llrs = 0, d_window_saturated = 0;
     std::chrono::steady_clock::time_point d_window_start = std::chrono::steady_clock::now();
 };

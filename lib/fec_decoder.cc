@@ -1,4 +1,5 @@
 /* fec_decoder: the core's synchronous decoder behind gr-fec's generic_decoder interface. */
+#include "failure_watch.h"
 #include "fec_info_placement.h"
 #include <gnuradio/ldpcgpu/fec_decoder.h>
 #include <gnuradio/logger.h>
@@ -21,6 +22,7 @@ struct fec_decoder::state {
     std::vector<ldpc_frame_status> status;
     float last_iterations = 0.0f;
     gr::logger log{ "ldpcgpu.fec_decoder" };
+    std::unique_ptr<failure_watch> watch;
     std::atomic<uint64_t> decoded{ 0 }, failed{ 0 }, iterations{ 0 };
 };
 
@@ -28,7 +30,7 @@ gr::fec::generic_decoder::sptr fec_decoder::make(const std::string& code,
                                                  const std::string& backend,
                                                  int max_iterations,
                                                  const std::string& algorithm,
-                                                 const std::string& message_format,
+                                                 const std::string& msg_format,
                                                  const std::string& info_placement,
                                                  bool llr_positive_is_one,
                                                  float llr_gain,
@@ -37,13 +39,14 @@ gr::fec::generic_decoder::sptr fec_decoder::make(const std::string& code,
                                                  float nms_alpha,
                                                  float oms_beta,
                                                  float int8_scale,
-                                                 bool fallback_to_cpu)
+                                                 bool fallback_to_cpu,
+                                                 float sigma,
+                                                 float esn0_db)
 {
     const std::string ctx = "ldpcgpu.fec_decoder";
     if (frames_per_call < 1)
         throw std::invalid_argument(ctx + ": frames_per_call must be at least 1");
-    if (!(std::isfinite(llr_gain) && llr_gain > 0.0f))
-        throw std::invalid_argument(ctx + ": llr_gain must be a positive number");
+    const float gain = llr_gain_for(llr_gain, sigma, esn0_db);
     auto s = std::make_unique<state>();
     s->code = make_placed_code(code, info_placement);
     decoder_params& p = s->params;
@@ -57,17 +60,43 @@ gr::fec::generic_decoder::sptr fec_decoder::make(const std::string& code,
     p.llr_scale = int8_scale;
     p.fallback_to_cpu = fallback_to_cpu;
     /* the input is float: "auto" means float messages, as on the stream decoder block */
-    p.msg_format = message_format == "auto" ? "float" : message_format;
+    p.msg_format = msg_format == "auto" ? "float" : msg_format;
     const ldpc_decoder_config cfg = make_decoder_config(p, ctx);
     ::ldpc_decoder* dec = nullptr;
     check_status(ldpc_decoder_create(&dec, s->code.code.get(), &cfg), ctx + ": decoder");
     s->dec.reset(dec);
     s->n = ldpc_code_n(s->code.code.get());
     s->k = ldpc_code_k(s->code.code.get());
-    s->gain = llr_gain;
+    s->gain = gain;
+    s->watch = std::make_unique<failure_watch>(
+        ctx, llr_positive_is_one,
+        "LLR = input x llr_gain " + failure_watch::number(gain) +
+            ": give sigma or esn0_db of the soft symbols, or the gain 2/sigma^2");
     s->frames = frames_per_call;
     s->status.resize(frames_per_call);
     return gr::fec::generic_decoder::sptr(new fec_decoder(std::move(s)));
+}
+
+float fec_decoder::llr_gain_for(float llr_gain, float sigma, float esn0_db)
+{
+    const std::string ctx = "ldpcgpu.fec_decoder: ";
+    const bool has_gain = llr_gain != 1.0f, has_sigma = sigma != 0.0f, has_esn0 = !std::isnan(esn0_db);
+    if (has_gain + has_sigma + has_esn0 > 1)
+        throw std::invalid_argument(ctx + "give one of llr_gain, sigma and esn0_db, not several");
+    if (!(std::isfinite(llr_gain) && llr_gain > 0.0f))
+        throw std::invalid_argument(ctx + "llr_gain must be a positive number");
+    if (has_sigma) {
+        if (!(std::isfinite(sigma) && sigma > 0.0f))
+            throw std::invalid_argument(ctx + "sigma must be a positive number");
+        return 2.0f / (sigma * sigma);
+    }
+    if (has_esn0) {
+        if (!std::isfinite(esn0_db) || std::fabs(esn0_db) > 100.0f)
+            throw std::invalid_argument(ctx + "esn0_db must be a number of dB in -100..100");
+        /* +-1 symbols: Es = 1, N0 = 2 sigma^2, so 2 / sigma^2 = 4 Es/N0 */
+        return 4.0f * std::pow(10.0f, esn0_db / 10.0f);
+    }
+    return llr_gain;
 }
 
 fec_decoder::fec_decoder(std::unique_ptr<state> s)
@@ -98,6 +127,7 @@ void fec_decoder::generic_work(void* inbuffer, void* outbuffer)
     d->last_iterations = static_cast<float>(its) / static_cast<float>(d->frames);
     d->iterations += its;
     d->failed += bad;
+    d->watch->add(static_cast<uint64_t>(d->frames), bad, d->log);
     d->decoded += static_cast<uint64_t>(d->frames);
 }
 
@@ -140,7 +170,7 @@ std::vector<int> fec_decoder::info_positions() const
     const int* pos = ldpc_code_info_positions(d->code.code.get());
     return std::vector<int>(pos, pos + d->k);
 }
-std::string fec_decoder::message_format() const
+std::string fec_decoder::msg_format() const
 {
     /* the names the stream decoder block reports */
     switch (ldpc_decoder_config_get(d->dec.get())->msg_format) {
@@ -164,7 +194,7 @@ int fec_decoder::max_iterations() const
 }
 
 uint64_t fec_decoder::frames_decoded() const { return d->decoded; }
-uint64_t fec_decoder::frames_failed() const { return d->failed; }
+uint64_t fec_decoder::frames_parity_failed() const { return d->failed; }
 double fec_decoder::average_iterations() const
 {
     const uint64_t frames = d->decoded;

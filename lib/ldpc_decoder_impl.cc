@@ -238,6 +238,7 @@ bool ldpc_decoder_impl::start()
         d_drain = nullptr;
     }
     d_fill_count = 0;
+    d_core.log_backend();
     return block::start();
 }
 

@@ -43,7 +43,7 @@ public:
     std::string frame_tags() const override;
 
     uint64_t frames_decoded() const override { return d_core.frames_decoded(); }
-    uint64_t frames_failed() const override { return d_core.frames_failed(); }
+    uint64_t frames_parity_failed() const override { return d_core.frames_parity_failed(); }
     double average_iterations() const override { return d_core.average_iterations(); }
     double average_latency_ns() const override;
     uint64_t max_latency_ns() const override { return d_latency_max; }

@@ -14,6 +14,13 @@ class ldpc_pdu_decoder_impl : public ldpc_pdu_decoder
 public:
     ldpc_pdu_decoder_impl(const std::string& code, const decoder_params& params);
 
+    /* logs the backend when the flowgraph starts */
+    bool start() override
+    {
+        d_core.log_backend();
+        return block::start();
+    }
+
     void set_max_iterations(int iterations) override { d_core.set_max_iterations(iterations); }
     int max_iterations() const override { return d_core.max_iterations(); }
     void set_early_termination(bool enabled) override { d_core.set_early_termination(enabled); }
@@ -27,7 +34,7 @@ public:
     uint64_t pdus_decoded() const override { return d_pdus; }
     uint64_t pdus_dropped() const override { return d_pdus_dropped; }
     uint64_t frames_decoded() const override { return d_core.frames_decoded(); }
-    uint64_t frames_failed() const override { return d_core.frames_failed(); }
+    uint64_t frames_parity_failed() const override { return d_core.frames_parity_failed(); }
     uint64_t saturated_llrs() const override { return d_core.saturated_llrs(); }
 
 private:

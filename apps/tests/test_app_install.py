@@ -3,7 +3,9 @@
 Installs the build tree into a temporary prefix, then, from there only: runs the installed
 ldpcgpu tool (it must find its library without LD_LIBRARY_PATH), builds the README's C example
 in a separate CMake project with find_package(ldpcgpu) / ldpcgpu::core and runs it, and builds
-it again with the flags `pkg-config --cflags --libs ldpcgpu` gives.
+it again with the flags `pkg-config --cflags --libs ldpcgpu` gives. Then uninstalls with the
+build's uninstall rule (cmake/uninstall.cmake, behind `cmake --build BUILD --target uninstall`):
+no installed file is left.
 """
 import glob
 import os
@@ -92,5 +94,20 @@ with apptest.tempdir() as d:
             p = sh([exe], env=dict(env, LD_LIBRARY_PATH=libdir))
             check(p.returncode == 0 and "parity ok" in p.stdout,
                   "the pkg-config build of the example runs")
+
+    # uninstall: the rule of the build's `uninstall` target, on this install's manifest (a copy:
+    # another test may install from the same build tree meanwhile)
+    manifest = os.path.join(d, "install_manifest.txt")
+    with open(manifest, "w") as f:
+        f.write("\n".join(installed) + "\n")
+    source = os.environ.get("LDPCGPU_SOURCE_DIR", "")
+    p = sh([cmake, f"-DMANIFEST={manifest}", "-P", os.path.join(source, "cmake", "uninstall.cmake")])
+    check(p.returncode == 0, "uninstall succeeds")
+    left = [x for x in installed if x and (os.path.lexists(x))]
+    check(not left, f"uninstall removes every installed file: {left[:5]}")
+    files = [os.path.join(r, f) for r, _, fs in os.walk(prefix) for f in fs]
+    check(not files, f"nothing is left under the prefix: {files[:5]}")
+    p = sh([cmake, "--build", build, "--target", "help"])
+    check("uninstall" in p.stdout, "the build has an uninstall target")
 
 apptest.finish("test_app_install")

@@ -32,10 +32,33 @@ check python/ldpcgpu/bindings/CMakeLists.txt 'testblock_python.cc'
 check python/ldpcgpu/bindings/python_bindings.cc 'bind_testblock(m);'
 check grc/CMakeLists.txt 'ldpcgpu_testblock.block.yml'
 test -f python/ldpcgpu/bindings/docstrings/testblock_pydoc_template.h
+# its Python QA is registered once, by python/ldpcgpu/CMakeLists.txt's glob (gr_modtool saw it)
+if grep -q 'qa_testblock' python/ldpcgpu/CMakeLists.txt; then
+    echo "gr_modtool registered qa_testblock.py in python/ldpcgpu/CMakeLists.txt: twice with the glob"
+    exit 1
+fi
 
 step cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DENABLE_CUDA=OFF -DENABLE_MPI=OFF
 step ninja -C build -j2 gnuradio-ldpcgpu ldpcgpu_python ldpcgpu_python_package ldpcgpu_qa_testblock.cc
 # the new block's QA as gr_modtool wrote it: C++ (Boost.Test) and Python (instantiates it)
-step ctest --test-dir build -R '^(ldpcgpu_qa_testblock.cc|qa_testblock)$' --output-on-failure \
+step ctest --test-dir build -R '^(ldpcgpu_qa_testblock.cc|gr_qa_testblock)$' --output-on-failure \
     --no-tests=error
+registered=$(ctest --test-dir build -N -R 'qa_testblock\.py|qa_testblock$' | grep -c 'Test *#' || true)
+[ "$registered" = 1 ] || { echo "qa_testblock is registered $registered times, not once"; exit 1; }
+# GNU Radio Companion files the new block under [LDPC GPU], not gr_modtool's [ldpcgpu]: the
+# category tree the build makes (grc/CMakeLists.txt) lists it, read by GRC's own tree loader
+# (the block's .yml itself is gr_modtool's template, to be filled in before GRC can load it)
+step /usr/bin/python3 - "$PWD/build/grc/tree/ldpcgpu.tree.yml" <<'PY'
+import sys
+from gnuradio import gr
+from gnuradio.grc.core.io import yaml
+from gnuradio.grc.core.platform import Platform
+p = Platform(name="qa", prefs=gr.prefs(), version=gr.version(),
+             version_parts=(gr.major_version(), gr.api_version(), gr.minor_version()))
+with open(sys.argv[1]) as f:
+    p.load_category_tree_description(yaml.safe_load(f), sys.argv[1])
+category = p._block_categories.get("ldpcgpu_testblock")
+assert category == ["[LDPC GPU]"], category
+print("ldpcgpu_testblock in", category)
+PY
 echo "gr_modtool add + bind + build: ok"

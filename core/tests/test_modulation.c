@@ -324,11 +324,83 @@ static void test_padding(void)
     ldpc_code_destroy(long_code);
 }
 
+/* The calls for many values (16 lanes at a time) give each value's ldpc_demap_llrs LLRs, in the
+ * documented layout, for counts that are not a multiple of the lanes, per-symbol 1/N0, and LLRs 0
+ * for values that are not finite. */
+static void test_demap_many(void)
+{
+    enum { N = 37 };
+    float iq[2 * N], inv[N];
+    uint32_t x = 12345;
+    for (int i = 0; i < 2 * N; i++) {
+        x = x * 1664525u + 1013904223u;
+        iq[i] = ((float)(x >> 8) / 16777216.0f - 0.5f) * 4.0f;
+    }
+    for (int s = 0; s < N; s++)
+        inv[s] = 0.5f + 0.1f * (float)(s % 7);
+    iq[2 * 5] = NAN;
+    iq[2 * 9 + 1] = INFINITY;
+    for (int method = 0; method < 2; method++) {
+        /* 16QAM axes (2 bits per axis, levels 3, 1, -1, -3 by label) */
+        float levels[4], llr[4 * N], metric[256], work[256], ref[8];
+        for (int g = 0; g < 4; g++)
+            levels[g] = (float)ldpc_qam_axis_level(g, 2);
+        CHECK(ldpc_demap_axis_values(iq, 2 * N, 2, levels, 2, inv, 0.0f, (ldpc_demap_method)method,
+                                     llr) == LDPC_OK);
+        int bad = 0;
+        for (int a = 0; a < 2 * N; a++) {
+            const int s = a / 2, axis = a % 2;
+            for (int g = 0; g < 4; g++) {
+                const float e = iq[a] - levels[g];
+                metric[g] = e * e * inv[s];
+            }
+            ldpc_demap_llrs(metric, 2, (ldpc_demap_method)method, work, ref, 1);
+            for (int t = 0; t < 2; t++) {
+                const float got = llr[s * 4 + t * 2 + axis];
+                const float want = isfinite(iq[a]) ? ref[t] : 0.0f;
+                bad += fabsf(got - want) > 1e-5f * (1.0f + fabsf(want));
+            }
+        }
+        CHECK(bad == 0);
+        /* 2-D: 8 points on a circle, one 1/N0 for all */
+        float pts[16], llr2[3 * N];
+        for (int p = 0; p < 8; p++) {
+            pts[2 * p] = cosf(0.785398f * (float)p);
+            pts[2 * p + 1] = sinf(0.785398f * (float)p);
+        }
+        CHECK(ldpc_demap_symbols(iq, N, pts, 3, NULL, 0.8f, (ldpc_demap_method)method, llr2) ==
+              LDPC_OK);
+        bad = 0;
+        for (int s = 0; s < N; s++) {
+            const int finite = isfinite(iq[2 * s]) && isfinite(iq[2 * s + 1]);
+            for (int p = 0; p < 8; p++) {
+                const float dr = iq[2 * s] - pts[2 * p], di = iq[2 * s + 1] - pts[2 * p + 1];
+                metric[p] = (dr * dr + di * di) * 0.8f;
+            }
+            if (finite)
+                ldpc_demap_llrs(metric, 3, (ldpc_demap_method)method, work, ref, 1);
+            for (int j = 0; j < 3; j++) {
+                const float want = finite ? ref[j] : 0.0f;
+                bad += fabsf(llr2[s * 3 + j] - want) > 1e-5f * (1.0f + fabsf(want));
+            }
+        }
+        CHECK(bad == 0);
+    }
+    float v = 0.0f, l = 0.0f;
+    CHECK(ldpc_demap_axis_values(&v, 1, 1, &l, 7, NULL, 1.0f, LDPC_DEMAP_EXACT, &l) ==
+          LDPC_ERR_INVALID_ARGUMENT);
+    CHECK(ldpc_demap_symbols(&v, 1, &l, 9, NULL, 1.0f, LDPC_DEMAP_EXACT, &l) ==
+          LDPC_ERR_INVALID_ARGUMENT);
+    CHECK(ldpc_demap_symbols(NULL, 1, &l, 1, NULL, 1.0f, LDPC_DEMAP_EXACT, &l) ==
+          LDPC_ERR_INVALID_ARGUMENT);
+}
+
 int main(void)
 {
     test_names();
     test_axis_levels();
     test_demap_rule();
+    test_demap_many();
     ldpc_code *code;
     REQUIRE_OK(ldpc_code_create(&code, "wimax:2304:1/2"));
     test_qpsk_is_bpsk(code);

@@ -113,7 +113,7 @@ typedef struct ldpc_decoder_config {
                               * need a min-sum algorithm (not SUM_PRODUCT) */
     ldpc_schedule schedule;  /* any ldpc_schedule; default LAYERED */
     ldpc_msg_format msg_format; /* any ldpc_msg_format; default F32 */
-    int max_iterations;      /* 1..10000, default 10 */
+    int max_iterations;      /* 1..10000, default 25 */
     int early_termination;   /* 1: stop a frame as soon as H*c = 0 (default); 0: run every
                               * iteration and return the first codeword found */
     float nms_alpha;         /* normalized min-sum factor, (0, 1], default 0.875 */

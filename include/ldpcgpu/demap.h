@@ -11,6 +11,7 @@
 #ifndef LDPCGPU_DEMAP_H
 #define LDPCGPU_DEMAP_H
 
+#include <stddef.h>
 #include "export.h"
 
 #ifdef __cplusplus
@@ -60,6 +61,27 @@ LDPC_API int ldpc_demap_llrs(const float *metric, int bits, ldpc_demap_method me
  * w[s] = exp(m_min - metric[s]) with m_min the smallest metric; w is overwritten. */
 LDPC_API int ldpc_demap_exact_from_exp(const float *metric, float m_min, float *w, int bits,
                                        float *llr, int stride);
+
+/* Many received values at once, the rule above run across LDPC_DEMAP_MAX_LANES (16) values
+ * side by side, so that it vectorises (the soft_demapper block's path; the same LLRs as
+ * ldpc_demap_llrs on each value's metrics). 1/N0 of symbol s is inv_n0[s], or inv_n0_all
+ * where inv_n0 is NULL. A value (symbol) that is not finite gives LLRs 0. Return LDPC statuses.
+ *
+ * ldpc_demap_axis_values: count values of square-QAM axes, values[a]; a belongs to symbol
+ * a / axes, axis a % axes; levels[g] (g < 2^axis_bits) the coordinate of axis label g (MSB
+ * first); metric (v - level)^2 / N0. LLR t of value a goes to
+ * llr[(a / axes) * axes * axis_bits + t * axes + a % axes]: the symbol's bits alternate
+ * between its axes (DVB-T2). For complex symbols: values = the re, im floats, axes = 2.
+ * axes >= 1, axis_bits 1..6.
+ * ldpc_demap_symbols: count 2-D symbols iq[2 s], iq[2 s + 1] against the 2^bits points
+ * points_iq[2 p], points_iq[2 p + 1] (point p carries the bits of p, MSB first); LLR j of
+ * symbol s to llr[s * bits + j]. bits 1..8. */
+LDPC_API int ldpc_demap_axis_values(const float *values, size_t count, int axes,
+                                    const float *levels, int axis_bits, const float *inv_n0,
+                                    float inv_n0_all, ldpc_demap_method method, float *llr);
+LDPC_API int ldpc_demap_symbols(const float *iq, size_t count, const float *points_iq, int bits,
+                                const float *inv_n0, float inv_n0_all, ldpc_demap_method method,
+                                float *llr);
 
 #ifdef __cplusplus
 }

@@ -22,6 +22,40 @@ from .ldpcgpu_python import *  # noqa: F401,F403
 from .ldpcgpu_python import __version__, LdpcError  # noqa: F401
 
 
+def _msg_format_alias(kwargs, what):
+    """msg_format is the option's one name (the core's, the tool's --msg-format, every block's
+    and GRC's); message_format, which ldpc_decoder and fec_decoder.make took before, is still
+    accepted, with a DeprecationWarning."""
+    if "message_format" in kwargs:
+        import warnings
+        if "msg_format" in kwargs:
+            raise TypeError("%s: give msg_format, not also its deprecated name message_format"
+                            % what)
+        warnings.warn("%s: message_format is deprecated, use msg_format" % what,
+                      DeprecationWarning, stacklevel=3)
+        kwargs["msg_format"] = kwargs.pop("message_format")
+    return kwargs
+
+
+def _accept_message_format():
+    block_init = ldpc_decoder.__init__  # noqa: F405
+
+    def __init__(self, *args, **kwargs):
+        block_init(self, *args, **_msg_format_alias(kwargs, "ldpc_decoder"))
+    __init__.__doc__ = block_init.__doc__
+    ldpc_decoder.__init__ = __init__  # noqa: F405
+
+    fec_make = fec_decoder.make  # noqa: F405
+
+    def make(*args, **kwargs):
+        return fec_make(*args, **_msg_format_alias(kwargs, "fec_decoder.make"))
+    make.__doc__ = fec_make.__doc__
+    fec_decoder.make = staticmethod(make)  # noqa: F405
+
+
+_accept_message_format()
+
+
 def frame_results(tags):
     """Per-frame decoder results from a list of output tags of ldpc_decoder.
 

@@ -88,9 +88,10 @@ class qa_fecapi(unittest.TestCase):
         cls.n, cls.k = cls.code.n, cls.code.k
 
     def ours(self, sigma=None, **kw):
-        """Our decoder on the alist; llr_gain 2/sigma^2 turns gr-fec's +-1 soft bits into LLRs."""
+        """Our decoder on the alist; sigma (gain 2/sigma^2) turns gr-fec's +-1 soft bits into
+        LLRs."""
         if sigma is not None:
-            kw["llr_gain"] = 2.0 / sigma ** 2
+            kw["sigma"] = sigma
         return ldpcgpu.fec_decoder.make("alist:" + ALIST, backend="cpu", **kw)
 
     # ---- the objects as gr-fec sees them ----
@@ -121,7 +122,7 @@ class qa_fecapi(unittest.TestCase):
         self.assertEqual(dec.info_placement(), "grfec")
         self.assertTrue(dec.llr_positive_is_one())
         for bad in ({"info_placement": "left"}, {"frames_per_call": 0}, {"llr_gain": 0.0},
-                    {"message_format": "double"}):
+                    {"msg_format": "double"}, {"message_format": "double"}):
             with self.assertRaises(ValueError, msg=str(bad)):
                 self.ours(**bad)
         for bad in ({"backend": "tpu"}, {"algorithm": "guess"}, {"max_iterations": 0}):
@@ -149,7 +150,7 @@ class qa_fecapi(unittest.TestCase):
             dec = ldpcgpu.fec_decoder.make(name, backend="cpu", llr_gain=2.0 / sigma ** 2)
             self.assertEqual(dec.info_placement(), "ldpcgpu")
             np.testing.assert_array_equal(run_decoder(dec, soft), info.ravel(), name)
-            self.assertEqual(dec.frames_failed(), 0)
+            self.assertEqual(dec.frames_parity_failed(), 0)
 
     # ---- one flowgraph: gr-fec's LDPC decoder beside ours ----
 
@@ -199,7 +200,7 @@ class qa_fecapi(unittest.TestCase):
             self.assertEqual(ours.frames_decoded(), frames)
             if ebn0 >= 4.0:
                 self.assertEqual(our_ber, 0.0)
-                self.assertEqual(ours.frames_failed(), 0)
+                self.assertEqual(ours.frames_parity_failed(), 0)
 
     def test_zero_ber_at_4db(self):
         """Ours alone on many more frames of gr-fec's encoder at 4 dB: not one bit wrong."""
@@ -212,7 +213,7 @@ class qa_fecapi(unittest.TestCase):
         out = run_decoder(ours, soft)
         self.assertEqual(len(out), frames * self.k)
         self.assertEqual(ber(out, info), 0.0)
-        self.assertEqual(ours.frames_failed(), 0)
+        self.assertEqual(ours.frames_parity_failed(), 0)
         self.assertGreater(ours.average_iterations(), 1.0)  # there were errors to correct
 
     # ---- encoders: the same codewords as gr-fec's ----
@@ -282,11 +283,64 @@ class qa_fecapi(unittest.TestCase):
             # both decoders return the information bits from gr-fec's positions
             soft = bpsk(cw) + np.random.default_rng(6).normal(0, 0.3, cw.size).astype(np.float32)
             ours_dec = ldpcgpu.fec_decoder.make("alist:" + path, backend="cpu",
-                                                llr_gain=2.0 / 0.3 ** 2)
+                                                sigma=0.3)
             np.testing.assert_array_equal(run_decoder(ours_dec, soft), info, err_msg=path)
             np.testing.assert_array_equal(run_decoder(fec.ldpc_decoder.make(path, 0.3, 50), soft),
                                           info, err_msg=path)
         self.assertGreaterEqual(elsewhere, 3)  # not only the trivial "last k bits" placement
+
+    def test_noise_as_sigma_or_esn0(self):
+        """The definition takes the noise as gr-fec's does: sigma (gain 2/sigma^2) or Es/N0 of
+        the +-1 soft symbols (gain 4 Es/N0), or the gain; one of them. The gain matters: at 2 dB
+        Eb/N0 offset min-sum decodes more frames with 2/sigma^2 than with gain 1."""
+        make = ldpcgpu.fec_decoder.make
+        self.assertAlmostEqual(make("alist:" + ALIST, sigma=0.5).llr_gain(), 8.0, places=5)
+        self.assertAlmostEqual(make("alist:" + ALIST, esn0_db=3.0).llr_gain(),
+                               4.0 * 10 ** 0.3, places=4)
+        self.assertAlmostEqual(make("alist:" + ALIST, llr_gain=2.5).llr_gain(), 2.5)
+        self.assertEqual(make("alist:" + ALIST).llr_gain(), 1.0)
+        # Es/N0 and sigma of the same channel give the same gain
+        sigma = 0.6
+        esn0_db = 10 * np.log10(1 / (2 * sigma ** 2))
+        self.assertAlmostEqual(ldpcgpu.fec_decoder.llr_gain_for(esn0_db=esn0_db),
+                               ldpcgpu.fec_decoder.llr_gain_for(sigma=sigma), places=4)
+        for bad in ({"sigma": -1.0}, {"sigma": float("inf")}, {"esn0_db": float("inf")},
+                    {"sigma": 0.5, "esn0_db": 3.0}, {"sigma": 0.5, "llr_gain": 2.0},
+                    {"esn0_db": 3.0, "llr_gain": 2.0}):
+            with self.assertRaises(ValueError, msg=str(bad)):
+                make("alist:" + ALIST, **bad)
+        # decoding: gr-fec's +-1 soft bits at 2 dB, the default algorithm (offset min-sum)
+        frames = 200
+        rng = np.random.default_rng(21)
+        info = rng.integers(0, 2, frames * self.k, dtype=np.uint8)
+        cw = run_encoder(ldpcgpu.fec_encoder.make("alist:" + ALIST), info)
+        sigma = bpsk_sigma(2.0, self.k / self.n)
+        soft = bpsk(cw) + rng.normal(0, sigma, cw.size).astype(np.float32)
+
+        def frame_errors(dec):
+            out = run_decoder(dec, soft).reshape(frames, self.k)
+            return int(np.count_nonzero((out != info.reshape(frames, self.k)).any(axis=1)))
+        with_sigma = frame_errors(self.ours(sigma))
+        with_esn0 = frame_errors(self.ours(esn0_db=10 * np.log10(1 / (2 * sigma ** 2))))
+        with_gain_1 = frame_errors(self.ours())
+        self.assertEqual(with_sigma, with_esn0)
+        self.assertLess(with_sigma, with_gain_1)
+
+    def test_msg_format_names(self):
+        """msg_format is the option's name here as on the blocks; message_format, the name this
+        object took before, still works with a DeprecationWarning; both at once is an error."""
+        import warnings
+        dec = ldpcgpu.fec_decoder.make("alist:" + ALIST, msg_format="int8")
+        self.assertEqual(dec.msg_format(), "int8")
+        self.assertEqual(dec.message_format(), "int8")  # the deprecated method
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            old = ldpcgpu.fec_decoder.make("alist:" + ALIST, message_format="int16")
+        self.assertEqual(old.msg_format(), "int16")
+        self.assertTrue(any(issubclass(w.category, DeprecationWarning) for w in caught))
+        with self.assertRaises(TypeError):
+            ldpcgpu.fec_decoder.make("alist:" + ALIST, msg_format="int8", message_format="int8")
+        self.assertEqual(ldpcgpu.fec_decoder.make("alist:" + ALIST).msg_format(), "float")
 
     # ---- gr-fec's other wrappers ----
 
@@ -297,7 +351,9 @@ class qa_fecapi(unittest.TestCase):
         rate = self.k / self.n
         encs = [[ldpcgpu.fec_encoder.make("alist:" + ALIST) for _ in range(2)] for _ in esno]
         decs = [[ldpcgpu.fec_decoder.make("alist:" + ALIST, backend="cpu",
-                                          llr_gain=4.0 * 10 ** (e / 10.0))  # 2 / sigma^2
+                                          esn0_db=e,  # gain 4 Es/N0 = 2 / sigma^2
+                                          # 10 iterations: errors remain at the first point
+                                          max_iterations=10)
                  for _ in range(2)] for e in esno]
         tb = gr.top_block()
         gen = fec.bercurve_generator(encs, decs, esno, 1e9, "capillary", "11", 5)

@@ -17,8 +17,8 @@ BLOCKS = ["ldpcgpu_ldpc_decoder", "ldpcgpu_ldpc_encoder", "ldpcgpu_ldpc_pdu_deco
 FEC_DEFS = {"variable_ldpcgpu_fec_decoder_def": "fec_decoder",
             "variable_ldpcgpu_fec_encoder_def": "fec_encoder"}
 SELECTIONS = [
-    ({"standard": "dvbt2", "dvb_frame": "16200", "dvb_rate": "3/5"}, "dvbt2:16200:3/5"),
-    ({"standard": "dvbs2", "dvb_frame": "64800", "dvb_rate": "9/10"}, "dvbs2:64800:9/10"),
+    ({"standard": "dvbt2", "dvb_frame": "16200", "dvbt2_16200_rate": "3/5"}, "dvbt2:16200:3/5"),
+    ({"standard": "dvbs2", "dvb_frame": "64800", "dvbs2_64800_rate": "9/10"}, "dvbs2:64800:9/10"),
     ({"standard": "wimax", "wimax_n": "1152", "wimax_rate": "3/4B"}, "wimax:1152:3/4B"),
     ({"standard": "wifi", "wifi_n": "648", "wifi_rate": "5/6"}, "wifi:648:5/6"),
     ({"standard": "custom", "custom_code": "'wifi:1296:2/3'"}, "wifi:1296:2/3"),
@@ -124,6 +124,45 @@ class qa_grc_blocks(unittest.TestCase):
                 made = self.make(block)
                 self.assertEqual(made.code_name(), name)
 
+    def offered_selections(self, block):
+        """Every code the block's dropdowns offer: (parameter values, code name)."""
+        def options(key):
+            return [str(o) for o in block.params[key].options]
+        for family in options("standard"):
+            if family in ("dvbt2", "dvbs2"):
+                for n in options("dvb_frame"):
+                    rate_key = "%s_%s_rate" % (family, n)
+                    for rate in options(rate_key):
+                        yield ({"standard": family, "dvb_frame": n, rate_key: rate},
+                               "%s:%s:%s" % (family, n, rate))
+            elif family in ("wimax", "wifi"):
+                for n in options(family + "_n"):
+                    for rate in options(family + "_rate"):
+                        yield ({"standard": family, family + "_n": n, family + "_rate": rate},
+                               "%s:%s:%s" % (family, n, rate))
+
+    def test_every_offered_code_builds(self):
+        """The dropdowns offer exactly the core's codes of each standard and frame size
+        (ldpcgpu list): each one validates in GRC and its generated Python builds the block or
+        gr-fec object; none the core lacks (dvbt2:64800:1/4 is not a DVB-T2 code), none of the
+        core's DVB-T2/S2, WiMAX or WiFi codes missing."""
+        core = set(ldpcgpu.list_codes())
+        families = ("dvbt2:", "dvbs2:", "wimax:", "wifi:")
+        expected = {c for c in core if c.startswith(families)}
+        for block_id in BLOCKS + list(FEC_DEFS):
+            fg, block = self.block(block_id)
+            offered = set()
+            for values, name in self.offered_selections(block):
+                self.assertIn(name, core, block_id)
+                self.assertNotIn(name, offered, block_id)
+                offered.add(name)
+                for key, value in values.items():
+                    block.params[key].set_value(value)
+                self.assertEqual(self.param_errors(fg, block), [], (block_id, values))
+                made = self.make_fec_def(block) if block_id in FEC_DEFS else self.make(block)
+                self.assertEqual(made.code_name(), name, block_id)
+            self.assertEqual(offered, expected, block_id)
+
     def make_fec_def(self, block):
         """Run the variable block's generated code; returns the variable's value."""
         from gnuradio import fec  # noqa: F401 (the objects' base classes)
@@ -175,8 +214,9 @@ class qa_grc_blocks(unittest.TestCase):
     def test_fec_decoder_options_reach_the_object(self):
         fg, block = self.block("variable_ldpcgpu_fec_decoder_def")
         settings = {"standard": "wimax", "wimax_n": "576", "wimax_rate": "1/2",
-                    "llr_sign": "False", "llr_gain": "2.5", "max_iterations": "17",
-                    "message_format": "int8", "backend": "cpu", "info_placement": "ldpcgpu",
+                    "llr_sign": "False", "noise_given_as": "gain", "llr_gain": "2.5",
+                    "max_iterations": "17",
+                    "msg_format": "int8", "backend": "cpu", "info_placement": "ldpcgpu",
                     "algorithm": "nms", "nms_alpha": "0.7"}
         for key, value in settings.items():
             block.params[key].set_value(value)
@@ -185,13 +225,32 @@ class qa_grc_blocks(unittest.TestCase):
         self.assertFalse(dec.llr_positive_is_one())
         self.assertAlmostEqual(dec.llr_gain(), 2.5)
         self.assertEqual(dec.max_iterations(), 17)
-        self.assertEqual(dec.message_format(), "int8")
+        self.assertEqual(dec.msg_format(), "int8")
         self.assertEqual(dec.info_placement(), "ldpcgpu")
         code = block.templates.render("var_make")
         self.assertIn("algorithm='nms'", code)
         self.assertIn("nms_alpha=0.7", code)
         block.params["algorithm"].set_value("default")
         self.assertIn("ldpcgpu.default_algorithm()", block.templates.render("var_make"))
+
+    def test_fec_decoder_noise_as_grfec_asks(self):
+        """The definition asks for the noise as gr-fec's LDPC Decoder Definition does: sigma by
+        default (0.5, gain 2/sigma^2 = 8), or Es/N0 in dB, or the gain."""
+        fg, block = self.block("variable_ldpcgpu_fec_decoder_def")
+        block.params["standard"].set_value("wimax")
+        self.assertEqual(block.params["noise_given_as"].get_value(), "sigma")
+        self.assertEqual(self.param_errors(fg, block), [])
+        self.assertAlmostEqual(self.make_fec_def(block).llr_gain(), 8.0, places=5)
+        block.params["sigma"].set_value("0.25")
+        self.assertAlmostEqual(self.make_fec_def(block).llr_gain(), 32.0, places=4)
+        block.params["sigma"].set_value("0")
+        self.assertTrue(self.param_errors(fg, block))
+        block.params["noise_given_as"].set_value("esn0")
+        block.params["esn0_db"].set_value("3.0")
+        self.assertEqual(self.param_errors(fg, block), [])
+        self.assertAlmostEqual(self.make_fec_def(block).llr_gain(), 4 * 10 ** 0.3, places=4)
+        block.params["noise_given_as"].set_value("gain")
+        self.assertAlmostEqual(self.make_fec_def(block).llr_gain(), 1.0)
 
     def test_decoder_options_reach_the_block(self):
         fg, block = self.block("ldpcgpu_ldpc_decoder")

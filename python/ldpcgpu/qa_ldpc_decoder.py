@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """QA for the streaming ldpc_decoder block: loopbacks through GNU Radio's own modulation blocks,
 tags, sign and LLR type options, batching and end of stream, alignment, backend fallback."""
+import contextlib
 import os
 import sys
+import tempfile
 
 import numpy as np
 import pmt
@@ -15,6 +17,27 @@ from _qa_helpers import (make_tag, noiseless_llr, random_info, random_regular_al
                          run_stream_decoder, standard_code, tags_by_key, temp_dir)
 
 WIMAX = "wimax:576:1/2"
+
+
+@contextlib.contextmanager
+def captured_stderr():
+    """What C++ (GNU Radio's logger: its console sink writes to standard output) writes to file
+    descriptors 1 and 2 inside the block: a list that holds the text once the block ends."""
+    text = []
+    sys.stdout.flush()
+    sys.stderr.flush()
+    saved = {fd: os.dup(fd) for fd in (1, 2)}
+    with tempfile.TemporaryFile() as f:
+        for fd in saved:
+            os.dup2(f.fileno(), fd)
+        try:
+            yield text
+        finally:
+            for fd, copy in saved.items():
+                os.dup2(copy, fd)
+                os.close(copy)
+            f.seek(0)
+            text.append(f.read().decode(errors="replace"))
 
 
 def iterations_of(tags):
@@ -78,7 +101,7 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
         self.assertEqual(out.size, info.size)
         self.assertTrue(np.array_equal(out.reshape(info.shape), info))
         self.assertEqual(dec.frames_decoded(), 24)
-        self.assertEqual(dec.frames_failed(), 0)
+        self.assertEqual(dec.frames_parity_failed(), 0)
         # the noise really was there: the decoder had to iterate on some frames
         self.assertGreater(dec.average_iterations(), 1.0)
 
@@ -87,7 +110,7 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
         info, out, dec = self.loopback(WIMAX, digital.constellation_qpsk().base(), 24, 6.0, 12,
                                        batch_frames=5, batches_in_flight=2)
         self.assertTrue(np.array_equal(out.reshape(info.shape), info))
-        self.assertEqual(dec.frames_failed(), 0)
+        self.assertEqual(dec.frames_parity_failed(), 0)
 
     def test_loopback_qpsk_alist(self):
         info, out, dec = self.loopback(self.alist_name, digital.constellation_qpsk().base(), 20,
@@ -292,7 +315,7 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
         res = ldpcgpu.frame_results(snk.tags())
         self.assertEqual([r["offset"] for r in res], [f * code.k for f in range(frames)])
         self.assertEqual([f for f, r in enumerate(res) if not r["parity_ok"]], [5, 30])
-        self.assertEqual(dec.frames_failed(), 2)
+        self.assertEqual(dec.frames_parity_failed(), 2)
 
     def test_failed_frame_flagged(self):
         code = self.alist_code
@@ -303,7 +326,7 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
         out, out_tags = run_stream_decoder(dec, llr)
         self.assertEqual(parity_of(out_tags), [(0, True), (code.k, False), (2 * code.k, True)])
         self.assertEqual(iterations_of(out_tags)[1], (code.k, 5))
-        self.assertEqual(dec.frames_failed(), 1)
+        self.assertEqual(dec.frames_parity_failed(), 1)
         out = out.reshape(info.shape)
         self.assertTrue(np.array_equal(out[[0, 2]], info[[0, 2]]))
 
@@ -338,7 +361,7 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
         self.assertEqual(tags_by_key(out_tags, "middle"), [(5 * k + (n // 2) * k // n, 5)])
         # counters kept
         self.assertEqual(dec.frames_decoded(), 7)
-        self.assertEqual(dec.frames_failed(), 1)
+        self.assertEqual(dec.frames_parity_failed(), 1)
         self.assertGreater(dec.average_latency_ns(), 0)
 
     def test_frame_tags_failed(self):
@@ -365,7 +388,7 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
         good = [f for f in range(11) if f not in failing]
         self.assertTrue(np.array_equal(out.reshape(info.shape)[good], info[good]))
         self.assertEqual(dec.frames_decoded(), 11)
-        self.assertEqual(dec.frames_failed(), len(failing))
+        self.assertEqual(dec.frames_parity_failed(), len(failing))
 
     def test_frame_tags_failed_one_iteration_loopback(self):
         # a noisy loopback with a single iteration: many frames fail, and exactly those carry
@@ -377,7 +400,7 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
         self.assertEqual(dec.frames_decoded(), 24)
         k = self.wimax.k
         parity = tags_by_key(self.last_tags, "ldpc_parity_ok")
-        self.assertEqual(len(parity), dec.frames_failed())
+        self.assertEqual(len(parity), dec.frames_parity_failed())
         self.assertGreater(len(parity), 0)
         self.assertTrue(all(not ok and o % k == 0 for o, ok in parity), parity)
         self.assertEqual([o for o, _ in tags_by_key(self.last_tags, "ldpc_iterations")],
@@ -399,7 +422,7 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
                                            41, batch_frames=6, msg_format=fmt)
             self.assertEqual(dec.msg_format(), fmt)
             self.assertTrue(np.array_equal(out.reshape(info.shape), info), fmt)
-            self.assertEqual(dec.frames_failed(), 0, fmt)
+            self.assertEqual(dec.frames_parity_failed(), 0, fmt)
             self.assertGreater(dec.average_iterations(), 1.0, fmt)
 
     def test_msg_format_int8_with_int8_input(self):
@@ -533,7 +556,7 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
         dec = ldpcgpu.ldpc_decoder(self.alist_name)
         out, out_tags = run_stream_decoder(dec, stream, tags)
         self.assertEqual(dec.frames_decoded(), 4)
-        self.assertGreater(dec.frames_failed(), 0)
+        self.assertGreater(dec.frames_parity_failed(), 0)
 
     def gapped_stream(self, code, frames, gaps, noisy, seed):
         """frames codewords (those in noisy with weak, noisy LLRs) with junk LLRs before some
@@ -659,9 +682,54 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
                 ldpcgpu.ldpc_decoder(**args)
             self.assertIsInstance(ctx.exception, ValueError)
             self.assertIsInstance(ctx.exception, RuntimeError)
-        # the old keyword is gone (renamed to the core's msg_format), with Python's own error
+
+    def test_message_format_deprecated_alias(self):
+        """msg_format is the option's one name (the core's, FECAPI's, GRC's); message_format,
+        the block's name before, is still accepted with a DeprecationWarning."""
+        import warnings
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            dec = ldpcgpu.ldpc_decoder(self.alist_name, message_format="int16")
+        self.assertEqual(dec.msg_format(), "int16")
+        self.assertTrue(any(issubclass(w.category, DeprecationWarning) for w in caught))
+        self.assertEqual(ldpcgpu.ldpc_decoder(self.alist_name, msg_format="int16").msg_format(),
+                         "int16")
         with self.assertRaises(TypeError):
-            ldpcgpu.ldpc_decoder(self.alist_name, message_format="int8")
+            ldpcgpu.ldpc_decoder(self.alist_name, msg_format="int8", message_format="int8")
+        # the aliased constructor still decodes
+        info, cw = self.encoded(self.alist_code, 3)
+        out, _ = run_stream_decoder(dec, noiseless_llr(cw))
+        self.assertTrue(np.array_equal(out.reshape(info.shape), info))
+
+    def test_wrong_sign_warns(self):
+        """Frames that nearly all fail their parity checks log a warning naming the LLR sign
+        and scale (a wrong sign convention fails every frame, silently otherwise); frames that
+        decode log none. frames_failed() is the deprecated name of frames_parity_failed()."""
+        code = self.require_wimax()
+        frames = 48
+        info = random_info(code, frames, 31)
+        llr = ldpcgpu.bpsk_awgn(code.encode(info), ldpcgpu.awgn_sigma(4.0, code.rate), 5)
+
+        def decode(sign_flip, **kw):
+            dec = ldpcgpu.ldpc_decoder(WIMAX, backend="cpu", **kw)
+            with captured_stderr() as log:
+                out, _ = run_stream_decoder(dec, sign_flip * llr)
+            return dec, out.reshape(info.shape), log[0]
+        dec, out, log = decode(1.0)
+        self.assertTrue(np.array_equal(out, info))
+        self.assertNotIn("failed their parity checks", log)
+        # gr-fec's sign handed to a block left at the DVB sign
+        dec, out, log = decode(-1.0)
+        self.assertEqual(dec.frames_parity_failed(), frames)
+        self.assertEqual(dec.frames_failed(), frames)
+        self.assertIn("of the last %d frames failed their parity checks" % 32, log)
+        self.assertIn("llr_positive_is_one=False", log)
+        self.assertIn("int8_scale", log)
+        # the same LLRs with the sign option set decode, without the warning
+        dec, out, log = decode(-1.0, llr_positive_is_one=True)
+        self.assertTrue(np.array_equal(out, info))
+        self.assertEqual(dec.frames_parity_failed(), 0)
+        self.assertNotIn("failed their parity checks", log)
 
     def test_code_object_accepted(self):
         # the blocks take a Code (numpy API) as well as a code name
@@ -679,12 +747,18 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
             dec = ldpcgpu.ldpc_decoder(self.alist_name, backend="cuda")
             self.assertEqual(dec.backend_name(), "cuda")
             return
-        # documented: falls back to the CPU (with a message) unless fallback is disabled
-        dec = ldpcgpu.ldpc_decoder(self.alist_name, backend="cuda")
+        # documented: falls back to the CPU (with one message, when the flowgraph starts)
+        # unless fallback is disabled
+        with captured_stderr() as made:
+            dec = ldpcgpu.ldpc_decoder(self.alist_name, backend="cuda")
         self.assertIn(dec.backend_name(), ("cpu-reference", "cpu-simd"))
+        self.assertNotIn("cuda", made[0].lower())
         info, cw = self.encoded(self.alist_code, 3)
-        out, _ = run_stream_decoder(dec, noiseless_llr(cw))
+        with captured_stderr() as ran:
+            out, _ = run_stream_decoder(dec, noiseless_llr(cw))
         self.assertTrue(np.array_equal(out.reshape(info.shape), info))
+        self.assertEqual(ran[0].upper().count("CUDA"), 1, ran[0])
+        self.assertIn("decoding on the " + dec.backend_name(), ran[0])
         with self.assertRaises(RuntimeError):
             ldpcgpu.ldpc_decoder(self.alist_name, backend="cuda", fallback_to_cpu=False)
 

@@ -62,7 +62,7 @@ class qa_ldpc_pdu_decoder(gr_unittest.TestCase):
         self.assertEqual(list(meta1["ldpc_frame_iterations"]), [1, 1])
         self.assertEqual(list(meta1["ldpc_frame_parity_ok"]), [1, 1])
         self.assertEqual(dec.frames_decoded(), 4)
-        self.assertEqual(dec.frames_failed(), 0)
+        self.assertEqual(dec.frames_parity_failed(), 0)
 
     def test_saturated_llrs(self):
         code = self.code
@@ -75,7 +75,7 @@ class qa_ldpc_pdu_decoder(gr_unittest.TestCase):
         dec = ldpcgpu.ldpc_pdu_decoder(self.alist_name)
         out = self.run_pdus(dec, pdus)
         self.assertEqual(len(out), 2)
-        self.assertEqual(dec.frames_failed(), 0)
+        self.assertEqual(dec.frames_parity_failed(), 0)
         self.assertEqual(dec.saturated_llrs(), 10 + code.n)
 
     def test_msg_formats(self):
@@ -135,7 +135,7 @@ class qa_ldpc_pdu_decoder(gr_unittest.TestCase):
         self.assertFalse(meta["ldpc_parity_ok"])
         self.assertEqual(list(meta["ldpc_frame_parity_ok"]), [1, 0])
         self.assertEqual(meta["ldpc_iterations"], 4)
-        self.assertEqual(dec.frames_failed(), 1)
+        self.assertEqual(dec.frames_parity_failed(), 1)
 
     def test_bad_pdus_dropped(self):
         code = self.code

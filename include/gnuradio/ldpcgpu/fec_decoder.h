@@ -8,6 +8,7 @@
 #include <gnuradio/ldpcgpu/api.h>
 #include <gnuradio/ldpcgpu/decoder_defaults.h>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -25,10 +26,12 @@ namespace ldpcgpu {
  * float input straight through (get_input_conversion() "none", get_shift() 0). gr-fec's
  * convention is positive = bit 1 (its test chain maps bit 0 to -1 and bit 1 to +1), so
  * \p llr_positive_is_one defaults to true here, the opposite of this module's blocks; the core
- * applies the sign. The input times \p llr_gain is the LLR: for gr-fec's +-1 soft symbols in
- * Gaussian noise of standard deviation sigma, llr_gain = 2 / sigma^2 (min-sum variants with an
- * offset, and int8/int16 messages, depend on the LLR scale; normalized min-sum and float
- * messages do not).
+ * applies the sign. The input times the LLR gain is the LLR. Give the noise as gr-fec's own
+ * LDPC decoder definition asks for it: \p sigma, the standard deviation of the Gaussian noise
+ * on gr-fec's +-1 soft symbols (gain 2 / sigma^2), or \p esn0_db, Es/N0 in dB of those
+ * symbols (Es = 1, N0 = 2 sigma^2: gain 4 Es/N0); or the gain itself, \p llr_gain. At most one
+ * of the three. Offset min-sum (the core's default algorithm) and int8/int16 messages depend on
+ * the LLR scale: with gain 1 where 2 / sigma^2 belongs, frames that would decode fail.
  *
  * Frames: one call of generic_work() decodes get_input_size() / n codewords, \p frames_per_call
  * at first and, after set_frame_size(s), s / k; more codewords per call decode as one batch (the
@@ -51,18 +54,24 @@ public:
      * \param backend "auto", "cuda", "cpu", "cpu-simd" or "cpu-reference"
      * \param max_iterations iterations per codeword at most (default: the core's)
      * \param algorithm "nms", "oms", "min-sum" or "sum-product" (default: the core's)
-     * \param message_format decoder arithmetic: "auto" (= "float"), "float", "int8", "int16"
+     * \param msg_format decoder arithmetic: "auto" (= "float"), "float", "int8", "int16" (the
+     *        blocks' name; Python also takes the deprecated keyword message_format)
      * \param info_placement "auto", "grfec" or "ldpcgpu" (see above)
      * \param llr_positive_is_one true (default): positive input means bit 1, gr-fec's sign
-     * \param llr_gain LLR = input * llr_gain (default 1: the input already is LLRs)
+     * \param llr_gain LLR = input * llr_gain (default 1: the input already is LLRs, unless
+     *        sigma or esn0_db is given)
      * \param frames_per_call codewords per generic_work() call until set_frame_size()
      * \param early_termination stop a codeword as soon as every parity check holds
      * \param nms_alpha normalized min-sum factor (default: the core's)
      * \param oms_beta offset min-sum offset, LLR units (default: the core's)
      * \param int8_scale int8/int16 messages: LLR * int8_scale (default: the core's)
      * \param fallback_to_cpu "cuda" without a usable GPU: use the CPU instead of throwing
+     * \param sigma noise standard deviation of +-1 soft symbols: llr_gain = 2 / sigma^2 (0: not
+     *        given)
+     * \param esn0_db Es/N0 in dB of +-1 soft symbols: llr_gain = 4 * 10^(esn0_db / 10) (NaN:
+     *        not given)
      * Bad values throw: std::invalid_argument (Python ValueError) for info_placement,
-     * message_format, frames_per_call and llr_gain; the core's error (core_error, Python
+     * msg_format, frames_per_call, llr_gain, sigma, esn0_db and more than one of the last three; the core's error (core_error, Python
      * LdpcError, a RuntimeError, with the core's message) for the code, backend, algorithm
      * and out-of-range numbers.
      */
@@ -71,7 +80,7 @@ public:
          const std::string& backend = "auto",
          int max_iterations = default_max_iterations(),
          const std::string& algorithm = default_algorithm(),
-         const std::string& message_format = "auto",
+         const std::string& msg_format = "auto",
          const std::string& info_placement = "auto",
          bool llr_positive_is_one = true,
          float llr_gain = 1.0f,
@@ -80,7 +89,13 @@ public:
          float nms_alpha = default_nms_alpha(),
          float oms_beta = default_oms_beta(),
          float int8_scale = default_int8_scale(),
-         bool fallback_to_cpu = true);
+         bool fallback_to_cpu = true,
+         float sigma = 0.0f,
+         float esn0_db = std::numeric_limits<float>::quiet_NaN());
+
+    /* The LLR gain of make()'s llr_gain, sigma and esn0_db (the one rule, also for Python and
+     * GRC); throws std::invalid_argument for a bad value or more than one given. */
+    static float llr_gain_for(float llr_gain, float sigma, float esn0_db);
 
     ~fec_decoder() override;
 
@@ -110,7 +125,8 @@ public:
     std::string backend_name() const; /* after any fallback */
     std::string info_placement() const; /* "grfec" or "ldpcgpu" (never "auto") */
     std::vector<int> info_positions() const; /* codeword column of information bit i */
-    std::string message_format() const;
+    std::string msg_format() const;
+    std::string message_format() const { return msg_format(); } /* deprecated name */
     bool llr_positive_is_one() const;
     float llr_gain() const;
     int frames_per_call() const;
@@ -120,7 +136,10 @@ public:
 
     /* Counters since construction. */
     uint64_t frames_decoded() const;
-    uint64_t frames_failed() const; /* parity checks not all satisfied */
+    /* Frames still failing a parity check after the last iteration (which frames have wrong
+     * information bits takes the bits sent: gr-fec's BER blocks count those). */
+    uint64_t frames_parity_failed() const;
+    uint64_t frames_failed() const { return frames_parity_failed(); } /* deprecated name */
     double average_iterations() const;
 
 private:

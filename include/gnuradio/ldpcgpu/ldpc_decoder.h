@@ -144,7 +144,13 @@ public:
 
     /* Counters since construction or reset_counters(). */
     virtual uint64_t frames_decoded() const = 0;
-    virtual uint64_t frames_failed() const = 0; /* parity checks not all satisfied */
+    /* Frames still failing a parity check after the last iteration. Which frames came out
+     * with wrong information bits a decoder cannot know without the bits sent; compare them
+     * where you have them (ldpcgpu simulate and examples/llr_file_replay.py --reference do). A
+     * frame that passes its checks can still be a wrong codeword (rare above the waterfall). */
+    virtual uint64_t frames_parity_failed() const = 0;
+    /* Deprecated name of frames_parity_failed(). */
+    uint64_t frames_failed() const { return frames_parity_failed(); }
     virtual double average_iterations() const = 0;
     virtual double average_latency_ns() const = 0;
     virtual uint64_t max_latency_ns() const = 0;

@@ -70,7 +70,13 @@ public:
     virtual uint64_t pdus_decoded() const = 0;
     virtual uint64_t pdus_dropped() const = 0; /* bad type or length */
     virtual uint64_t frames_decoded() const = 0;
-    virtual uint64_t frames_failed() const = 0;
+    /* Frames still failing a parity check after the last iteration. Which frames came out
+     * with wrong information bits a decoder cannot know without the bits sent; compare them
+     * where you have them (ldpcgpu simulate and examples/llr_file_replay.py --reference do). A
+     * frame that passes its checks can still be a wrong codeword (rare above the waterfall). */
+    virtual uint64_t frames_parity_failed() const = 0;
+    /* Deprecated name of frames_parity_failed(). */
+    uint64_t frames_failed() const { return frames_parity_failed(); }
     /* Input LLRs beyond the int8 range, as for ldpc_decoder::saturated_llrs(). */
     virtual uint64_t saturated_llrs() const = 0;
 };

@@ -43,11 +43,19 @@ namespace ldpcgpu {
  * FEC block was sent in cell i + 1 (the last cell's in the first). The block then works on whole
  * FEC blocks of fec_frame_bits / n_bits cells and the stream must start on one.
  *
- * Noise variance: the noise_var parameter (set_noise_var() at run time, or a message to port
- * "noise_var": a number, or a pair or dict whose "noise_var" entry is one), or, with
- * noise_var_input, a second input stream of float32, one noise variance per symbol. Values
- * that are not finite and positive are ignored (set_noise_var raises ValueError; the stream's
- * symbol then uses the parameter).
+ * Noise variance: estimated from the received symbols when noise_var is 0 (the default): blind,
+ * for every constellation, from the second and fourth moments of the symbols over a sliding
+ * window of about 65536 symbols (M2M4 with the constellation's own kurtosis: no decisions, no
+ * carrier phase needed; lib/soft_demapper_noise.h); noise_var() then returns the current
+ * estimate. Or given: the noise_var parameter (set_noise_var() at run time, 0 to go back to
+ * estimating, or a message to port "noise_var": a number, or a pair or dict whose "noise_var"
+ * entry is one), or, with noise_var_input, a second input stream of float32, one noise
+ * variance per symbol. Values that are not finite and positive (or 0) are ignored
+ * (set_noise_var raises ValueError; the stream's symbol then uses the parameter or estimate).
+ *
+ * Speed: BPSK and QPSK LLRs are linear in the received value (the exact and max-log forms are
+ * both (m_1 - m_0) there), computed as one vector multiply (VOLK) and, for int8, the core's
+ * vectorised quantiser, per run of symbols.
  */
 class LDPCGPU_API soft_demapper : virtual public gr::sync_interpolator
 {
@@ -56,7 +64,7 @@ public:
 
     /*!
      * \param constellation bpsk, qpsk, 8psk, 16apsk, 32apsk, 16qam, 64qam, 256qam or custom
-     * \param noise_var N0 = E|n|^2 (> 0)
+     * \param noise_var N0 = E|n|^2 (> 0), or 0 (default): estimate it from the symbols
      * \param method "exact" (log-sum-exp) or "max-log"
      * \param output_type "float" (float32 LLRs) or "int8"
      * \param int8_scale int8 LLR = round(LLR * int8_scale), clamped to +-127
@@ -70,7 +78,7 @@ public:
      * \param points the points of a "custom" constellation
      */
     static sptr make(const std::string& constellation = "qpsk",
-                     float noise_var = 1.0f,
+                     float noise_var = 0.0f,
                      const std::string& method = "exact",
                      const std::string& output_type = "float",
                      float int8_scale = default_int8_scale(),
@@ -91,7 +99,8 @@ public:
                                                         bool rotated = false);
 
     virtual void set_noise_var(float noise_var) = 0;
-    virtual float noise_var() const = 0;
+    virtual float noise_var() const = 0; /* given, or the current estimate */
+    virtual bool estimating_noise() const = 0; /* noise_var 0: estimated from the symbols */
     virtual int bits_per_symbol() const = 0;
     virtual std::vector<gr_complex> points() const = 0;
     virtual std::string constellation() const = 0;

@@ -51,7 +51,11 @@ void def_decoder_common(PyClass& cls)
         .def("early_termination", &Block::early_termination)
         .def("backend_name", &Block::backend_name)
         .def("frames_decoded", &Block::frames_decoded)
-        .def("frames_failed", &Block::frames_failed)
+        .def("frames_parity_failed", &Block::frames_parity_failed,
+             "Frames still failing a parity check after the last iteration (a decoder cannot "
+             "know which frames have wrong information bits: that takes the bits sent).")
+        .def("frames_failed", &Block::frames_parity_failed,
+             "Deprecated name of frames_parity_failed().")
         .def("saturated_llrs", &Block::saturated_llrs);
 }
 

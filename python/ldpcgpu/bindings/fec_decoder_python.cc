@@ -8,7 +8,7 @@
 /* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
 /* BINDTOOL_USE_PYGCCXML(0)                                                        */
 /* BINDTOOL_HEADER_FILE(fec_decoder.h)                                        */
-/* BINDTOOL_HEADER_FILE_HASH(8d8dafb658a723ea2458549b31c28580)                     */
+/* BINDTOOL_HEADER_FILE_HASH(378b52d8c745885dd880f73623208fda)                     */
 /***********************************************************************************/
 
 #include <pybind11/pybind11.h>
@@ -34,7 +34,7 @@ void bind_fec_decoder(py::module& m)
                    py::arg("backend") = "auto",
                    py::arg("max_iterations") = default_max_iterations(),
                    py::arg("algorithm") = default_algorithm(),
-                   py::arg("message_format") = "auto",
+                   py::arg("msg_format") = "auto",
                    py::arg("info_placement") = "auto",
                    py::arg("llr_positive_is_one") = true,
                    py::arg("llr_gain") = 1.0f,
@@ -44,6 +44,8 @@ void bind_fec_decoder(py::module& m)
                    py::arg("oms_beta") = default_oms_beta(),
                    py::arg("int8_scale") = default_int8_scale(),
                    py::arg("fallback_to_cpu") = true,
+                   py::arg("sigma") = 0.0f,
+                   py::arg("esn0_db") = std::numeric_limits<float>::quiet_NaN(),
                    D(fec_decoder, make));
     def_code_info<fec_decoder>(cls);
     cls.def("rate", &fec_decoder::rate)
@@ -55,13 +57,20 @@ void bind_fec_decoder(py::module& m)
         .def("backend_name", &fec_decoder::backend_name)
         .def("info_placement", &fec_decoder::info_placement, D(fec_decoder, info_placement))
         .def("info_positions", &fec_decoder::info_positions)
-        .def("message_format", &fec_decoder::message_format)
+        .def("msg_format", &fec_decoder::msg_format)
+        .def("message_format", &fec_decoder::msg_format, "Deprecated name of msg_format().")
         .def("llr_positive_is_one", &fec_decoder::llr_positive_is_one)
         .def("llr_gain", &fec_decoder::llr_gain)
+        .def_static("llr_gain_for", &fec_decoder::llr_gain_for, py::arg("llr_gain") = 1.0f,
+                    py::arg("sigma") = 0.0f,
+                    py::arg("esn0_db") = std::numeric_limits<float>::quiet_NaN())
         .def("frames_per_call", &fec_decoder::frames_per_call)
         .def("set_max_iterations", &fec_decoder::set_max_iterations, py::arg("max_iterations"))
         .def("max_iterations", &fec_decoder::max_iterations)
         .def("frames_decoded", &fec_decoder::frames_decoded)
-        .def("frames_failed", &fec_decoder::frames_failed)
+        .def("frames_parity_failed", &fec_decoder::frames_parity_failed,
+             "Frames still failing a parity check after the last iteration.")
+        .def("frames_failed", &fec_decoder::frames_parity_failed,
+             "Deprecated name of frames_parity_failed().")
         .def("average_iterations", &fec_decoder::average_iterations);
 }

@@ -7,7 +7,7 @@
 /* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
 /* BINDTOOL_USE_PYGCCXML(0)                                                        */
 /* BINDTOOL_HEADER_FILE(ldpc_decoder.h)                                        */
-/* BINDTOOL_HEADER_FILE_HASH(d16b2d746906b8e0ce5919b78449bb16)                     */
+/* BINDTOOL_HEADER_FILE_HASH(15c00d748095a9da6a03f97323206266)                     */
 /***********************************************************************************/
 
 #include <pybind11/pybind11.h>

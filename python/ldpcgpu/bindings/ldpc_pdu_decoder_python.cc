@@ -7,7 +7,7 @@
 /* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
 /* BINDTOOL_USE_PYGCCXML(0)                                                        */
 /* BINDTOOL_HEADER_FILE(ldpc_pdu_decoder.h)                                        */
-/* BINDTOOL_HEADER_FILE_HASH(b4ff92d73dc2607493434412412cc23a)                     */
+/* BINDTOOL_HEADER_FILE_HASH(a3fe82e8b33ff72b9a55b72d568e317f)                     */
 /***********************************************************************************/
 
 #include <pybind11/pybind11.h>

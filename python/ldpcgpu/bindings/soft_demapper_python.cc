@@ -7,7 +7,7 @@
 /* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
 /* BINDTOOL_USE_PYGCCXML(0)                                                        */
 /* BINDTOOL_HEADER_FILE(soft_demapper.h)                                        */
-/* BINDTOOL_HEADER_FILE_HASH(8dc02579665161d4d9d6e346ce11acbb)                     */
+/* BINDTOOL_HEADER_FILE_HASH(a9446566dda5953419b090cb58db6b02)                     */
 /***********************************************************************************/
 
 #include <pybind11/complex.h>
@@ -35,7 +35,7 @@ void bind_soft_demapper(py::module& m)
             D(soft_demapper));
     cls.def(py::init(&soft_demapper::make),
             py::arg("constellation") = "qpsk",
-            py::arg("noise_var") = 1.0f,
+            py::arg("noise_var") = 0.0f,
             py::arg("method") = "exact",
             py::arg("output_type") = "float",
             py::arg("int8_scale") = gr::ldpcgpu::default_int8_scale(),
@@ -58,6 +58,7 @@ void bind_soft_demapper(py::module& m)
                     D(soft_demapper, constellation_points))
         .def("set_noise_var", &soft_demapper::set_noise_var, py::arg("noise_var"))
         .def("noise_var", &soft_demapper::noise_var)
+        .def("estimating_noise", &soft_demapper::estimating_noise)
         .def("bits_per_symbol", &soft_demapper::bits_per_symbol)
         .def("points", &soft_demapper::points)
         .def("constellation", &soft_demapper::constellation)

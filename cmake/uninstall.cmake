@@ -1,0 +1,37 @@
+# `cmake --build BUILD --target uninstall` (or `make uninstall`, `ninja uninstall`): removes
+# every file the last `cmake --install` of this build tree wrote, as listed in its
+# install_manifest.txt, then the directories of this module that are left empty. Run it with
+# the rights the install had (sudo for /usr/local as a user).
+#   cmake -DMANIFEST=BUILD/install_manifest.txt -P uninstall.cmake
+if(NOT EXISTS "${MANIFEST}")
+  message(FATAL_ERROR "nothing to uninstall: ${MANIFEST} is missing (install from this build first)")
+endif()
+file(STRINGS "${MANIFEST}" installed)
+set(failed "")
+set(dirs "")
+foreach(f IN LISTS installed)
+  if(IS_SYMLINK "${f}" OR EXISTS "${f}")
+    message(STATUS "Uninstalling ${f}")
+    file(REMOVE "${f}")
+    if(IS_SYMLINK "${f}" OR EXISTS "${f}")
+      list(APPEND failed "${f}")
+    endif()
+    get_filename_component(d "${f}" DIRECTORY)
+    list(APPEND dirs "${d}")
+  else()
+    message(STATUS "Not installed (already gone): ${f}")
+  endif()
+endforeach()
+# directories only this module fills (its CMake packages, Python package, headers), if empty
+list(REMOVE_DUPLICATES dirs)
+foreach(d IN LISTS dirs)
+  if(d MATCHES "ldpcgpu" AND IS_DIRECTORY "${d}")
+    file(GLOB left "${d}/*")
+    if(NOT left)
+      file(REMOVE_RECURSE "${d}")
+    endif()
+  endif()
+endforeach()
+if(failed)
+  message(FATAL_ERROR "could not remove: ${failed}")
+endif()
