@@ -2,15 +2,15 @@
  *
  *  F32   one codeword per thread; float, the reference decoder's formulas (decoder_ref.c).
  *  I8X2  two codewords per thread, one in each 16-bit half of a 32-bit register, using
- *        Hopper's native 16x2 integer instructions (VIADD.16x2, VIMNMX.S16x2): the narrow rule
- *        of decoder_fixed.h (int8 messages at llr_scale <= 4.5): t and the new APP are computed
- *        exactly in 16-bit lanes, the APP then saturated to [-128, 127] by a min and a max. APP and messages stored as int8 pairs.
- *  I16   one codeword per thread, int32 registers; int16 APP and messages: the wide rule (int16
- *        messages, and int8 messages above llr_scale 4.5), which never saturates.
- *  H8X2  the narrow rule for two codewords per thread in half2 arithmetic (full-rate
- *        HADD2/HFMA2 instead of half-rate 16x2 integer instructions); APP stored as half2
- *        (integers with an offset), messages as bytes: twice I8X2's APP per pair.
- *  I8    one codeword per thread, int32 registers; int16 APP, int8 messages: the narrow rule.
+ *        Hopper's native 16x2 integer instructions (VIADD.16x2, VIMNMX.S16x2). Values are the
+ *        int8 model's (decoder_fixed.h): the APP and t (|x| <= 896) and the messages fit 16-bit
+ *        lanes, and no operation of the model saturates, so plain 16x2 adds compute it exactly.
+ *        APP stored as int16 pairs, messages as int8 pairs.
+ *  I16   one codeword per thread, int32 registers; int16 APP and messages, the int16 model.
+ *  H8X2  the int8 model for two codewords per thread in half2 arithmetic (full-rate HADD2/HFMA2
+ *        instead of half-rate 16x2 integer instructions); APP stored as half2 (integers with an
+ *        offset), messages as bytes. Same storage per pair as I8X2.
+ *  I8    one codeword per thread, int32 registers; int16 APP, int8 messages: the int8 model.
  *        Half the shared memory of a pair per codeword, for codes whose pair state does not
  *        fit: a DVB 64800 APP is 130 KB, which shared memory holds, where a pair's is 259 KB.
  *
@@ -136,15 +136,12 @@ struct ArI8x2 {
     static constexpr bool MAG_BELOW_INIT = true;
     static constexpr bool SCALE_LUT = true;
     static constexpr int T16_SHIFT = 0; /* (no 16-bit table variant) */
-    typedef unsigned W;          /* lane A: bits 0-15, lane B: bits 16-31, two's complement */
-    typedef unsigned short AppT; /* the APP pair as two int8 (the narrow rule's range): A in
-                                  * byte 0, B in byte 1; half a 16-bit pair's state, so that a
-                                  * DVB 64800 pair's APP (130 KB) stays in shared memory */
-    typedef uint2 Msg4;          /* edge e: bytes 2e (A) and 2e+1 (B), int8 */
+    typedef unsigned W;    /* lane A: bits 0-15, lane B: bits 16-31, two's complement */
+    typedef unsigned AppT; /* the same: int16 APP pairs */
+    typedef uint2 Msg4;    /* edge e: bytes 2e (A) and 2e+1 (B), int8 */
 
-    /* bytes -> sign-extended 16-bit lanes, and back (values within [-128, 127]) */
-    __device__ static __forceinline__ W load(AppT a) { return prmt((unsigned)a, 0u, 0x9180u); }
-    __device__ static __forceinline__ AppT store(W w) { return (AppT)prmt(w, 0u, 0x0020u); }
+    __device__ static __forceinline__ W load(AppT a) { return a; }
+    __device__ static __forceinline__ AppT store(W w) { return w; }
     /* bytes -> sign-extended 16-bit lanes */
     __device__ static __forceinline__ void unpack(const Msg4 &m, W r[4])
     {
@@ -162,11 +159,9 @@ struct ArI8x2 {
     /* a missing edge, and "no minimum yet": 32767, above every |t| (at most 896), positive */
     __device__ static __forceinline__ W none() { return 0x7fff7fffu; }
     __device__ static __forceinline__ W min_init() { return 0x7fff7fffu; }
-    /* the narrow rule: t = app - r exact in 16 bits (|t| <= 128 + 63), the new APP t + r
-     * exact, then saturated to [-128, 127] lane by lane */
-    __device__ static __forceinline__ W sat8(W x) { return __vmaxs2(__vmins2(x, 0x007f007fu), 0xff80ff80u); }
+    /* app - r and t + r, exact: every value lies within +-896 */
     __device__ static __forceinline__ W tsub(W app, W r, const Arith &) { return __vsub2(app, r); }
-    __device__ static __forceinline__ W tadd(W t, W r, const Arith &) { return sat8(__vadd2(t, r)); }
+    __device__ static __forceinline__ W tadd(W t, W r, const Arith &) { return __vadd2(t, r); }
     /* |t| = (t ^ m) - m with m = each lane's sign spread over the lane. (max(t, 0 - t) would
      * be shorter, but ptxas rewrites 0 - t as two 32-bit negations plus repacking.) */
     __device__ static __forceinline__ W mag(W t)
@@ -215,26 +210,26 @@ struct ArI8x2 {
         const W sm = prmt(neg ^ t, 0u, 0xBB99u); /* 0xffff in lanes whose message is negative */
         return __vsub2(mg ^ sm, sm);
     }
-    /* APP sign bits: bits 7 and 15 of the stored pair */
+    /* APP sign bits: bits 15 and 31 */
     __device__ static __forceinline__ unsigned raw(AppT a) { return a; }
     __device__ static __forceinline__ unsigned lanes_of_raw(unsigned x)
     {
-        return ((x >> 7) & 1u) | ((x >> 14) & 2u);
+        return ((x >> 15) & 1u) | ((x >> 30) & 2u);
     }
     /* APP pair of one column from the lanes' input values (lane 1 only when valid) */
     template <class T>
     __device__ static __forceinline__ AppT in_lanes(T x0, T x1, unsigned valid, const Arith &ar)
     {
-        unsigned v = (unsigned)quantize(x0, ar) & 0xffu;
+        unsigned v = (unsigned)quantize(x0, ar) & 0xffffu;
         if (valid & 2u)
-            v |= ((unsigned)quantize(x1, ar) & 0xffu) << 8;
-        return (AppT)v;
+            v |= (unsigned)quantize(x1, ar) << 16;
+        return v;
     }
-    /* erased frames: a lane's channel value c is 0 <=> its byte is 0 */
+    /* erased frames: a lane's channel value c is 0 <=> its 16 bits are 0 */
     __device__ static __forceinline__ unsigned nz_bits(AppT a) { return a; }
     __device__ static __forceinline__ unsigned nz_lanes(unsigned acc)
     {
-        return (unsigned)((acc & 0xffu) != 0u) | ((unsigned)((acc >> 8) & 0xffu) != 0u) << 1;
+        return (unsigned)((acc & 0xffffu) != 0u) | ((unsigned)((acc >> 16) != 0u) << 1);
     }
 };
 
@@ -271,7 +266,7 @@ __device__ __forceinline__ unsigned h2abs(unsigned a)
     return r;
 }
 
-/* H8X2: the narrow int8 rule (exactly) for two codewords per thread, in half2 arithmetic.
+/* H8X2: the int8 model (exactly) for two codewords per thread, computed with half2 arithmetic.
  *
  * Why: on the H100 every min/max instruction (IMNMX, VIMNMX.S16x2, HMNMX2, FMNMX) issues at 64
  * lanes per clock per SM, and so do the 16x2 integer adds I8X2 is made of, while HADD2/HFMA2
@@ -283,13 +278,12 @@ __device__ __forceinline__ unsigned h2abs(unsigned a)
  * operation computes the model's integer operation with no rounding (the one rounding on
  * purpose is the scaling's, below). Offsets keep the values where one instruction does a step:
  *   t         v2c values in registers (pass 1 to pass 2) and their magnitudes: plain integers
- *             (|t| <= 128 + MCAP: the narrow rule's t is exact)
+ *             (|t| <= 896 by the model's bounds)
  *   x = r + 1152   a message r (|r| <= MCAP <= 127) as unpacked: messages are stored as
  *             offset-binary bytes b = r + 128, and PRMT places 0x64 above a byte, which is
  *             the half 1024 + b; conversely the new message's half r + 1152 in [1025, 1279]
  *             has b as its low byte
- *   S = a + 1152   APP values a as stored: the rule's a in [-128, 127] keeps S in [1024, 1279],
- *             the bytes' range, after a clamp (h2min/h2max) of the new APP
+ *   S = a + 1152   APP values a as stored: |a| <= AMAX = 896 keeps S in [256, 2048]
  * so that t = S - x and S' = t + x' are one HADD2 each. Sign of the APP: a < 0 <=> S < 1152;
  * raw() gives S - 1152 = a (+0 for a = 0), whose sign bits XOR.
  *
@@ -319,8 +313,6 @@ struct ArH8x2 {
     static constexpr unsigned k1024 = 0x64006400u;  /* 1024, also the bits placed above a byte */
     static constexpr unsigned k1152 = 0x64806480u;  /* 1152: the offset of x and S */
     static constexpr unsigned kSigns = 0x80008000u;
-    static constexpr unsigned kS0 = 0x64006400u;    /* 1024 = S(-128) */
-    static constexpr unsigned kS1 = 0x64FF64FFu;    /* 1279 = S(127) */
 
     __device__ static __forceinline__ W load(AppT a) { return a; }
     /* bytes b -> halves 1024 + b = r + 1152 */
@@ -340,7 +332,7 @@ struct ArH8x2 {
     /* a missing edge's t, and "no minimum yet": 65504, above every |t|, positive */
     __device__ static __forceinline__ W none() { return 0x7BFF7BFFu; }
     __device__ static __forceinline__ W min_init() { return 0x7BFF7BFFu; }
-    /* t = app - r from S(app) and the message's r + 1152 (exact) */
+    /* t = app - r from S(app) and the message's r + 1152 */
     __device__ static __forceinline__ W tsub(W app, W x, const Arith &) { return h2sub(app, x); }
     __device__ static __forceinline__ W mag(W t) { return h2abs(t); }
     __device__ static __forceinline__ void minupd(W &m1, W &m2, W a)
@@ -392,7 +384,7 @@ struct ArH8x2 {
 /* ---------------------------------------------------------------------------- int16, int8 */
 /* One codeword per thread in int32 registers, the fixed-point model's arithmetic with an int16
  * APP and 4 messages in Msg4_: what int16 and one-lane int8 share. */
-template <class Msg4_, bool NARROW>
+template <class Msg4_>
 struct ArIntOne {
     static constexpr int LANES = 1;
     static constexpr bool MAG_BELOW_INIT = true;
@@ -409,11 +401,9 @@ struct ArIntOne {
     __device__ static __forceinline__ W none() { return 0x7fffffff; }
     /* "no minimum yet": the model's 65535, above every |t| (at most AMAX <= 32767) */
     __device__ static __forceinline__ W min_init() { return 65535; }
-    /* t exact under both rules (the wide one's values lie within +-AMAX); the new APP
-     * saturated to [-128, 127] under the narrow rule (int8 messages) */
-    __device__ static __forceinline__ W sat(W x) { return NARROW ? max(min(x, 127), -128) : x; }
+    /* exact: every value lies within +-AMAX */
     __device__ static __forceinline__ W tsub(W app, W r, const Arith &) { return app - r; }
-    __device__ static __forceinline__ W tadd(W t, W r, const Arith &) { return sat(t + r); }
+    __device__ static __forceinline__ W tadd(W t, W r, const Arith &) { return t + r; }
     __device__ static __forceinline__ W mag(W t) { return abs(t); }
     __device__ static __forceinline__ void minupd(W &m1, W &m2, W a)
     {
@@ -455,7 +445,7 @@ struct ArIntOne {
 };
 
 /* int16: messages of edge e in 16-bit half e of a uint2 */
-struct ArI16 : ArIntOne<uint2, false> {
+struct ArI16 : ArIntOne<uint2> {
     __device__ static __forceinline__ void unpack(const Msg4 &m, W r[4])
     {
         r[0] = (int)prmt(m.x, 0u, 0x9910u);
@@ -472,7 +462,7 @@ struct ArI16 : ArIntOne<uint2, false> {
 };
 
 /* int8, one codeword per thread: messages of edge e in byte e of a 32-bit word */
-struct ArI8 : ArIntOne<unsigned, true> {
+struct ArI8 : ArIntOne<unsigned> {
     __device__ static __forceinline__ void unpack(const Msg4 &m, W r[4])
     {
         r[0] = (int)prmt(m, 0u, 0x8880u);
@@ -538,7 +528,7 @@ struct RowH8x2 {
         const unsigned mg = h2fma(h2set_eq(h2abs(t), m1), d, s1);
         const unsigned sgn = (t & A::kSigns) ^ nc;
         const unsigned x = h2fma(sgn, mg, A::k1152);
-        app = h2min(h2max(h2add(t, x), A::kS0), A::kS1); /* S(sat(t + r)) */
+        app = h2add(t, x);
         return x;
     }
 };

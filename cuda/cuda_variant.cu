@@ -9,31 +9,22 @@
 
 namespace ldpccuda {
 
-/* The int8 forms: one codeword per thread (I8) where not even a pair's APP fits in shared memory
- * and rows have at most 8 edges (more blocks per SM hide each other's waits; with longer rows
- * its 56-register cap spills, so pairs stay there); otherwise pairs, in half2 (H8X2, full-rate
- * instructions) wherever its scaling is exact and its APP (a half per value, twice I8X2's
- * bytes) is on chip wherever I8X2's is, else 16x2 integers (I8X2): a DVB 64800 pair's APP is
- * 130 KB in I8X2's bytes, 259 KB in H8X2's halves. */
+/* The int8 forms: one codeword per thread (I8) where a pair's state does not fit in shared
+ * memory and rows have at most 8 edges (DVB rate 1/2: more blocks per SM hide each other's
+ * waits; with longer rows its 56-register cap spills, so pairs stay there); otherwise pairs,
+ * in half2 (H8X2, full-rate instructions) wherever its scaling is exact, else 16x2 integers. */
 static void choose_int8_form(State *s, const ldpc_code *c, const DeviceCtx &d)
 {
     const int lanes = s->knobs.i8_lanes;
-    const HostPlan &p = s->plan;
-    auto on_chip = [&](ArithKind a, MemKind m) {
-        TableVariant v = s->var;
-        v.arith = a;
-        v.mem = m;
-        return table_smem_bytes(v, c->n, p.Z, p.total_groups, 1) <= d.smem_optin;
-    };
-    const bool fits = p.Z <= table_max_threads(true, MEM_GLOBAL);
-    const bool pair_app_off_chip = !on_chip(ARITH_I8X2, MEM_SMEM_APP);
+    TableVariant pair_all = s->var;
+    pair_all.mem = MEM_SMEM_ALL;
+    const bool fits = s->plan.Z <= table_max_threads(true, MEM_GLOBAL);
+    const bool pair_off_chip = table_smem_bytes(pair_all, c->n, s->plan.Z, s->plan.total_groups, 1) > d.smem_optin;
     const TableGeom i8 = table_geom(ARITH_I8); /* its 16-bit table entries count APP values */
     const bool offsets16 = table16_fits((size_t)c->n * i8.app_value_bytes, i8.t16_shift);
-    if (fits && offsets16 && (lanes == 1 || (lanes != 2 && s->var.dmax == 8 && pair_app_off_chip)))
+    if (fits && offsets16 && (lanes == 1 || (lanes != 2 && s->var.dmax == 8 && pair_off_chip)))
         s->var.arith = ARITH_I8;
-    const bool h8x2_as_close = on_chip(ARITH_H8X2, MEM_SMEM_ALL) == on_chip(ARITH_I8X2, MEM_SMEM_ALL) &&
-                               on_chip(ARITH_H8X2, MEM_SMEM_APP) == on_chip(ARITH_I8X2, MEM_SMEM_APP);
-    if (s->var.arith == ARITH_I8X2 && h8x2_scale_exact(s->ar.fx) && !s->knobs.i8_pair_int && h8x2_as_close)
+    if (s->var.arith == ARITH_I8X2 && h8x2_scale_exact(s->ar.fx) && !s->knobs.i8_pair_int)
         s->var.arith = ARITH_H8X2;
     s->lanes_per_group = table_lanes(s->var.arith);
 }
@@ -143,9 +134,7 @@ int choose_variant(State *s, ldpc_decoder *dec)
     const ldpc_code *c = dec->code;
     const DeviceCtx &d = s->devs[0];
     s->use_table = s->plan.table_ok && !s->spa && cfg->schedule == LDPC_SCHEDULE_LAYERED;
-    /* int8 messages: the 8-bit policies compute the narrow rule; above llr_scale 4.5 the rule
-     * is the wide one (decoder_fixed.h), which the I16 policy computes with int8's constants */
-    s->var.arith = !s->fixed ? ARITH_F32 : (s->ar.fx.narrow ? ARITH_I8X2 : ARITH_I16);
+    s->var.arith = !s->fixed ? ARITH_F32 : (cfg->msg_format == LDPC_MSG_I8 ? ARITH_I8X2 : ARITH_I16);
     s->var.dmax = s->plan.dmax;
     s->lanes_per_group = s->use_table ? table_lanes(s->var.arith) : 1;
     if (s->use_table && s->var.arith == ARITH_I8X2)

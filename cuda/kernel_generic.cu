@@ -112,8 +112,7 @@ __device__ void row_f32(const GenericArgs &a, const GScratch &s, int r, int laye
     }
 }
 
-/* ---- one row, integer (decoder_fixed.c's row_update): exact under the wide rule, the APP's
- * store saturated to 8 bits under the narrow one (ldpc_fixed_app) ---- */
+/* ---- one row, integer (decoder_fixed.c's row_update): exact, nothing saturates ---- */
 __device__ void row_fx(const GenericArgs &a, const GScratch &s, int r, int layered)
 {
     const GenericCode &c = a.code;
@@ -139,7 +138,7 @@ __device__ void row_fx(const GenericArgs &a, const GScratch &s, int r, int layer
         const int m = (neg ^ (t < 0)) ? -mag : mag;
         c2v[e] = m;
         if (layered)
-            app[col] = ldpc_fixed_app(&p, t + m);
+            app[col] = t + m;
     }
 }
 
@@ -248,7 +247,7 @@ __global__ void __launch_bounds__(256) generic_kernel(const GenericArgs a)
                         const int *c2v = (const int *)s.c2v;
                         int v = ((const int *)s.chan)[j];
                         for (int q = c.col_ptr[j]; q < c.col_ptr[j + 1]; q++)
-                            v = ldpc_fixed_app(&a.ar.fx, v + c2v[c.col_edge[q]]);
+                            v += c2v[c.col_edge[q]];
                         ((int *)s.app)[j] = v;
                     } else {
                         float v = s.chan[j];

@@ -118,19 +118,9 @@ ROW_INLINE void row_min_sum(vec_t *app, const int32_t *off, int d, const vec_t *
          * would keep pass 1's |t| of every edge alive across the row and spill them. */
         const vec_t neg = v_neg(x);
         vec_t c = v_sign_apply(v_sel_eq(x, v_sign_apply(min1, neg), s2, s1), neg);
-#if defined(SIMD_FMT_I8)
-        /* the narrow rule (decoder_fixed.h): the byte lane's t was saturated, which gives the
-         * same messages but not the same APP; the APP takes the change of the edge's message,
-         * exact in a byte, with the rule's one saturation: app(APP + (c - old)) */
-        const vec_t old = v_load(msg_in + i);
-        v_store(msg + i, c);
-        if (layered)
-            v_store(APP_AT(app, off[i]), v_add(v_load(APP_AT(app, off[i])), v_sub_wrap(c, old)));
-#else
         v_store(msg + i, c);
         if (layered)
             v_store(APP_AT(app, off[i]), v_add(x, c));
-#endif
     }
 }
 

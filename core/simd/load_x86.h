@@ -32,22 +32,12 @@ static int quantize_vec_f32(const simd_params *prm, const float *x, int n, elem_
 #else
     const __m256 qmax = _mm256_set1_ps((float)prm->cmax), qmin = _mm256_set1_ps((float)prm->cmin);
     /* QUANT8_(k) converts the 8 LLRs x[j + 8k ..] into q<k> (int32); the loop packs them */
-#if defined(SIMD_FMT_I8)
-    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
-#define QUANT_LOOP_                                                                         \
-    for (; j + 32 <= n; j += 32) {                                                          \
-        QUANT8_(0) QUANT8_(1) QUANT8_(2) QUANT8_(3)                                         \
-        __m256i b = _mm256_packs_epi16(_mm256_packs_epi32(q0, q1), _mm256_packs_epi32(q2, q3)); \
-        _mm256_storeu_si256((__m256i *)(out + j), _mm256_permutevar8x32_epi32(b, order));   \
-    }
-#else
 #define QUANT_LOOP_                                                                         \
     for (; j + 16 <= n; j += 16) {                                                          \
         QUANT8_(0) QUANT8_(1)                                                               \
         __m256i w = _mm256_permute4x64_epi64(_mm256_packs_epi32(q0, q1), 0xD8);             \
         _mm256_storeu_si256((__m256i *)(out + j), w);                                       \
     }
-#endif
     if (QUANT_FAST_OK_(prm)) {
         const __m256 sscale = _mm256_set1_ps(prm->positive_is_one ? -prm->llr_scale
                                                                   : prm->llr_scale);
@@ -99,20 +89,11 @@ static int quantize_vec_f32(const simd_params *prm, const float *x, int n, elem_
 #else
     const __m128 qmax = _mm_set1_ps((float)prm->cmax), qmin = _mm_set1_ps((float)prm->cmin);
     /* QUANT4_(k) converts the 4 LLRs x[j + 4k ..] into q<k> (int32); the loop packs them */
-#if defined(SIMD_FMT_I8)
-#define QUANT_LOOP_                                                                         \
-    for (; j + 16 <= n; j += 16) {                                                          \
-        QUANT4_(0) QUANT4_(1) QUANT4_(2) QUANT4_(3)                                         \
-        __m128i b = _mm_packs_epi16(_mm_packs_epi32(q0, q1), _mm_packs_epi32(q2, q3));      \
-        _mm_storeu_si128((__m128i *)(out + j), b);                                          \
-    }
-#else
 #define QUANT_LOOP_                                                                         \
     for (; j + 8 <= n; j += 8) {                                                            \
         QUANT4_(0) QUANT4_(1)                                                               \
         _mm_storeu_si128((__m128i *)(out + j), _mm_packs_epi32(q0, q1));                    \
     }
-#endif
     if (QUANT_FAST_OK_(prm)) {
         const __m128 sscale = _mm_set1_ps(prm->positive_is_one ? -prm->llr_scale
                                                                : prm->llr_scale);
@@ -158,15 +139,7 @@ static int quantize_vec_f32(const simd_params *prm, const float *x, int n, elem_
 static int quantize_vec_i8(const simd_params *prm, const int8_t *x, int n, elem_t *out)
 {
     int j = 0;
-#if defined(SIMD_FMT_I8)
-    const __m128i z = _mm_setzero_si128();
-    for (; j + 16 <= n; j += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(x + j));
-        if (prm->positive_is_one)
-            v = _mm_subs_epi8(z, v); /* -(-128) saturates to 127 = cmax */
-        _mm_storeu_si128((__m128i *)(out + j), v);
-    }
-#elif defined(SIMD_FMT_I16)
+#if defined(SIMD_FMT_I16)
     const __m128i z = _mm_setzero_si128(), cmax = _mm_set1_epi16((short)prm->cmax);
     for (; j + 8 <= n; j += 8) {
         __m128i v = _mm_cvtepi8_epi16(_mm_loadl_epi64((const __m128i *)(x + j)));
@@ -191,10 +164,7 @@ static int quantize_vec_i8(const simd_params *prm, const int8_t *x, int n, elem_
  * of the log2(B) stages pairs register i with i + B/2 (unpacklo -> 2i, unpackhi -> 2i + 1) at
  * twice the previous unit size; feeding the rows in bit-reversed order makes register k come
  * out as column k with rows in order. */
-#if defined(SIMD_FMT_I8)
-#define TB_ 16
-static const int tb_rev_[16] = {0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15};
-#elif defined(SIMD_FMT_I16)
+#if defined(SIMD_FMT_I16)
 #define TB_ 8
 static const int tb_rev_[8] = {0, 4, 2, 6, 1, 5, 3, 7};
 #else

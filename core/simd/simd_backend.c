@@ -229,9 +229,7 @@ static int simd_init(ldpc_decoder *dec)
         if (ldpc_fixed_params_init(&fc, c, &s->fixed) == LDPC_OK)
             s->erase_p = &s->fixed;
     }
-    /* int8 messages run in int8 lanes under the narrow rule, in int16 lanes under the wide one
-     * (llr_scale above LDPC_FIXED_NARROW_SCALE_MAX, decoder_fixed.h) */
-    s->k = ldpc_simd_kernel_select(s->fmt == LDPC_MSG_I8 && !s->fixed.narrow ? LDPC_MSG_I16 : s->fmt);
+    s->k = ldpc_simd_kernel_select(s->fmt);
     int st = ldpc_simd_plan_init(&s->plan, c, s->fmt == LDPC_MSG_F32,
                                  s->k->lanes * s->k->elem_size);
     if (st != LDPC_OK) {

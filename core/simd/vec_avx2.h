@@ -3,7 +3,7 @@
 #include <immintrin.h>
 #include <math.h>
 
-#if defined(SIMD_FMT_I8) || defined(SIMD_FMT_I16)
+#if defined(SIMD_FMT_I16)
 typedef __m256i vec_t;
 static inline vec_t v_load(const vec_t *p) { return _mm256_load_si256(p); }
 static inline void v_store(vec_t *p, vec_t a) { _mm256_store_si256(p, a); }
@@ -13,43 +13,7 @@ static inline vec_t v_neg(vec_t t) { return t; }
 static inline vec_t v_xor(vec_t a, vec_t b) { return _mm256_xor_si256(a, b); }
 #endif
 
-#if defined(SIMD_FMT_I8)
-#define LANES 32
-typedef int8_t elem_t;
-#define ELEM_MAX 127
-#define ELEM_MIN (-128)
-static inline vec_t v_sub(vec_t a, vec_t b) { return _mm256_subs_epi8(a, b); }
-static inline vec_t v_add(vec_t a, vec_t b) { return _mm256_adds_epi8(a, b); }
-/* a - b without saturation (int8 only: the narrow rule's message change, which fits) */
-static inline vec_t v_sub_wrap(vec_t a, vec_t b) { return _mm256_sub_epi8(a, b); }
-static inline vec_t v_mag(vec_t a) { return _mm256_abs_epi8(a); }
-static inline vec_t v_min(vec_t a, vec_t b) { return _mm256_min_epu8(a, b); }
-static inline vec_t v_max(vec_t a, vec_t b) { return _mm256_max_epu8(a, b); }
-static inline vec_t v_sign_apply(vec_t m, vec_t s)
-{
-    /* sign_epi8 zeroes where s == 0: set bit 0 so only the sign bit decides */
-    return _mm256_sign_epi8(m, _mm256_or_si256(s, _mm256_set1_epi8(1)));
-}
-static inline vec_t v_sel_eq(vec_t a, vec_t b, vec_t x, vec_t y)
-{
-    return _mm256_blendv_epi8(y, x, _mm256_cmpeq_epi8(a, b));
-}
-static inline uint64_t v_signs(vec_t a) { return (uint32_t)_mm256_movemask_epi8(a); }
-static inline vec_t v_clamp_scale(vec_t m, const simd_params *prm)
-{
-    m = _mm256_min_epu8(m, _mm256_set1_epi8((char)prm->cmax));
-    if (prm->algorithm == LDPC_ALG_NORMALIZED_MIN_SUM) {
-        const __m256i z = _mm256_setzero_si256(), a = _mm256_set1_epi16((short)prm->nms_a15);
-        __m256i lo = _mm256_mulhrs_epi16(_mm256_unpacklo_epi8(m, z), a);
-        __m256i hi = _mm256_mulhrs_epi16(_mm256_unpackhi_epi8(m, z), a);
-        m = _mm256_packus_epi16(lo, hi);
-    } else if (prm->algorithm == LDPC_ALG_OFFSET_MIN_SUM) {
-        m = _mm256_subs_epu8(m, _mm256_set1_epi8((char)(prm->oms_q > 127 ? 127 : prm->oms_q)));
-    }
-    return _mm256_min_epu8(m, _mm256_set1_epi8((char)prm->mcap));
-}
-
-#elif defined(SIMD_FMT_I16)
+#if defined(SIMD_FMT_I16)
 #define LANES 16
 typedef int16_t elem_t;
 #define ELEM_MAX 32767
@@ -117,7 +81,7 @@ static inline vec_t v_clamp_scale(vec_t m, const simd_params *prm)
     return m;
 }
 #else
-#error "define SIMD_FMT_I8, SIMD_FMT_I16 or SIMD_FMT_F32"
+#error "define SIMD_FMT_I16 or SIMD_FMT_F32"
 #endif
 
 #include <string.h>

@@ -47,7 +47,7 @@ static inline __mmask16 emu_cmplt_epi32_mask(__m512i a, __m512i b)
 #include <immintrin.h>
 #endif
 
-#if defined(SIMD_FMT_I8) || defined(SIMD_FMT_I16)
+#if defined(SIMD_FMT_I16)
 typedef __m512i vec_t;
 static inline vec_t v_load(const vec_t *p) { return _mm512_load_si512(p); }
 static inline void v_store(vec_t *p, vec_t a) { _mm512_store_si512(p, a); }
@@ -57,42 +57,7 @@ static inline vec_t v_neg(vec_t t) { return t; }
 static inline vec_t v_xor(vec_t a, vec_t b) { return _mm512_xor_si512(a, b); }
 #endif
 
-#if defined(SIMD_FMT_I8)
-#define LANES 64
-typedef int8_t elem_t;
-#define ELEM_MAX 127
-#define ELEM_MIN (-128)
-static inline vec_t v_sub(vec_t a, vec_t b) { return _mm512_subs_epi8(a, b); }
-static inline vec_t v_add(vec_t a, vec_t b) { return _mm512_adds_epi8(a, b); }
-/* a - b without saturation (int8 only: the narrow rule's message change, which fits) */
-static inline vec_t v_sub_wrap(vec_t a, vec_t b) { return _mm512_sub_epi8(a, b); }
-static inline vec_t v_mag(vec_t a) { return _mm512_abs_epi8(a); }
-static inline vec_t v_min(vec_t a, vec_t b) { return _mm512_min_epu8(a, b); }
-static inline vec_t v_max(vec_t a, vec_t b) { return _mm512_max_epu8(a, b); }
-static inline vec_t v_sign_apply(vec_t m, vec_t s)
-{
-    return _mm512_mask_sub_epi8(m, _mm512_movepi8_mask(s), _mm512_setzero_si512(), m);
-}
-static inline vec_t v_sel_eq(vec_t a, vec_t b, vec_t x, vec_t y)
-{
-    return _mm512_mask_blend_epi8(_mm512_cmpeq_epi8_mask(a, b), y, x);
-}
-static inline uint64_t v_signs(vec_t a) { return (uint64_t)_mm512_movepi8_mask(a); }
-static inline vec_t v_clamp_scale(vec_t m, const simd_params *prm)
-{
-    m = _mm512_min_epu8(m, _mm512_set1_epi8((char)prm->cmax));
-    if (prm->algorithm == LDPC_ALG_NORMALIZED_MIN_SUM) {
-        const __m512i z = _mm512_setzero_si512(), a = _mm512_set1_epi16((short)prm->nms_a15);
-        __m512i lo = _mm512_mulhrs_epi16(_mm512_unpacklo_epi8(m, z), a);
-        __m512i hi = _mm512_mulhrs_epi16(_mm512_unpackhi_epi8(m, z), a);
-        m = _mm512_packus_epi16(lo, hi);
-    } else if (prm->algorithm == LDPC_ALG_OFFSET_MIN_SUM) {
-        m = _mm512_subs_epu8(m, _mm512_set1_epi8((char)(prm->oms_q > 127 ? 127 : prm->oms_q)));
-    }
-    return _mm512_min_epu8(m, _mm512_set1_epi8((char)prm->mcap));
-}
-
-#elif defined(SIMD_FMT_I16)
+#if defined(SIMD_FMT_I16)
 #define LANES 32
 typedef int16_t elem_t;
 #define ELEM_MAX 32767
@@ -171,7 +136,7 @@ static inline vec_t v_clamp_scale(vec_t m, const simd_params *prm)
     return m;
 }
 #else
-#error "define SIMD_FMT_I8, SIMD_FMT_I16 or SIMD_FMT_F32"
+#error "define SIMD_FMT_I16 or SIMD_FMT_F32"
 #endif
 
 #include <string.h>

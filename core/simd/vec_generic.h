@@ -1,13 +1,11 @@
 /* Vector operations for the kernel template, in plain C (any compiler, any CPU).
  * A "vector" is GENERIC_LANES messages; the compiler may vectorise the loops, but nothing here
- * needs it. Include after defining SIMD_FMT_I8 (int8 messages: the narrow rule of
- * decoder_fixed.h, everything saturating in 8 bits), SIMD_FMT_I16 (int16 messages: the wide
- * rule, whose exact APP and t int16 lanes hold) or SIMD_FMT_F32.
+ * needs it. Include after defining SIMD_FMT_I16 (both integer formats: int16 lanes hold the
+ * fixed-point model's exact APP and t, decoder_fixed.h) or SIMD_FMT_F32.
  * The operations and their exact meaning (shared by every vec_*.h):
- *   v_sub(a,b), v_add(a,b)   a-b, a+b (saturating for integers: int8 lanes saturate as the
- *                            narrow rule says; the wide rule's bounds keep int16 lanes exact)
- *   v_sub_wrap(a,b)          a-b without saturation (int8 only; used where it cannot overflow)
- *   v_mag(t)                 |t| (integers: read as unsigned, so |-128| = 128 in int8)
+ *   v_sub(a,b), v_add(a,b)   a-b, a+b (saturating for integers, which the model's bounds
+ *                            never reach: the results are exact)
+ *   v_mag(t)                 |t|
  *   v_min, v_max             of magnitudes (unsigned for integers)
  *   v_neg(t)                 a vector whose sign bit is set exactly where t < 0
  *   v_sign_apply(m, s)       -m where the sign bit of s is set, else m
@@ -21,12 +19,7 @@
 
 #define LANES 16
 
-#if defined(SIMD_FMT_I8)
-typedef int8_t elem_t;
-typedef uint8_t uelem_t;
-#define ELEM_MAX 127
-#define ELEM_MIN (-128)
-#elif defined(SIMD_FMT_I16)
+#if defined(SIMD_FMT_I16)
 typedef int16_t elem_t;
 typedef uint16_t uelem_t;
 #define ELEM_MAX 32767
@@ -34,7 +27,7 @@ typedef uint16_t uelem_t;
 #elif defined(SIMD_FMT_F32)
 typedef float elem_t;
 #else
-#error "define SIMD_FMT_I8, SIMD_FMT_I16 or SIMD_FMT_F32"
+#error "define SIMD_FMT_I16 or SIMD_FMT_F32"
 #endif
 
 typedef struct vec_t {
@@ -87,8 +80,6 @@ static inline vec_t v_clamp_scale(vec_t m, const simd_params *prm)
 static inline elem_t sat_(int x) { return (elem_t)(x > ELEM_MAX ? ELEM_MAX : x < ELEM_MIN ? ELEM_MIN : x); }
 static inline vec_t v_sub(vec_t a, vec_t b) { V_LOOP a.v[l_] = sat_(a.v[l_] - b.v[l_]); return a; }
 static inline vec_t v_add(vec_t a, vec_t b) { V_LOOP a.v[l_] = sat_(a.v[l_] + b.v[l_]); return a; }
-/* a - b without saturation (int8 only: the narrow rule's message change, which always fits) */
-static inline vec_t v_sub_wrap(vec_t a, vec_t b) { V_LOOP a.v[l_] = (elem_t)(a.v[l_] - b.v[l_]); return a; }
 /* magnitudes live in the same bits, read as unsigned */
 static inline vec_t v_mag(vec_t a) { V_LOOP a.v[l_] = (elem_t)(uelem_t)(a.v[l_] < 0 ? -(int)a.v[l_] : a.v[l_]); return a; }
 static inline vec_t v_min(vec_t a, vec_t b) { V_LOOP a.v[l_] = (uelem_t)b.v[l_] < (uelem_t)a.v[l_] ? b.v[l_] : a.v[l_]; return a; }

@@ -8,12 +8,6 @@
 #include "decoder_fixed.h"
 #include "error.h"
 
-int ldpc_fixed_narrow_mcap(float llr_scale)
-{
-    const int m = (int)lroundf(LDPC_FIXED_NARROW_MCAP_PER_UNIT * llr_scale);
-    return m > LDPC_FIXED_NARROW_MCAP_MAX ? LDPC_FIXED_NARROW_MCAP_MAX : (m < 1 ? 1 : m);
-}
-
 int ldpc_fixed_params_init(const ldpc_decoder_config *cfg, const ldpc_code *code,
                            ldpc_fixed_params *p)
 {
@@ -24,26 +18,16 @@ int ldpc_fixed_params_init(const ldpc_decoder_config *cfg, const ldpc_code *code
     if (cfg->algorithm == LDPC_ALG_SUM_PRODUCT)
         return LDPC_ERR_UNSUPPORTED;
     memset(p, 0, sizeof *p);
-    if (cfg->msg_format == LDPC_MSG_I8 && cfg->llr_scale <= LDPC_FIXED_NARROW_SCALE_MAX) {
-        /* the narrow rule: everything in 8 bits, messages capped below the APP's range */
-        p->narrow = 1;
-        p->cmin = -128;
-        p->cmax = 127;
-        p->amax = 127;
-        p->mcap = ldpc_fixed_narrow_mcap(cfg->llr_scale);
-    } else {
-        /* the wide rule: the APP exact in a 16-bit word, never reaching amax */
-        const int i8 = cfg->msg_format == LDPC_MSG_I8;
-        p->cmin = i8 ? -128 : -8192;
-        p->cmax = i8 ? 127 : 8191;
-        p->amax = i8 ? 896 : 32767;
-        const int dv = code->max_col_degree > 0 ? code->max_col_degree : 1;
-        p->mcap = (p->amax + p->cmin) / dv;
-        if (p->mcap > p->cmax)
-            p->mcap = p->cmax;
-        if (p->mcap < 1)
-            return LDPC_ERR_UNSUPPORTED;
-    }
+    const int i8 = cfg->msg_format == LDPC_MSG_I8;
+    p->cmin = i8 ? -128 : -8192;
+    p->cmax = i8 ? 127 : 8191;
+    p->amax = i8 ? 896 : 32767;
+    const int dv = code->max_col_degree > 0 ? code->max_col_degree : 1;
+    p->mcap = (p->amax + p->cmin) / dv;
+    if (p->mcap > p->cmax)
+        p->mcap = p->cmax;
+    if (p->mcap < 1)
+        return LDPC_ERR_UNSUPPORTED;
     p->umax = 65535;
     p->algorithm = (int)cfg->algorithm;
     p->nms_a15 = (int)lroundf(cfg->nms_alpha * 32768.0f);
@@ -63,8 +47,6 @@ struct ldpc_fixed_model {
     int *c2v;       /* num_edges, H's compressed-row order */
     int *t;         /* max_row_degree */
     uint8_t *hard;  /* n */
-    int track_drift;        /* ldpc_fixed_model_track_drift */
-    int drift, drift_bound; /* ldpc_fixed_model_drift */
 };
 
 void ldpc_fixed_model_destroy(ldpc_fixed_model *m)
@@ -115,9 +97,8 @@ int ldpc_fixed_model_create(ldpc_fixed_model **out, const ldpc_code *c,
 
 static int uabs(int x) { return x < 0 ? -x : x; }
 
-/* Rule 3 on one row; layered also writes the APP back (rule 4): exact under the wide rule (its
- * bounds keep every APP and t within +-amax, checked in debug builds), saturated at the store
- * under the narrow one. */
+/* Rule 3 on one row; layered also writes the APP back (rule 4). No value is clamped: the
+ * bounds of the rules keep every APP and t within +-amax (checked in debug builds). */
 static void row_update(ldpc_fixed_model *m, int r, int layered)
 {
     const ldpc_code *c = m->code;
@@ -127,7 +108,7 @@ static void row_update(ldpc_fixed_model *m, int r, int layered)
     int *c2v = m->c2v + e0;
     int min1 = p->umax, min2 = p->umax, neg = 0;
     for (int e = 0; e < d; e++) {
-        int t = m->app[col[e]] - c2v[e]; /* exact under both rules */
+        int t = m->app[col[e]] - c2v[e];
         int a = uabs(t);
         m->t[e] = t;
         min2 = a > min1 ? (a < min2 ? a : min2) : (min1 < min2 ? min1 : min2);
@@ -140,41 +121,9 @@ static void row_update(ldpc_fixed_model *m, int r, int layered)
         int mag = uabs(t) == min1 ? s2 : s1;
         c2v[e] = (neg ^ (t < 0)) ? -mag : mag;
         if (layered)
-            m->app[col[e]] = ldpc_fixed_app(p, t + c2v[e]);
-        assert(p->narrow || (uabs(t) <= p->amax && uabs(t + c2v[e]) <= p->amax));
+            m->app[col[e]] = t + c2v[e];
+        assert(uabs(t) <= p->amax && uabs(t + c2v[e]) <= p->amax);
     }
-}
-
-/* Narrow rule: the largest |APP - (channel + messages)| over the columns of row r, kept with
- * its bound DV_j * MCAP + 1 (decoder_fixed.h). Checked after every layered row update, the
- * moment a clip can happen. */
-static void track_drift(ldpc_fixed_model *m, int r)
-{
-    const ldpc_code *c = m->code;
-    for (int e = c->row_ptr[r]; e < c->row_ptr[r + 1]; e++) {
-        const int j = c->col_idx[e];
-        int sum = m->chan[j];
-        for (int q = c->col_ptr[j]; q < c->col_ptr[j + 1]; q++)
-            sum += m->c2v[c->col_edge[q]];
-        const int d = uabs(m->app[j] - sum);
-        const int bound = (c->col_ptr[j + 1] - c->col_ptr[j]) * m->p.mcap + 1;
-        if (d * (long)m->drift_bound > (long)m->drift * bound || m->drift_bound == 0) {
-            m->drift = d; /* the largest d / bound seen */
-            m->drift_bound = bound;
-        }
-    }
-}
-
-void ldpc_fixed_model_track_drift(ldpc_fixed_model *m, int on)
-{
-    if (m)
-        m->track_drift = on;
-}
-
-void ldpc_fixed_model_drift(const ldpc_fixed_model *m, int *largest, int *bound_there)
-{
-    *largest = m ? m->drift : 0;
-    *bound_there = m ? m->drift_bound : 0;
 }
 
 static int hard_and_check(ldpc_fixed_model *m)
@@ -197,23 +146,19 @@ int ldpc_fixed_model_decode(ldpc_fixed_model *m, ldpc_llr_type type, const void 
                                          : ldpc_fixed_quantize_f32(p, ((const float *)llr)[j]);
     memcpy(m->app, m->chan, (size_t)c->n * sizeof(int));
     memset(m->c2v, 0, (size_t)c->num_edges * sizeof(int));
-    m->drift = m->drift_bound = 0;
     const int layered = m->cfg.schedule == LDPC_SCHEDULE_LAYERED;
     int it = 0, ok = 0;
     while (it < m->cfg.max_iterations) {
         if (layered) {
-            for (int i = 0; i < c->m; i++) {
+            for (int i = 0; i < c->m; i++)
                 row_update(m, m->order[i], 1);
-                if (m->track_drift)
-                    track_drift(m, m->order[i]);
-            }
         } else {
             for (int r = 0; r < c->m; r++)
                 row_update(m, r, 0);
             for (int j = 0; j < c->n; j++) {
                 int a = m->chan[j];
                 for (int q = c->col_ptr[j]; q < c->col_ptr[j + 1]; q++)
-                    a = ldpc_fixed_app(p, a + m->c2v[c->col_edge[q]]);
+                    a += m->c2v[c->col_edge[q]];
                 m->app[j] = a;
             }
         }

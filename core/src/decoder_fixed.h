@@ -6,17 +6,15 @@
  * vec_generic.h integer operations written out here), so the three agree frame for frame.
  * The model is slow on purpose; it exists to be read and to be tested against.
  *
- * THE RULES. Two rules share everything but the width of the APP:
+ * THE RULES. Q is the message format: int8 (LDPC_MSG_I8) or int16 (LDPC_MSG_I16). Its constants:
  *
- *   rule     used for                                channel [CMIN, CMAX]  APP and t       MCAP
- *   narrow   int8 messages, llr_scale <= 4.5         [-128, 127]           sat(x), 8 bits  7 * llr_scale (<= 63)
- *   wide     int8 messages, llr_scale > 4.5          [-128, 127]           exact, |x|<=896 768 / DV (<= 127)
- *   wide     int16 messages                          [-8192, 8191]         exact, |x|<=32767 24575 / DV (<= 8191)
+ *                 channel range [CMIN, CMAX]   APP bound AMAX   word holding APP and t
+ *   int8          [-128, 127]                  896              16 bits (int16, or half on GPUs)
+ *   int16         [-8192, 8191]                32767            16 bits
  *
- * (DV: the code's largest column degree; MCAP is capped at CMAX.) sat(x) clamps an integer to
- * [CMIN, CMAX]; app(x) is sat(x) under the narrow rule and x under the wide one (exact there:
- * the bounds below are never reached). Under both rules t is exact and only the APP's store
- * goes through app(): the narrow rule's t lies within [-128 - MCAP, 127 + MCAP].
+ * and, for a code whose largest column degree is DV, the message cap
+ *       MCAP = min(CMAX, floor((AMAX + CMIN) / DV))       (int8: 768 / DV, int16: 24575 / DV)
+ * sat(x) clamps an integer to [CMIN, CMAX].
  *
  *  1. Channel values, one per code bit, in units of 1/llr_scale:
  *     - int8 input x:  c = sat(llr_positive_is_one ? -x : x)   (so -(-128) becomes 127; the int8
@@ -42,10 +40,9 @@
  *     it always runs in float (ldpc_fixed_supported() says so).
  *  4. Layered schedule: rows are visited in the decoder row order (ldpc_decoder_row_order():
  *     H's order, except DVB codes, visited by 360-row groups: rows g, g+q, g+2q, ... for
- *     g = 0..q-1, q = (n-k)/360). After each row's update, A[col[e]] = app(t[e] + c2v[e]).
+ *     g = 0..q-1, q = (n-k)/360). After each row's update, A[col[e]] = t[e] + c2v[e] (exact).
  *  5. Flooding schedule: every row is updated from the APP of the previous iteration, then
- *     APP[j] = c[j] plus the column's new messages added one at a time in ascending row order,
- *     APP = app(APP + message) after each (exact under the wide rule).
+ *     APP[j] = c[j] + the sum of the column's new messages (exact).
  *  6. Hard decision bit j = APP[j] < 0. An iteration is one pass over all rows. At least one
  *     iteration runs; with early termination a frame stops after the first iteration whose hard
  *     decision satisfies every check (iterations = that count); otherwise max_iterations run and
@@ -54,38 +51,21 @@
  *     parity_ok = the returned hard decision satisfies every check (and the frame is not erased,
  *     decoder_erased.h).
  *
- * WHY THE WIDE RULE CANNOT DRIFT. Messages are narrow, the APP is wide and never clipped: APP[j]
- * is always exactly c[j] + the sum of the column's current messages, because |c| <= -CMIN and
- * DV * MCAP <= AMAX + CMIN give |APP| <= AMAX, and every t (the APP less one of its own terms)
- * obeys the same bound. Nothing is lost when a message grows and later shrinks.
+ * WHY THIS CANNOT DRIFT. Messages are narrow (int8: stored as bytes), the APP is wide and never
+ * clipped: APP[j] is always exactly c[j] + the sum of the column's current messages, because
+ * |c| <= -CMIN and DV * MCAP <= AMAX + CMIN give |APP| <= AMAX, and every t (the APP less one of
+ * its own terms) obeys the same bound. No operation saturates, so nothing is lost when a message
+ * grows and later shrinks: the decoder is min-sum on integers, with the only roundings the
+ * one-time quantisation of the channel values and the normalisation's, and messages limited to
+ * MCAP (int8: 127 for column degrees <= 6, e.g. 59 for DVB's 13). An earlier form clipped the
+ * APP and t to 8 bits; a clipped APP stopped equalling channel + messages and layered decoding
+ * collapsed after tens of iterations (docs/quality.md).
  *
- * HOW 8-BIT LANES COMPUTE IT. A byte lane cannot hold t, but it need not: its saturated value
- * sat(t) gives the same messages, because s() clamps its argument to CMAX = 127 first. Where
- * the exact min1 < 127 the edges below 127 (the ones that decide min1, min2 < 127 and which edge
- * holds min1) are unchanged by saturation; where it is >= 127, s(min1) = s(min2) = s(127) and
- * which edge holds min1 does not matter; the signs are unchanged. The APP store then adds the
- * change of the edge's message to the APP read: app(A + (c2v_new - c2v_old)) = app(t + c2v_new),
- * the difference exact in a byte (|c2v_new - c2v_old| <= 2 MCAP <= 126) and the sum saturating.
- *
- * WHY THE NARROW RULE CANNOT DRIFT EITHER. Everything is 8 bits (the CPU's byte lanes: 64 frames
- * per AVX-512 vector), so the APP saturates; what keeps it sound is that messages are capped
- * well inside the APP's range (MCAP <= 63 < 127 / 2). Let T[j] = c[j] + the sum of the column's
- * current messages (what the wide rule stores) and D[j] = T[j] - APP[j]. Between saturations
- * the APP moves exactly as T does, so D changes only when a value is clipped, and a clip happens
- * only at the boundary: right after one, APP = 127 (or -128) and |T| <= |c| + DV_j * MCAP, so
- *     |APP[j] - T[j]| <= G_j = DV_j * MCAP + 1   at all times (ldpc_fixed_model_drift),
- * whatever the number of iterations: the error is a bound fixed by the code, not a drift that
- * grows (the first int8 rule, with MCAP = 127, let a saturated APP equal its own message, so
- * t = APP - c2v fell to 0 and layered decoding collapsed after tens of iterations). Here a
- * saturated APP keeps |t| >= 127 - MCAP >= 64 > MCAP: a decided bit still sends the largest
- * message, and where |T| stays within range (all of the early, undecided iterations) the rule
- * is the wide rule exactly. The quality grid holds it to float within 0.1 dB (docs/quality.md);
- * above llr_scale 4.5 the 8-bit APP spans too few LLRs (16 LLR at scale 8: FER 0.3-1.0 where
- * float decodes) and int8 messages take the wide rule.
- *
- * Why the wide bounds: AMAX = 896 keeps APP + 1152 below 2048, where halves hold every integer
- * exactly; int16 SIMD lanes and 16x2 integer instructions hold the same values exactly. int16
- * keeps its channel at 14 bits so that its APP fits an int16 word with room for large messages.
+ * Why these bounds: AMAX = 896 keeps APP + 1152 (the GPU's half2 kernel stores the APP with that
+ * offset, so that the message byte's PRMT-made half 1024 + (c2v + 128) subtracts in one
+ * instruction) below 2048, where halves hold every integer exactly; int16 SIMD lanes and 16x2
+ * integer instructions hold the same values exactly. int16 keeps its channel at 14 bits so that
+ * its APP fits an int16 word with room for large messages.
  */
 #ifndef LDPCGPU_DECODER_FIXED_H
 #define LDPCGPU_DECODER_FIXED_H
@@ -107,9 +87,7 @@ extern "C" {
 typedef struct ldpc_fixed_params {
     int cmin, cmax;       /* channel range: -128/127 (int8) or -8192/8191 (int16) */
     int amax;             /* APP bound, never reached: 896 (int8) or 32767 (int16) */
-    int mcap;             /* message cap MCAP: wide, min(cmax, (amax + cmin) / max column degree);
-                           * narrow, ldpc_fixed_narrow_mcap(llr_scale) */
-    int narrow;           /* 1: the APP and t saturate to the channel range (int8, rule 3') */
+    int mcap;             /* message cap MCAP = min(cmax, (amax + cmin) / max column degree) */
     int umax;             /* 65535: the "no minimum yet" magnitude */
     int algorithm;        /* ldpc_algorithm (min-sum family only) */
     int nms_a15;          /* round(nms_alpha * 32768) */
@@ -117,15 +95,6 @@ typedef struct ldpc_fixed_params {
     float llr_scale;
     int positive_is_one;
 } ldpc_fixed_params;
-
-/* The narrow rule (int8 messages at llr_scale <= LDPC_FIXED_NARROW_SCALE_MAX) and its message
- * cap MCAP = min(round(LDPC_FIXED_NARROW_MCAP_PER_UNIT * llr_scale), LDPC_FIXED_NARROW_MCAP_MAX)
- * units: 7 LLR (28 units at the default scale 4). At most 63 so that the t of a saturated
- * APP (|t| >= 127 - MCAP >= 64) still exceeds every message. */
-#define LDPC_FIXED_NARROW_SCALE_MAX 4.5f
-#define LDPC_FIXED_NARROW_MCAP_PER_UNIT 7.0f
-#define LDPC_FIXED_NARROW_MCAP_MAX 63
-int ldpc_fixed_narrow_mcap(float llr_scale);
 
 /* LDPC_OK if cfg runs in fixed point (msg_format I8/I16 with a min-sum algorithm) on code;
  * LDPC_ERR_UNSUPPORTED otherwise (float messages, sum-product, or a column degree so large that
@@ -157,13 +126,6 @@ LDPC_FIXED_FN int ldpc_fixed_quantize_i8(const ldpc_fixed_params *p, int8_t x)
     return ldpc_fixed_sat(p, p->positive_is_one ? -(int)x : (int)x);
 }
 
-/* The value an APP or a t takes from its exact integer x: the narrow rule saturates it to
- * [cmin, cmax] (int8 lanes), the wide rule keeps it (its bounds are never reached). */
-LDPC_FIXED_FN int ldpc_fixed_app(const ldpc_fixed_params *p, int x)
-{
-    return p->narrow ? ldpc_fixed_sat(p, x) : x;
-}
-
 /* s(m) of rule 3, for a magnitude m in [0, umax]. */
 LDPC_FIXED_FN int ldpc_fixed_scale(const ldpc_fixed_params *p, int m)
 {
@@ -188,13 +150,6 @@ void ldpc_fixed_model_destroy(ldpc_fixed_model *m);
  * hard receives n bits (unpacked); st the frame's status. */
 int ldpc_fixed_model_decode(ldpc_fixed_model *m, ldpc_llr_type type, const void *llr,
                             uint8_t *hard, ldpc_frame_status *st);
-
-/* For the tests of the narrow rule's bound (layered schedule; off by default: it costs a pass
- * over each row's columns): with tracking on, ldpc_fixed_model_drift gives the largest
- * |APP[j] - (c[j] + the column's messages)| relative to its bound DV_j * MCAP + 1 seen after any
- * row update of the last decode (0 under the wide rule), and that bound. */
-void ldpc_fixed_model_track_drift(ldpc_fixed_model *m, int on);
-void ldpc_fixed_model_drift(const ldpc_fixed_model *m, int *largest, int *bound_there);
 
 #ifdef __cplusplus
 }
