@@ -94,7 +94,7 @@ __device__ __forceinline__ void emit(const typename A::AppT *app, const OutFmt &
  * spilled with it, and int16 measured slower). */
 template <class A, class TQ, int DMAX>
 __device__ __forceinline__ unsigned row_parities(const unsigned char *app_b, const TableCode &c,
-                                                 const typename TQ::Q *tab_t, int t)
+                                                 const typename TQ::Q *tab_t, int t, unsigned need)
 {
     typedef typename A::AppT AppT;
     typedef typename TQ::Q Q;
@@ -129,6 +129,8 @@ __device__ __forceinline__ unsigned row_parities(const unsigned char *app_b, con
                     combine(qb[gi], accb);
             }
             bad |= A::lanes_of_raw(acca) | A::lanes_of_raw(accb);
+            if ((bad & need) == need)
+                return bad; /* every lane still open already fails: the rest cannot matter */
         }
     }
     for (; L < c.nlayers; L++) {
@@ -139,6 +141,8 @@ __device__ __forceinline__ unsigned row_parities(const unsigned char *app_b, con
         for (int gi = 0; gi < li.x; gi++)
             combine(__ldg(&tab_t[(li.y + gi) * c.Z]), acc);
         bad |= A::lanes_of_raw(acc);
+        if ((bad & need) == need)
+            break;
     }
     return bad;
 }
@@ -450,7 +454,10 @@ table_kernel(const TableArgs a)
             if (!checking)
                 continue;
             if (in_group && gdone[g] != (int)ALL) {
-                const unsigned bad = row_parities<A, TQ, DMAX>(app_b, c, tab_t, t);
+                /* a thread stops at its first rows that fail every lane not yet done (most
+                 * iterations before convergence), since more failures change nothing */
+                const unsigned need = ~(unsigned)gdone[g] & ALL;
+                const unsigned bad = row_parities<A, TQ, DMAX>(app_b, c, tab_t, t, need);
                 if (bad)
                     atomicOr(&gunsat[g], (int)bad);
             }
