@@ -49,6 +49,7 @@ static ldpc_decoder *cuda_decoder(const ldpc_code *code, ldpc_msg_format msg, in
 {
     ldpc_decoder_config dc;
     ldpc_decoder_config_init(&dc);
+    dc.max_iterations = 10; /* the Eb/N0 of the cases below sit in the waterfall at 10 iterations */
     dc.backend = LDPC_BACKEND_CUDA;
     dc.fallback_to_cpu = 0;
     dc.msg_format = msg;
@@ -371,6 +372,7 @@ static void test_against_host_sim(ldpc_llr_type llr, ldpc_msg_format msg, ldpc_m
     const uint64_t first = 5000000000ull, N = quick ? 2000 : 20000;
     ldpc_decoder_config dg, dh;
     ldpc_decoder_config_init(&dg);
+    dg.max_iterations = 10; /* as measured for these Eb/N0 */
     dg.backend = LDPC_BACKEND_CUDA;
     dg.fallback_to_cpu = 0;
     dg.msg_format = msg;
