@@ -53,30 +53,28 @@ std::string dtype_name(const py::array& a)
     return py::str(a.dtype()).cast<std::string>();
 }
 
-/* A C-contiguous copy in the wanted dtype (ensure): pybind11 returns an empty handle with the
- * Python error set when it fails (out of memory for a large copy), raised here as that
- * error (MemoryError) instead of used. */
+/* a as a C-contiguous array of T: a itself when it is one, else a copy made by numpy, which
+ * raises why it could not (MemoryError for a copy too large). pybind11's ensure() returns an
+ * empty handle and clears the error instead, and using that handle crashed. */
 template <typename Array>
 Array ensured(const py::handle& a)
 {
-    Array out = Array::ensure(a);
-    if (!out)
-        throw py::error_already_set();
-    return out;
+    using T = typename Array::value_type;
+    py::object c = py::module::import("numpy").attr("ascontiguousarray")(a, py::dtype::of<T>());
+    return c.cast<Array>();
 }
 
 /* Any array-like as an array (no copy when it is one): what cannot be one raises LdpcError
  * naming what was expected, except a failed allocation, which stays a MemoryError. */
 py::array as_array(const py::object& obj, const std::string& expected)
 {
-    py::array a = py::array::ensure(obj);
-    if (!a) {
-        if (PyErr_ExceptionMatches(PyExc_MemoryError))
-            throw py::error_already_set();
-        PyErr_Clear();
+    try {
+        return py::module::import("numpy").attr("asarray")(obj).cast<py::array>();
+    } catch (py::error_already_set& e) {
+        if (e.matches(PyExc_MemoryError))
+            throw;
         bad_argument(expected);
     }
-    return a;
 }
 
 /* Float LLR values: float32 or float64 in either byte order (converted to native float32). */
