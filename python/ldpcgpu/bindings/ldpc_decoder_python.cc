@@ -7,7 +7,7 @@
 /* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
 /* BINDTOOL_USE_PYGCCXML(0)                                                        */
 /* BINDTOOL_HEADER_FILE(ldpc_decoder.h)                                        */
-/* BINDTOOL_HEADER_FILE_HASH(d16b2d746906b8e0ce5919b78449bb16)                     */
+/* BINDTOOL_HEADER_FILE_HASH(97e73bea0da118b8dd9fb6a03cc18352)                     */
 /***********************************************************************************/
 
 #include <pybind11/pybind11.h>
