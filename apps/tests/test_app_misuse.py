@@ -164,7 +164,7 @@ with apptest.tempdir() as d:
     rc, out, err = run("simulate", "--resume", path, "--quiet")
     took = time.monotonic() - t0
     check(rc == 0 and len(load(path)["points"]) == 1000, f"resume of 1000 done points: {err}")
-    check(took < 30, f"resume of 1000 done points took {took:.1f} s")
+    check(took < 10, f"resume of 1000 done points took {took:.1f} s")
 
     # ---- defect 3: an endless --resume file is refused, in bounded memory, with a reason ----
     def limit_memory():
