@@ -21,8 +21,8 @@ int app_parse_ebn0(const char *cmd, const char *text, double *out, int max, int 
             fprintf(stderr, "ldpcgpu %s: --ebn0: a sweep is FIRST:LAST:STEP\n", cmd);
             return 1;
         }
-        if (app_parse_double(cmd, "--ebn0", first, -50, 100, &a) ||
-            app_parse_double(cmd, "--ebn0", last, a, 100, &b) ||
+        if (app_parse_double(cmd, "--ebn0", first, APP_EBN0_MIN, APP_EBN0_MAX, &a) ||
+            app_parse_double(cmd, "--ebn0", last, a, APP_EBN0_MAX, &b) ||
             app_parse_double(cmd, "--ebn0 step", step, 1e-3, 100, &s))
             return 1;
         for (int i = 0; a + i * s <= b + 1e-9; i++) {
@@ -35,7 +35,7 @@ int app_parse_ebn0(const char *cmd, const char *text, double *out, int max, int 
     for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
         if (*count == max)
             return too_many(cmd, max);
-        if (app_parse_double(cmd, "--ebn0", tok, -50, 100, &out[(*count)++]))
+        if (app_parse_double(cmd, "--ebn0", tok, APP_EBN0_MIN, APP_EBN0_MAX, &out[(*count)++]))
             return 1;
     }
     if (!*count) {

@@ -7,6 +7,10 @@
 
 #include "app_util.h"
 
+/* The Eb/N0 range (dB) of --ebn0, and of the points --resume reads. */
+#define APP_EBN0_MIN -50.0
+#define APP_EBN0_MAX 100.0
+
 /* "1.2", a sweep "1.0:3.0:0.5" or a list "1.0,1.5,2.5" into out[0..*count-1] (at most max
  * values). Prints "ldpcgpu CMD: --ebn0: ..." and returns non-zero on error. */
 int app_parse_ebn0(const char *cmd, const char *text, double *out, int max, int *count);

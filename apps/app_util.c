@@ -3,6 +3,7 @@
 #include "app_util.h"
 #include <errno.h>
 #include <stdarg.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <math.h>
 #include <stdlib.h>
@@ -348,6 +349,37 @@ FILE *app_open_write(const char *cmd, const char *path)
     return f;
 }
 
+/* The stream a path names for writing: fstat of stdout for "-", else stat of the path. */
+static int stat_for_write(const char *path, struct stat *st)
+{
+    return strcmp(path, "-") ? stat(path, st) : fstat(fileno(stdout), st);
+}
+
+FILE *app_open_write_apart(const char *cmd, const char *path, FILE *const *open,
+                           const char *const *open_paths, int nopen)
+{
+    struct stat target;
+    const int exists = stat_for_write(path, &target) == 0;
+    FILE *const stream = strcmp(path, "-") ? NULL : stdout;
+    for (int i = 0; i < nopen; i++) {
+        struct stat other;
+        if (!open[i])
+            continue;
+        int same = stream && open[i] == stream;
+        if (!same && exists && S_ISREG(target.st_mode) && fstat(fileno(open[i]), &other) == 0)
+            same = S_ISREG(other.st_mode) && other.st_dev == target.st_dev &&
+                   other.st_ino == target.st_ino;
+        if (same) {
+            fprintf(stderr,
+                    "ldpcgpu %s: '%s' is the same file as '%s', already open: writing it would "
+                    "destroy or mix their contents; give another file\n",
+                    cmd, path, open_paths[i]);
+            return NULL;
+        }
+    }
+    return app_open_write(cmd, path);
+}
+
 int app_close(const char *cmd, FILE *f, const char *path)
 {
     if (!f)
@@ -430,18 +462,65 @@ void app_count_saturated(const ldpc_decoder *dec, const void *llr, int llr_i8, s
     *saturated += (long long)s;
 }
 
-/* Write s as a JSON string literal (quotes, backslashes and control characters escaped). */
-void app_json_string(FILE *f, const char *s)
+/* Length of the valid UTF-8 sequence at s (1..4), or 0 when the bytes there are not one
+ * (overlong forms, surrogates and code points beyond U+10FFFF are not). */
+static int utf8_length(const unsigned char *s)
 {
+    const unsigned c = s[0];
+    int len;
+    unsigned cp, min;
+    if (c < 0x80)
+        return 1;
+    if ((c & 0xE0) == 0xC0)
+        len = 2, cp = c & 0x1F, min = 0x80;
+    else if ((c & 0xF0) == 0xE0)
+        len = 3, cp = c & 0x0F, min = 0x800;
+    else if ((c & 0xF8) == 0xF0)
+        len = 4, cp = c & 0x07, min = 0x10000;
+    else
+        return 0;
+    for (int i = 1; i < len; i++) {
+        if ((s[i] & 0xC0) != 0x80) /* also stops at the terminating NUL */
+            return 0;
+        cp = cp << 6 | (s[i] & 0x3F);
+    }
+    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp < 0xE000))
+        return 0;
+    return len;
+}
+
+void app_json_string(FILE *f, const char *text)
+{
+    const unsigned char *s = (const unsigned char *)text;
     fputc('"', f);
-    for (; *s; s++) {
+    while (*s) {
+        const int len = utf8_length(s);
+        if (!len) {
+            fprintf(f, "\\udc%02x", *s++); /* not UTF-8: the byte, surrogate-escaped */
+            continue;
+        }
         if (*s == '"' || *s == '\\')
             fprintf(f, "\\%c", *s);
-        else if ((unsigned char)*s < 0x20)
+        else if (*s < 0x20)
             fprintf(f, "\\u%04x", *s);
         else
-            fputc(*s, f);
+            fwrite(s, 1, (size_t)len, f);
+        s += len;
     }
     fputc('"', f);
 }
 
+void app_json_double(FILE *f, double v)
+{
+    if (!isfinite(v)) {
+        fputs("null", f);
+        return;
+    }
+    char text[40];
+    for (int digits = 15; digits <= 17; digits++) {
+        snprintf(text, sizeof text, "%.*g", digits, v);
+        if (strtod(text, NULL) == v)
+            break;
+    }
+    fputs(text, f);
+}

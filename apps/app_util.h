@@ -82,6 +82,13 @@ double app_code_rate(const ldpc_code *code);
 /* Open for reading/writing; "-" means stdin/stdout. Prints the reason on failure. */
 FILE *app_open_read(const char *cmd, const char *path);
 FILE *app_open_write(const char *cmd, const char *path);
+/* app_open_write, refusing a path that is the same file as one already open: the inputs and
+ * the outputs opened before it (open[0..nopen-1], named open_paths[], NULL entries skipped).
+ * "The same" is the same stream (- twice) or the same regular file by device and inode, so
+ * links, "./F" and a redirected standard input count: writing would truncate an input before
+ * it is read, or mix two outputs in one file. Prints why and returns NULL. */
+FILE *app_open_write_apart(const char *cmd, const char *path, FILE *const *open,
+                           const char *const *open_paths, int nopen);
 /* Close a file opened above (not stdin/stdout); reports write errors. Returns 0 on success. */
 int app_close(const char *cmd, FILE *f, const char *path);
 /* Write all of buf; prints the reason on failure and returns non-zero. */
@@ -108,7 +115,13 @@ void app_progress_clear(app_progress *p); /* erase the line before printing resu
 void app_count_saturated(const ldpc_decoder *dec, const void *llr, int llr_i8, size_t count,
                          long long *saturated);
 
-/* Write s as a JSON string literal (quotes, backslashes and control characters escaped). */
+/* Write s as a JSON string literal (quotes, backslashes and control characters escaped). JSON
+ * text is UTF-8: a byte that is not part of valid UTF-8 (a file name in another encoding) is
+ * written as the escape \udcXX of its value XX (a lone low surrogate, as Python's
+ * surrogateescape does), which json_read.c turns back into the byte. */
 void app_json_string(FILE *f, const char *s);
+/* Write a finite double as a JSON number that reads back as exactly the same double (the
+ * shortest of %.15g, %.16g, %.17g that does); JSON has no infinity or NaN: those are null. */
+void app_json_double(FILE *f, double v);
 
 #endif

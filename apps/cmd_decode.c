@@ -37,8 +37,8 @@ static void usage(FILE *f)
             "certain, punctured bits 0, repeated bits added) and decoded; --output info writes\n"
             "the K information bits, codeword all n bits of the mother codeword.\n\n"
             "Saturated LLRs: the summary gives the share of input LLRs beyond the int8 range\n"
-            "(f32: round(LLR * scale) outside -128..127; i8: values -128 or 127). More than a\n"
-            "few percent means the scale is too large for the LLRs' magnitudes.\n",
+            "(f32: round(LLR * scale) outside -128..127; i8: values -128, -127 or 127). More\n"
+            "than a few percent means the scale is too large for the LLRs' magnitudes.\n",
             (double)LDPC_LLR_CLAMP, (double)LDPC_LLR_SCALE_MIN, (double)LDPC_LLR_SCALE_MAX);
     app_decoder_options_help(f);
 }
@@ -279,7 +279,9 @@ int cmd_decode(int argc, char **argv)
         app_fail("decode", st, "creating the decoder");
         goto done;
     }
-    if (!(in = app_open_read("decode", o.in_path)) || !(out = app_open_write("decode", o.out_path)))
+    /* the output must not be the input (opening it for writing would empty it unread) */
+    if (!(in = app_open_read("decode", o.in_path)) ||
+        !(out = app_open_write_apart("decode", o.out_path, &in, &o.in_path, 1)))
         goto done;
 
     decode_totals t = {0, 0, 0, 0, 0.0};

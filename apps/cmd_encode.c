@@ -250,6 +250,29 @@ static int encode_all(encode_run *r, const encode_opts *o)
     return APP_OK;
 }
 
+/* Open the input and the outputs. Each output must be apart from the files opened before it
+ * (the same file would be emptied unread, or hold two outputs mixed). Returns non-zero after
+ * printing why. */
+static int open_files(encode_run *r, const encode_opts *o)
+{
+    FILE *opened[3] = {NULL, NULL, NULL};
+    const char *const paths[3] = {o->in_path, o->out_path, o->info_path};
+    if (o->in_path && !(r->in = app_open_read("encode", o->in_path)))
+        return 1;
+    opened[0] = r->in;
+    if (!(r->out = app_open_write_apart("encode", o->out_path, opened, paths, 1)))
+        return 1;
+    opened[1] = r->out;
+    if (o->info_path &&
+        !(r->info_out = app_open_write_apart("encode", o->info_path, opened, paths, 2)))
+        return 1;
+    opened[2] = r->info_out;
+    if (o->llr_path &&
+        !(r->llr_out = app_open_write_apart("encode", o->llr_path, opened, paths, 3)))
+        return 1;
+    return 0;
+}
+
 int cmd_encode(int argc, char **argv)
 {
     encode_opts o;
@@ -293,10 +316,7 @@ int cmd_encode(int argc, char **argv)
         run_free(&r);
         return APP_FAILED;
     }
-    if ((o.in_path && !(r.in = app_open_read("encode", o.in_path))) ||
-        !(r.out = app_open_write("encode", o.out_path)) ||
-        (o.info_path && !(r.info_out = app_open_write("encode", o.info_path))) ||
-        (o.llr_path && !(r.llr_out = app_open_write("encode", o.llr_path)))) {
+    if (open_files(&r, &o)) {
         run_free(&r);
         return APP_FAILED;
     }

@@ -93,7 +93,10 @@ static void usage(FILE *f)
             "                         times (1..16) with rv 0, 2, 3, 1, ..., its LLRs combined,\n"
             "                         until its parity checks hold; prints the residual FER\n"
             "                         after each transmission and the average transmissions\n"
-            "                         (one process; no --json, --resume, MPI)\n",
+            "                         (one process; no --json, --resume, MPI)\n\n"
+            "With MPI every round waits for every rank: a rank that dies ends the job, but one\n"
+            "that stops without dying (SIGSTOP, a hung GPU) holds it until the launcher's\n"
+            "timeout (e.g. mpirun --timeout SECONDS); the last checkpoint can be resumed.\n",
             (double)LDPC_LLR_SCALE_MIN, (double)LDPC_LLR_SCALE_MAX, CHECKPOINT_SECONDS);
     app_decoder_options_help(f);
 }
@@ -161,25 +164,32 @@ static int parse(int argc, char **argv, sim_opts *o)
             int n = 0;
             if (!a.error && !(a.error = app_parse_ebn0("simulate", v, pts, SIM_MAX_POINTS, &n))) {
                 /* after --resume: added to the earlier points */
-                for (int i = 0; i < n; i++) {
+                for (int i = 0; i < n && !a.error; i++) {
                     int have = 0;
                     for (int j = 0; j < o->npoints; j++)
-                        have |= fabs(o->ebn0[j] - pts[i]) < 1e-6;
-                    if (!have && o->npoints < SIM_MAX_POINTS)
-                        o->ebn0[o->npoints++] = pts[i];
+                        have |= sim_same_ebn0(o->ebn0[j], pts[i]);
+                    if (have)
+                        continue;
+                    if (o->npoints == SIM_MAX_POINTS) { /* refused, not dropped */
+                        fprintf(stderr, "ldpcgpu simulate: --ebn0: more than %d points in all "
+                                        "(with --resume's)\n", SIM_MAX_POINTS);
+                        a.error = 1;
+                        break;
+                    }
+                    o->ebn0[o->npoints++] = pts[i];
                 }
                 o->have_ebn0 = 1;
             }
         } else if (app_opt(&a, "--frames", NULL, &v)) {
             if (!a.error)
-                a.error = app_parse_int("simulate", "--frames", v, 1, 1LL << 50, &o->frames);
+                a.error = app_parse_int("simulate", "--frames", v, 1, SIM_MAX_FRAMES, &o->frames);
         } else if (app_opt(&a, "--max-frame-errors", NULL, &v)) {
             if (!a.error)
-                a.error = app_parse_int("simulate", "--max-frame-errors", v, 1, 1LL << 50,
+                a.error = app_parse_int("simulate", "--max-frame-errors", v, 1, SIM_MAX_FRAMES,
                                         &o->max_frame_errors);
         } else if (app_opt(&a, "--chunk-frames", NULL, &v)) {
             if (!a.error)
-                a.error = app_parse_int("simulate", "--chunk-frames", v, 1, 1LL << 30,
+                a.error = app_parse_int("simulate", "--chunk-frames", v, 1, SIM_MAX_CHUNK_FRAMES,
                                         &o->chunk_frames);
         } else if (app_opt(&a, "--progress-interval", NULL, &v)) {
             if (!a.error)
@@ -260,6 +270,46 @@ static int all_ok(sim_mpi *m, int ok)
     return v != 0;
 }
 
+/* The whole of a --resume file, NUL-terminated, in *text (*len bytes), read up to
+ * SIM_RESUME_MAX_BYTES. Returns 0, or non-zero after printing why. */
+static int read_whole(FILE *f, const char *path, char **text, size_t *len)
+{
+    size_t cap = (size_t)1 << 16;
+    char *buf = malloc(cap + 1);
+    *len = 0;
+    for (long long got = 1; buf && got > 0;) {
+        if (*len == cap) {
+            char *bigger = realloc(buf, 2 * cap + 1);
+            if (!bigger)
+                free(buf);
+            buf = bigger;
+            cap *= 2;
+            if (!buf)
+                break;
+        }
+        got = app_read_up_to("simulate", f, buf + *len, cap - *len, path);
+        if (got < 0) {
+            free(buf);
+            return 1;
+        }
+        *len += (size_t)got;
+        if (*len > SIM_RESUME_MAX_BYTES) {
+            fprintf(stderr, "ldpcgpu simulate: --resume %s: longer than %zu MiB, which no "
+                            "result of simulate is\n", path, SIM_RESUME_MAX_BYTES >> 20);
+            free(buf);
+            return 1;
+        }
+    }
+    if (!buf) {
+        fprintf(stderr, "ldpcgpu simulate: --resume %s: out of memory after %zu bytes\n", path,
+                *len);
+        return 1;
+    }
+    buf[*len] = '\0';
+    *text = buf;
+    return 0;
+}
+
 /* Rank 0 reads the file, every rank gets its text. */
 static char *read_resume_text(sim_mpi *m, const char *path)
 {
@@ -268,28 +318,9 @@ static char *read_resume_text(sim_mpi *m, const char *path)
     int ok = 1;
     if (m->rank == 0) {
         FILE *f = app_open_read("simulate", path);
-        ok = f != NULL;
-        if (f) {
-            size_t cap = 1 << 16;
-            text = malloc(cap + 1);
-            for (long long got; text && (got = app_read_up_to("simulate", f, text + len,
-                                                                 cap - len, path)) > 0;) {
-                len += (size_t)got;
-                if (len == cap) {
-                    char *bigger = realloc(text, 2 * cap + 1);
-                    if (!bigger) {
-                        free(text);
-                        text = NULL;
-                    }
-                    text = bigger;
-                    cap *= 2;
-                }
-            }
-            ok = text != NULL && !ferror(f);
-            if (text)
-                text[len] = '\0';
+        ok = f != NULL && read_whole(f, path, &text, &len) == 0;
+        if (f)
             app_close("simulate", f, path);
-        }
     }
     if (!all_ok(m, ok) || sim_mpi_bcast_bytes(m, &text, &len)) {
         free(text);
@@ -525,17 +556,28 @@ static int simulate(sim_mpi *m, int argc, char **argv)
     uint64_t frames0 = 0, frames1 = 0;
     for (int i = 0; i < o.npoints; i++)
         frames0 += pts[i].c.frames;
+    int unsaved = 1; /* the JSON file does not hold the latest counts */
     for (int i = 0; i < o.npoints; i++) {
+        const uint64_t before = pts[i].c.frames;
         if (run_point(m, &s, pts, o.npoints, i, &progress, &last_checkpoint) != APP_OK)
             goto done;
         if (m->rank == 0) {
             sim_progress_clear(&progress);
             sim_print_point(stdout, &pts[i], n, k);
-            if (checkpoints(&o) && write_json(m, &s, pts, o.npoints) != APP_OK)
-                goto done;
-            last_checkpoint = app_now();
+            /* after each point that simulated frames (a resumed point that was already done
+             * changes nothing worth a rewrite: 1000 of them took minutes) */
+            if (checkpoints(&o) && pts[i].c.frames != before) {
+                if (write_json(m, &s, pts, o.npoints) != APP_OK)
+                    goto done;
+                last_checkpoint = app_now();
+                unsaved = 0;
+            } else {
+                unsaved = 1;
+            }
         }
     }
+    if (m->rank == 0 && checkpoints(&o) && unsaved && write_json(m, &s, pts, o.npoints) != APP_OK)
+        goto done;
     for (int i = 0; i < o.npoints; i++)
         frames1 += pts[i].c.frames;
     if (m->rank == 0) {

@@ -126,6 +126,11 @@ static char *parse_string(parser *p)
                 free(out);
                 return NULL;
             }
+            if (cp == 0) { /* C strings end there: the text after it would be lost */
+                fail(p, "\\u0000 in a string");
+                free(out);
+                return NULL;
+            }
             p->s += 4;
             /* a surrogate pair is two escapes: 12 characters for up to 4 bytes of UTF-8 */
             if (cp >= 0xD800 && cp < 0xDC00 && p->s[0] == '\\' && p->s[1] == 'u' &&
@@ -133,7 +138,10 @@ static char *parse_string(parser *p)
                 cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
                 p->s += 6;
             }
-            put_utf8(&o, cp); /* "\uXXXX" (6 characters) is at most 3 bytes */
+            if (cp >= 0xDC80 && cp <= 0xDCFF) /* a lone low surrogate: app_json_string's */
+                *o++ = (char)(cp & 0xFF);      /* escape of a byte that was not UTF-8 */
+            else
+                put_utf8(&o, cp); /* "\uXXXX" (6 characters) is at most 3 bytes */
             break;
         }
         default:

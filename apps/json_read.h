@@ -16,7 +16,9 @@ struct json_value {
     double number;       /* JSON_NUMBER, JSON_BOOL (0/1) */
     int is_uint;         /* the number was a non-negative integer literal that fits uint64 */
     uint64_t uint;       /* its exact value */
-    char *string;        /* JSON_STRING (NUL-terminated, escapes decoded) */
+    char *string;        /* JSON_STRING (NUL-terminated, escapes decoded; a lone \udc80..\udcff
+                          * is the byte 80..ff, as app_json_string writes a byte that is not
+                          * UTF-8) */
     size_t count;        /* JSON_ARRAY / JSON_OBJECT: elements */
     json_value *items;   /* the elements */
     char **keys;         /* JSON_OBJECT: the key of each element */

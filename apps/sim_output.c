@@ -3,10 +3,13 @@
  * seed...) are written and checked by one list, sim_identity, so the check on resume cannot
  * drift from what was written. */
 #include <errno.h>
+#include <stddef.h>
+#include <unistd.h>
 #include <stdarg.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "app_sim.h"
 #include "json_read.h"
 #include "sim_stats.h"
 #include "simulate.h"
@@ -103,12 +106,20 @@ static int sim_identity(const sim_setup *s, sim_id_item *it)
 
 /* ---- the JSON ---- */
 
+/* A number in the JSON: v in fmt, or null when it is not finite (JSON has no infinity or NaN,
+ * and a file that holds one cannot be read back by --resume, plot or Python). */
+static void json_num(FILE *f, const char *fmt, double v)
+{
+    if (isfinite(v))
+        fprintf(f, fmt, v);
+    else
+        fputs("null", f);
+}
+
 static void json_rate_or_null(FILE *f, const char *key, uint64_t frames, int bits, double s)
 {
-    if (s > 0)
-        fprintf(f, ", \"%s\": %.4f", key, mbps(frames, bits, s));
-    else
-        fprintf(f, ", \"%s\": null", key);
+    fprintf(f, ", \"%s\": ", key);
+    json_num(f, "%.4f", s > 0 ? mbps(frames, bits, s) : NAN);
 }
 
 static void write_point(FILE *f, const sim_point *p, int n, int k)
@@ -117,8 +128,10 @@ static void write_point(FILE *f, const sim_point *p, int n, int k)
     double flo, fhi, blo, bhi;
     sim_fer_ci(c->frame_errors, c->frames, &flo, &fhi);
     sim_ber_ci(c->bit_errors, c->frame_errors, c->frames, k, &blo, &bhi);
-    fprintf(f, "    {\"ebn0_db\": %.4f, \"first_frame\": %llu, \"last_frame\": ", p->ebn0,
-            (unsigned long long)p->first);
+    /* Eb/N0 exactly (it names the point: --resume and --ebn0 find it again by its value) */
+    fputs("    {\"ebn0_db\": ", f);
+    app_json_double(f, p->ebn0);
+    fprintf(f, ", \"first_frame\": %llu, \"last_frame\": ", (unsigned long long)p->first);
     if (c->frames)
         fprintf(f, "%llu", (unsigned long long)(p->first + c->frames - 1));
     else
@@ -129,20 +142,21 @@ static void write_point(FILE *f, const sim_point *p, int n, int k)
             "     \"frame_errors\": %llu, \"fer\": %.6e, \"fer_ci95\": [%.6e, %.6e],\n"
             "     \"parity_failures\": %llu, \"undetected_errors\": %llu, \"iterations\": %llu, "
             "\"avg_iterations\": %.4f, \"saturated_llrs\": %llu, \"saturated_share\": %.6e,\n"
-            "     \"wall_seconds\": %.6f, \"sim_coded_mbps\": %.4f, \"sim_info_mbps\": %.4f, "
-            "\"resumed_frames\": %llu, \"decode_seconds\": ",
+            "     \"wall_seconds\": ",
             (unsigned long long)c->frames, p->done ? "true" : "false",
             (unsigned long long)c->bit_errors, rate(c->bit_errors, (double)c->frames * k), blo,
             bhi, (unsigned long long)c->frame_errors, rate(c->frame_errors, (double)c->frames),
             flo, fhi, (unsigned long long)c->parity_failures, (unsigned long long)c->undetected,
             (unsigned long long)c->iterations, rate(c->iterations, (double)c->frames),
-            (unsigned long long)c->saturated, rate(c->saturated, (double)c->frames * n),
-            p->wall_seconds, mbps(c->frames, n, p->wall_seconds),
-            mbps(c->frames, k, p->wall_seconds), (unsigned long long)p->resumed_frames);
-    if (p->decode_seconds >= 0)
-        fprintf(f, "%.6f", p->decode_seconds);
-    else
-        fprintf(f, "null");
+            (unsigned long long)c->saturated, rate(c->saturated, (double)c->frames * n));
+    json_num(f, "%.6f", p->wall_seconds);
+    fputs(", \"sim_coded_mbps\": ", f);
+    json_num(f, "%.4f", mbps(c->frames, n, p->wall_seconds));
+    fputs(", \"sim_info_mbps\": ", f);
+    json_num(f, "%.4f", mbps(c->frames, k, p->wall_seconds));
+    fprintf(f, ", \"resumed_frames\": %llu, \"decode_seconds\": ",
+            (unsigned long long)p->resumed_frames);
+    json_num(f, "%.6f", p->decode_seconds >= 0 ? p->decode_seconds : NAN);
     json_rate_or_null(f, "coded_mbps", c->frames, n, p->decode_seconds);
     json_rate_or_null(f, "info_mbps", c->frames, k, p->decode_seconds);
     fprintf(f, "}");
@@ -181,10 +195,13 @@ static int write_json_to(FILE *f, const sim_setup *s, const sim_point *pts, int 
             ",\n  \"frames_target\": %lld,\n  \"max_frame_errors\": %lld,\n"
             "  \"chunk_frames\": %lld,\n"
             "  \"confidence\": {\"level\": %.2f, \"fer\": \"%s\",\n                 \"ber\": \"%s\"},\n"
-            "  \"frames\": %llu,\n  \"wall_seconds\": %.6f,\n  \"sim_coded_mbps\": %.4f,\n"
-            "  \"points\": [\n",
+            "  \"frames\": %llu,\n  \"wall_seconds\": ",
             o->frames, o->max_frame_errors, o->chunk_frames, SIM_CI_LEVEL, SIM_FER_CI_METHOD,
-            SIM_BER_CI_METHOD, (unsigned long long)frames, wall, mbps(frames, n, wall));
+            SIM_BER_CI_METHOD, (unsigned long long)frames);
+    json_num(f, "%.6f", wall);
+    fputs(",\n  \"sim_coded_mbps\": ", f);
+    json_num(f, "%.4f", mbps(frames, n, wall));
+    fputs(",\n  \"points\": [\n", f);
     for (int i = 0; i < npts; i++) {
         write_point(f, &pts[i], n, k);
         fputs(i + 1 < npts ? ",\n" : "\n", f);
@@ -200,17 +217,25 @@ int sim_write_json(const sim_setup *s, const sim_point *pts, int npts)
         write_json_to(stdout, s, pts, npts);
         return app_close("simulate", stdout, path) ? APP_FAILED : APP_OK;
     }
+    /* the temporary file is this process's own: runs that share a --json path each replace
+     * the file whole (the last one wins) instead of failing on each other's temporary file */
     char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    if (snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid()) >= (int)sizeof tmp) {
+        fprintf(stderr, "ldpcgpu simulate: --json: path too long\n");
+        return APP_FAILED;
+    }
     FILE *f = app_open_write("simulate", tmp);
     if (!f)
         return APP_FAILED;
     write_json_to(f, s, pts, npts);
-    if (app_close("simulate", f, tmp))
+    if (app_close("simulate", f, tmp)) {
+        unlink(tmp);
         return APP_FAILED;
+    }
     if (rename(tmp, path)) {
         fprintf(stderr, "ldpcgpu simulate: cannot rename '%s' to '%s': %s\n", tmp, path,
                 strerror(errno));
+        unlink(tmp);
         return APP_FAILED;
     }
     return APP_OK;
@@ -220,13 +245,16 @@ int sim_write_json(const sim_setup *s, const sim_point *pts, int npts)
 
 struct sim_resume {
     json_value *root;
-    const json_value *points;
+    sim_point *points; /* the earlier points, checked (resume_points) */
+    int npoints;
 };
 
 void sim_resume_free(sim_resume *r)
 {
-    if (r)
+    if (r) {
         json_free(r->root);
+        free(r->points);
+    }
     free(r);
 }
 
@@ -245,13 +273,58 @@ static void render(const json_value *v, char *out, size_t size)
         snprintf(out, size, "%s", v->type == JSON_NULL ? "null" : "(a list or object)");
 }
 
-static int bad_resume(const char *path, const char *why)
+static int bad_resume(const char *path, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static int bad_resume(const char *path, const char *fmt, ...)
 {
-    fprintf(stderr, "ldpcgpu simulate: --resume %s: %s\n", path, why);
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "ldpcgpu simulate: --resume %s: ", path);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
     return 0;
 }
 
-/* The decoder and simulator settings named in the JSON, as the command line would set them. */
+/* Member key of j, when present, as an integer in lo..hi (the range the command line allows
+ * for the same value: a value beyond it would wrap or never end the run). Returns 1 with
+ * *out set (untouched when absent), 0 after printing why. */
+static int resume_uint(const char *path, const json_value *j, const char *key, uint64_t lo,
+                       uint64_t hi, uint64_t *out)
+{
+    const json_value *v = json_get(j, key);
+    if (!v)
+        return 1;
+    char text[128];
+    render(v, text, sizeof text);
+    if (v->type != JSON_NUMBER || !v->is_uint || v->uint < lo || v->uint > hi)
+        return bad_resume(path, "\"%s\": %s is not an integer in %llu..%llu", key, text,
+                          (unsigned long long)lo, (unsigned long long)hi);
+    *out = v->uint;
+    return 1;
+}
+
+/* Member key of j, when present, as a number in lo..hi (null when null_ok: *out = -1). */
+static int resume_number(const char *path, const json_value *j, const char *key, double lo,
+                         double hi, int null_ok, double *out)
+{
+    const json_value *v = json_get(j, key);
+    if (!v)
+        return 1;
+    if (null_ok && v->type == JSON_NULL) {
+        *out = -1.0;
+        return 1;
+    }
+    char text[128];
+    render(v, text, sizeof text);
+    if (v->type != JSON_NUMBER || !(v->number >= lo && v->number <= hi)) /* NaN, inf too */
+        return bad_resume(path, "\"%s\": %s is not a number in %g..%g", key, text, lo, hi);
+    *out = v->number;
+    return 1;
+}
+
+/* The decoder and simulator settings named in the JSON, as the command line would set them,
+ * with the command line's ranges. */
 static int apply_defaults(const char *path, const json_value *j, sim_opts *o)
 {
     const char *s;
@@ -266,16 +339,25 @@ static int apply_defaults(const char *path, const json_value *j, sim_opts *o)
         return bad_resume(path, "unknown algorithm");
     if (json_get_string(j, "schedule", &s) && ldpc_schedule_from_string(s, &o->cfg.schedule))
         return bad_resume(path, "unknown schedule");
-    if (json_get_uint(j, "max_iterations", &u))
-        o->cfg.max_iterations = (int)u;
+    u = (uint64_t)o->cfg.max_iterations;
+    if (!resume_uint(path, j, "max_iterations", 1, 10000, &u))
+        return 0;
+    o->cfg.max_iterations = (int)u;
     if (json_get_bool(j, "early_termination", &b))
         o->cfg.early_termination = b;
-    if (json_get_number(j, "nms_alpha", &d))
-        o->cfg.nms_alpha = (float)d;
-    if (json_get_number(j, "oms_beta", &d))
-        o->cfg.oms_beta = (float)d;
-    if (json_get_number(j, "llr_scale", &d))
-        o->cfg.llr_scale = (float)d;
+    /* the decoder checks these three against its own rules; here they must be numbers */
+    d = o->cfg.nms_alpha;
+    if (!resume_number(path, j, "nms_alpha", 0.0, 1.0, 0, &d))
+        return 0;
+    o->cfg.nms_alpha = (float)d;
+    d = o->cfg.oms_beta;
+    if (!resume_number(path, j, "oms_beta", 0.0, 100.0, 0, &d))
+        return 0;
+    o->cfg.oms_beta = (float)d;
+    d = o->cfg.llr_scale;
+    if (!resume_number(path, j, "llr_scale", 0.0, 1e6, 0, &d))
+        return 0;
+    o->cfg.llr_scale = (float)d;
     if (json_get_string(j, "msg", &s) && ldpc_msg_format_from_string(s, &o->cfg.msg_format))
         return bad_resume(path, "unknown message format");
     ldpc_llr_type llr;
@@ -292,14 +374,113 @@ static int apply_defaults(const char *path, const json_value *j, sim_opts *o)
         return bad_resume(path, "unknown demapper");
     if (json_get_string(j, "noise", &s) && ldpc_sim_noise_from_string(s, &o->noise))
         return bad_resume(path, "unknown noise rule");
-    if (json_get_uint(j, "seed", &u))
-        o->seed = u;
-    if (json_get_uint(j, "frames_target", &u))
-        o->frames = (long long)u;
-    if (json_get_uint(j, "max_frame_errors", &u))
-        o->max_frame_errors = (long long)u;
-    if (json_get_uint(j, "chunk_frames", &u))
-        o->chunk_frames = (long long)u;
+    if (!resume_uint(path, j, "seed", 0, UINT64_MAX, &o->seed))
+        return 0;
+    /* the targets as --frames, --max-frame-errors (0: none) and --chunk-frames (0: the rule) */
+    u = (uint64_t)o->frames;
+    if (!resume_uint(path, j, "frames_target", 1, SIM_MAX_FRAMES, &u))
+        return 0;
+    o->frames = (long long)u;
+    u = (uint64_t)o->max_frame_errors;
+    if (!resume_uint(path, j, "max_frame_errors", 0, SIM_MAX_FRAMES, &u))
+        return 0;
+    o->max_frame_errors = (long long)u;
+    u = (uint64_t)o->chunk_frames;
+    if (!resume_uint(path, j, "chunk_frames", 0, SIM_MAX_CHUNK_FRAMES, &u))
+        return 0;
+    o->chunk_frames = (long long)u;
+    return 1;
+}
+
+/* Whether count <= frames * per_frame (without overflow). */
+static int within(uint64_t count, uint64_t frames, uint64_t per_frame)
+{
+    return per_frame ? count / per_frame < frames ||
+                           (count / per_frame == frames && count % per_frame == 0)
+                     : count == 0;
+}
+
+/* Point i of the JSON into *p, checked: an Eb/N0 in the command line's range, frame numbers
+ * that cannot overflow, and counts that a simulation of those frames can give (n, k: the
+ * JSON's own; sim_resume_check compares them with the code's). */
+static int resume_point(const char *path, const json_value *j, size_t i, uint64_t n,
+                        uint64_t k, sim_point *p)
+{
+    static const struct {
+        const char *key;
+        size_t offset;
+    } counts[] = {
+        {"bit_errors", offsetof(ldpc_sim_counts, bit_errors)},
+        {"frame_errors", offsetof(ldpc_sim_counts, frame_errors)},
+        {"parity_failures", offsetof(ldpc_sim_counts, parity_failures)},
+        {"undetected_errors", offsetof(ldpc_sim_counts, undetected)},
+        {"iterations", offsetof(ldpc_sim_counts, iterations)},
+        {"saturated_llrs", offsetof(ldpc_sim_counts, saturated)},
+    };
+    char where[64];
+    snprintf(where, sizeof where, "point %zu", i + 1);
+    memset(p, 0, sizeof *p);
+    p->ebn0 = NAN;
+    p->decode_seconds = -1.0;
+    if (!json_get(j, "ebn0_db") || !json_get(j, "first_frame") || !json_get(j, "frames"))
+        return bad_resume(path, "%s lacks ebn0_db, first_frame or frames", where);
+    if (!resume_number(path, j, "ebn0_db", APP_EBN0_MIN, APP_EBN0_MAX, 0, &p->ebn0) ||
+        !resume_uint(path, j, "first_frame", 0, (uint64_t)1 << 62, &p->first) ||
+        !resume_uint(path, j, "frames", 0, (uint64_t)1 << 62, &p->c.frames))
+        return bad_resume(path, "(%s)", where);
+    for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+        uint64_t *count = (uint64_t *)((char *)&p->c + counts[c].offset);
+        if (!resume_uint(path, j, counts[c].key, 0, UINT64_MAX, count))
+            return bad_resume(path, "(%s)", where);
+    }
+    const ldpc_sim_counts *c = &p->c;
+    if (!within(c->frame_errors, c->frames, 1) || !within(c->parity_failures, c->frames, 1) ||
+        c->undetected > c->frame_errors || !within(c->bit_errors, c->frame_errors, k) ||
+        !within(c->iterations, c->frames, 10000) || !within(c->saturated, c->frames, n))
+        return bad_resume(path,
+                          "%s (Eb/N0 %g): counts no simulation of %llu frames gives (frame "
+                          "errors %llu, parity failures %llu, undetected %llu, bit errors %llu "
+                          "with k=%llu)",
+                          where, p->ebn0, (unsigned long long)c->frames,
+                          (unsigned long long)c->frame_errors,
+                          (unsigned long long)c->parity_failures,
+                          (unsigned long long)c->undetected, (unsigned long long)c->bit_errors,
+                          (unsigned long long)k);
+    /* times: 0 .. about 30,000 years; decode_seconds may be null (not known) */
+    if (!resume_number(path, j, "wall_seconds", 0.0, 1e12, 0, &p->wall_seconds) ||
+        !resume_number(path, j, "decode_seconds", 0.0, 1e12, 1, &p->decode_seconds))
+        return bad_resume(path, "(%s)", where);
+    p->resumed_frames = c->frames;
+    return 1;
+}
+
+/* The points of the JSON: at most SIM_MAX_POINTS (more are refused, not dropped), each Eb/N0
+ * once (two rows of one point would both be continued with the same frames). */
+static int resume_points(const char *path, sim_resume *r, sim_opts *o)
+{
+    const json_value *pts = json_get(r->root, "points");
+    uint64_t n = 0, k = 0;
+    if (!resume_uint(path, r->root, "n", 1, LDPC_MAX_N, &n) ||
+        !resume_uint(path, r->root, "k", 1, LDPC_MAX_N, &k) || !n || !k)
+        return bad_resume(path, "needs the code's \"n\" and \"k\"");
+    if (pts->count > SIM_MAX_POINTS)
+        return bad_resume(path, "%zu points, more than the %d a run holds", pts->count,
+                          SIM_MAX_POINTS);
+    r->points = calloc(pts->count ? pts->count : 1, sizeof *r->points);
+    if (!r->points)
+        return bad_resume(path, "out of memory");
+    o->npoints = 0;
+    for (size_t i = 0; i < pts->count; i++) {
+        sim_point *p = &r->points[i];
+        if (!resume_point(path, &pts->items[i], i, n, k, p))
+            return 0;
+        for (int e = 0; e < r->npoints; e++)
+            if (sim_same_ebn0(r->points[e].ebn0, p->ebn0))
+                return bad_resume(path, "points %d and %zu are both at Eb/N0 %g dB", e + 1,
+                                  i + 1, p->ebn0);
+        r->npoints++;
+        o->ebn0[o->npoints++] = p->ebn0;
+    }
     return 1;
 }
 
@@ -309,33 +490,22 @@ sim_resume *sim_resume_load(const char *path, const char *text, sim_opts *o)
     sim_resume *r = calloc(1, sizeof *r);
     if (!r || !(r->root = json_parse(text, err, sizeof err))) {
         if (r)
-            bad_resume(path, err);
+            bad_resume(path, "%s", err);
+        else
+            bad_resume(path, "out of memory");
         sim_resume_free(r);
         return NULL;
     }
     const char *tool = NULL;
-    r->points = json_get(r->root, "points");
+    const json_value *points = json_get(r->root, "points");
     if (!json_get_string(r->root, "tool", &tool) || strcmp(tool, "ldpcgpu simulate") ||
-        !json_get(r->root, "channel") || !r->points || r->points->type != JSON_ARRAY) {
+        !json_get(r->root, "channel") || !points || points->type != JSON_ARRAY) {
         bad_resume(path, "not the JSON of an ldpcgpu simulate run that numbers its frames "
                          "(\"tool\": \"ldpcgpu simulate\", \"channel\", \"points\")");
         sim_resume_free(r);
         return NULL;
     }
-    o->npoints = 0;
-    for (size_t i = 0; i < r->points->count && o->npoints < SIM_MAX_POINTS; i++) {
-        double e;
-        uint64_t first, frames;
-        const json_value *p = &r->points->items[i];
-        if (!json_get_number(p, "ebn0_db", &e) || !json_get_uint(p, "first_frame", &first) ||
-            !json_get_uint(p, "frames", &frames)) {
-            bad_resume(path, "a point lacks ebn0_db, first_frame or frames");
-            sim_resume_free(r);
-            return NULL;
-        }
-        o->ebn0[o->npoints++] = e;
-    }
-    if (!apply_defaults(path, r->root, o)) {
+    if (!resume_points(path, r, o) || !apply_defaults(path, r->root, o)) {
         sim_resume_free(r);
         return NULL;
     }
@@ -371,33 +541,14 @@ int sim_resume_check(const sim_resume *r, const sim_setup *s)
     return differ;
 }
 
-static uint64_t uint_or_0(const json_value *p, const char *key)
-{
-    uint64_t u = 0;
-    json_get_uint(p, key, &u);
-    return u;
-}
-
 int sim_resume_point(const sim_resume *r, double ebn0, sim_point *out)
 {
-    for (size_t i = 0; i < r->points->count; i++) {
-        const json_value *p = &r->points->items[i];
-        double e = 0, t = 0;
-        json_get_number(p, "ebn0_db", &e);
-        if (fabs(e - ebn0) > 1e-6)
+    for (int i = 0; i < r->npoints; i++) {
+        if (!sim_same_ebn0(r->points[i].ebn0, ebn0))
             continue;
+        *out = r->points[i];
         out->ebn0 = ebn0;
-        out->first = uint_or_0(p, "first_frame");
-        out->c.frames = uint_or_0(p, "frames");
-        out->c.bit_errors = uint_or_0(p, "bit_errors");
-        out->c.frame_errors = uint_or_0(p, "frame_errors");
-        out->c.parity_failures = uint_or_0(p, "parity_failures");
-        out->c.undetected = uint_or_0(p, "undetected_errors");
-        out->c.iterations = uint_or_0(p, "iterations");
-        out->c.saturated = uint_or_0(p, "saturated_llrs");
-        out->resumed_frames = out->c.frames;
-        out->wall_seconds = json_get_number(p, "wall_seconds", &t) ? t : 0.0;
-        out->decode_seconds = json_get_number(p, "decode_seconds", &t) ? t : -1.0;
+        out->done = 0;
         return 1;
     }
     return 0;

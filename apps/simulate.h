@@ -15,6 +15,18 @@
 #include "ldpcgpu/sim.h"
 
 #define SIM_MAX_POINTS 1000
+/* The ranges of --frames / --max-frame-errors and --chunk-frames, and of the same values that
+ * --resume reads (so that frame numbers and chunk x ranks never overflow 64 bits). */
+#define SIM_MAX_FRAMES (1LL << 50)
+#define SIM_MAX_CHUNK_FRAMES (1LL << 30)
+/* --resume reads at most this much: a result of SIM_MAX_POINTS points is under 1 MB, so this
+ * leaves room for any reformatting, while a wrong path (a device, a huge file) is refused
+ * instead of read into memory without end. */
+#define SIM_RESUME_MAX_BYTES ((size_t)64 << 20)
+
+/* Whether two Eb/N0 values name the same point (a value read back from an older file that
+ * kept 4 decimals, or a sweep's sum, may differ from the typed one in its last bits). */
+static inline int sim_same_ebn0(double a, double b) { return a - b < 1e-6 && b - a < 1e-6; }
 
 typedef struct sim_opts {
     const char *code_name, *json_path, *resume_path;

@@ -54,8 +54,18 @@ inline void check_status(int status, const std::string& context)
     throw core_error(status, what);
 }
 
+/* A code name goes to the core as a C string: one holding a NUL would be cut there (and
+ * "wimax:576:1/2\0xyz" accepted as wimax:576:1/2), so it is refused. */
+inline void check_code_name(const std::string& name, const std::string& context)
+{
+    if (name.find('\0') != std::string::npos)
+        throw core_error(LDPC_ERR_INVALID_ARGUMENT,
+                         context + ": a code name cannot hold a NUL character");
+}
+
 inline code_ptr make_code(const std::string& name)
 {
+    check_code_name(name, "ldpcgpu: code");
     ::ldpc_code* c = nullptr;
     check_status(ldpc_code_create(&c, name.c_str()), "ldpcgpu: code '" + name + "'");
     return code_ptr(c);

@@ -5,7 +5,8 @@ int8 LLRs and int8/int16 messages keep their quality): every command that takes 
 its --help and refuses other values with a message naming the range and exit status 2.
 `decode` prints the share of input LLRs beyond the int8 range, which must equal the count
 computed here from the file (float: round(LLR * scale) outside -128..127, halves away from
-zero; int8: values -128 or 127).
+zero; int8: values -128, -127 or 127: the ends where a quantiser that clips at +-127, like
+encode's, leaves saturated LLRs).
 """
 import json
 import os
@@ -90,11 +91,25 @@ with apptest.tempdir() as d:
         else:
             check(rc != 0 and "oms_beta 0.25 at llr_scale 6" in err,
                   f"scale 6 {alg} {msg} is refused with the reason: exit {rc}: {err}")
-    want_q = sum(1 for v in q if v in (-128, 127))
+    want_q = sum(1 for v in q if v in (-128, -127, 127))
     rc, out, err = run("decode", CODE, "-i", q_path, "-o", os.path.join(d, "bits"), "--format",
                        "i8", "--llr-scale", "8", "--msg", "i8")
     check(rc == 0 and share(out) == (want_q, 12 * N),
-          f"int8 decode: saturated {share(out)}, expected {want_q} (values -128/127)")
+          f"int8 decode: saturated {share(out)}, expected {want_q} (values -128/-127/127)")
     check(want_q > 0, "the int8 file has values at the ends of the range")
+
+    # encode's own int8 LLRs without noise at scale 8: +-LDPC_NOISELESS_LLR x 8 is far beyond
+    # the range, so every one is +-127 and saturated, the negative ones too (the count took
+    # only 127 and -128, and said 49.9%)
+    s_path = os.path.join(d, "s.i8")
+    run("encode", CODE, "--frames", 100, "-o", os.devnull, "--llr-out", s_path, "--llr-format",
+        "i8", "--llr-scale", 8, check_rc=0)
+    with open(s_path, "rb") as f:
+        s = struct.unpack(f"{100 * N}b", f.read())
+    check(set(s) == {-127, 127}, f"noiseless int8 LLRs are +-127: {sorted(set(s))[:6]}")
+    rc, out, err = run("decode", CODE, "-i", s_path, "-o", os.devnull, "--format", "i8",
+                       "--llr-scale", 8)
+    check(rc == 0 and share(out) == (100 * N, 100 * N),
+          f"noiseless int8 LLRs: saturated {share(out)}, expected all {100 * N}\n{out}{err}")
 
 apptest.finish("test_app_llr_range")

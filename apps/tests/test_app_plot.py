@@ -46,6 +46,30 @@ with apptest.tempdir() as d:
           f"a PNG with BER and FER side by side: {size}\n{out}{err}")
     check(os.path.getsize(png) > 20000, "the PNG has content")
 
+    # bad input gets a message, not a traceback (issue 24, defect 11): a point with more frame
+    # errors than frames (FER 19.98)
+    import json
+    with open(a) as f:
+        bad = json.load(f)
+    p0 = bad["points"][0]
+    p0["frame_errors"] = p0["frames"] * 20
+    p0["fer"] = 19.98
+    with open(os.path.join(d, "bad.json"), "w") as f:
+        json.dump(bad, f)
+    rc, out, err = run("plot", os.path.join(d, "bad.json"), "-o", os.path.join(d, "bad.png"))
+    check(rc == 1 and "which no simulation gives" in err and "Traceback" not in err,
+          f"plot of a point with frame_errors > frames: exit {rc}\n{err}")
+    check(not os.path.exists(os.path.join(d, "bad.png")), "no picture of a bad file")
+    # a code path that is not UTF-8 (simulate writes its bytes as \\udcXX escapes)
+    with open(a) as f:
+        u = json.load(f)
+    u["code"] = "alist:/tmp/c\udcff.alist"
+    with open(os.path.join(d, "u.json"), "w") as f:
+        json.dump(u, f)
+    rc, out, err = run("plot", os.path.join(d, "u.json"), "-o", os.path.join(d, "u.png"))
+    check(rc == 0 and "Glyph" not in err and os.path.exists(os.path.join(d, "u.png")),
+          f"plot of a run whose code path is not UTF-8: exit {rc}\n{err}")
+
     # one metric, a label per run, the script called directly
     png1 = os.path.join(d, "fer.png")
     p = subprocess.run([script, a, b, "--metric", "fer", "--label", "float", "--label", "int8",

@@ -36,7 +36,7 @@ def mpirun(np, *args):
     # containers often forbid the cross-process memory copy of Open MPI's shared-memory
     # transport (ptrace rules): its plain copy works everywhere and these messages are small
     env = dict(os.environ, OMPI_MCA_btl_vader_single_copy_mechanism="none")
-    p = subprocess.run(cmd, capture_output=True, timeout=600, env=env)
+    p = subprocess.run(cmd, capture_output=True, timeout=300, env=env)
     return p.returncode, p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
 
 
@@ -123,5 +123,18 @@ with apptest.tempdir() as d:
     check(rc == 0, f"mpirun --resume: exit {rc}\n{err}")
     check(counts(load(js("p.json"))["points"][0]) == counts(m1["points"][1]),
           "1000 frames alone + 4000 on 2 ranks == 5000 in one process")
+
+    # ---- resumed values are range-checked like the command line's (issue 24, defect 4):
+    # chunk_frames 2^63 wrapped chunk x ranks to 0 and looped forever at 0 frames ----
+    for key in ("chunk_frames", "frames_target"):
+        j = load(js("p.json"))
+        j[key] = 2 ** 63
+        with open(js("wrap.json"), "w") as f:
+            json.dump(j, f)
+        try:
+            rc, out, err = mpirun(2, "simulate", "--resume", js("wrap.json"), "--quiet")
+            check(rc != 0 and key in err, f"mpirun --resume with {key} 2^63: exit {rc}\n{err}")
+        except subprocess.TimeoutExpired:
+            check(False, f"mpirun --resume with {key} 2^63 did not end")
 
 apptest.finish("test_app_simulate_mpi")

@@ -37,6 +37,9 @@ void ldpc_decoder_config_init(ldpc_decoder_config *cfg)
     cfg->fallback_to_cpu = 1;
 }
 
+/* Every llr_scale lies in (0, LLR_SCALE_LIMIT) (decoder.h); quantised ones in the range below. */
+#define LLR_SCALE_LIMIT 1e6f
+
 /* The llr_scale range of quantised LLRs (decoder.h: LDPC_LLR_SCALE_MIN..LDPC_LLR_SCALE_MAX);
  * what: the user of the scale, for the message. */
 static int check_quantised_scale(float scale, const char *what)
@@ -66,8 +69,12 @@ static int check_config(const ldpc_decoder_config *c)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "nms_alpha must be in (0, 1]");
     if (!(c->oms_beta >= 0.0f && c->oms_beta < 100.0f))
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "oms_beta must be in [0, 100)");
-    if (!(c->llr_scale > 0.0f && c->llr_scale < 1e6f))
-        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "llr_scale must be positive");
+    if (!(c->llr_scale > 0.0f && c->llr_scale < LLR_SCALE_LIMIT))
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
+                          "llr_scale %g is outside (0, %g) (quantised LLRs and messages need "
+                          "%g..%g)",
+                          (double)c->llr_scale, (double)LLR_SCALE_LIMIT,
+                          (double)LDPC_LLR_SCALE_MIN, (double)LDPC_LLR_SCALE_MAX);
     if (c->msg_format != LDPC_MSG_F32 &&
         check_quantised_scale(c->llr_scale, "int8/int16 messages") != LDPC_OK)
         return LDPC_ERR_INVALID_ARGUMENT;
@@ -82,6 +89,12 @@ static int check_config(const ldpc_decoder_config *c)
     if (c->num_devices < 0 || c->num_devices > LDPC_MAX_DEVICES)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "num_devices %d outside 0..%d",
                           c->num_devices, LDPC_MAX_DEVICES);
+    /* checked whatever the backend: a configuration that works on the CPU must not fail only
+     * once a GPU is present */
+    for (int i = 0; i < c->num_devices; i++)
+        if (c->devices[i] < 0)
+            return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "devices[%d] = %d: device ids are >= 0",
+                              i, c->devices[i]);
     return LDPC_OK;
 }
 
@@ -358,9 +371,20 @@ static void mark_failed(ldpc_decoder *dec, ldpc_batch *b)
     }
 }
 
+/* Whether b is one of dec's slots: compared as addresses (a pointer into the middle of a slot
+ * is refused before any of its fields is read, which would be a misaligned access). */
+static int is_slot(const ldpc_decoder *dec, const ldpc_batch *b)
+{
+    if (!dec || !b || !dec->batches)
+        return 0;
+    const uintptr_t first = (uintptr_t)dec->batches, p = (uintptr_t)b;
+    return p >= first && (p - first) % sizeof *b == 0 &&
+           (p - first) / sizeof *b < (uintptr_t)dec->nbatches;
+}
+
 int ldpc_decoder_submit(ldpc_decoder *dec, ldpc_batch *b, int nframes, ldpc_llr_type type)
 {
-    if (!dec || !b || b < dec->batches || b >= dec->batches + dec->nbatches)
+    if (!is_slot(dec, b))
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "submit: not a batch of this decoder");
     if (b->state != BATCH_FILLING)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "submit: batch was not acquired");
@@ -409,7 +433,7 @@ int ldpc_decoder_collect(ldpc_decoder *dec, ldpc_batch **batch, int wait)
 
 int ldpc_decoder_release(ldpc_decoder *dec, ldpc_batch *b)
 {
-    if (!dec || !b || b < dec->batches || b >= dec->batches + dec->nbatches)
+    if (!is_slot(dec, b))
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "release: not a batch of this decoder");
     if (b->state == BATCH_SUBMITTED)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "release: batch is in flight; collect it");
@@ -443,6 +467,10 @@ static int decode_sync(ldpc_decoder *dec, const void *llr, ldpc_llr_type type, i
             ldpc_decoder_submit(dec, b, f, type);
             next_in += f;
         }
+        if (dec->fifo_count == 0) /* no slot free and none in flight: the caller holds them */
+            return ldpc_error(LDPC_ERR_BUSY,
+                              "decode: every batch slot is acquired and not submitted; release "
+                              "them before a synchronous call");
         int st = ldpc_decoder_collect(dec, &b, 1);
         if (!b)
             return st;

@@ -8,7 +8,6 @@
 #include "error.h"
 
 #define SCREEN_BLOCK 64 /* LLRs screened together (below) */
-#define I8_MIN (-128)
 #define I8_MAX 127
 #define I8_LANES 64 /* byte counters side by side (int8 count, below) */
 
@@ -66,7 +65,7 @@ int ldpc_decoder_count_saturated_f32(const ldpc_decoder *dec, const float *llr, 
         for (size_t i = 0; i < len; i++)
             if (fabsf(x[i]) * scale >= 127.0f) {
                 const int c = ldpc_fixed_quantize_f32(&wide, x[i]);
-                s += c < I8_MIN || c > I8_MAX;
+                s += c < -128 || c > I8_MAX;
             }
     }
     *saturated = s;
@@ -79,10 +78,13 @@ int ldpc_decoder_count_saturated_i8(const ldpc_decoder *dec, const int8_t *llr, 
     if (!dec || !saturated || (!llr && count))
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
                           "ldpc_decoder_count_saturated_i8: NULL argument");
-    /* x is -128 or 127 exactly when (uint8_t)(x - 127) is 0 or 1. Counted in byte-wide lanes
-     * over blocks of at most 255 rows (a lane cannot overflow), summed once per block: the
-     * compiler vectorises that loop; a 64-bit count per byte it widened value by value
-     * (0.15 ns per LLR, where the block's copy of the same LLR costs about 0.1). */
+    /* |x| >= 127: the ends of the range, where a producer that clips leaves its LLRs (this
+     * library's quantiser, ldpc_llr_quantize_i8, clips at +-127, so negative saturation is
+     * -127; others clip at -128). x is one of -128, -127, 127 exactly when (uint8_t)(x + 126)
+     * is 253 or more. Counted in byte-wide lanes over blocks of at most 255 rows (a lane
+     * cannot overflow), summed once per block: the compiler vectorises that loop; a 64-bit
+     * count per byte it widened value by value (0.15 ns per LLR, where the block's copy of
+     * the same LLR costs about 0.1). */
     uint64_t s = 0;
     size_t i = 0;
     for (; i + I8_LANES <= count;) {
@@ -91,12 +93,12 @@ int ldpc_decoder_count_saturated_i8(const ldpc_decoder *dec, const int8_t *llr, 
         uint8_t lane[I8_LANES] = {0};
         for (size_t r = 0; r < rows; r++, i += I8_LANES)
             for (int l = 0; l < I8_LANES; l++)
-                lane[l] += (uint8_t)((uint8_t)(llr[i + l] - I8_MAX) <= 1);
+                lane[l] += (uint8_t)((uint8_t)(llr[i + l] + (I8_MAX - 1)) >= 253);
         for (int l = 0; l < I8_LANES; l++)
             s += lane[l];
     }
     for (; i < count; i++)
-        s += llr[i] == I8_MIN || llr[i] == I8_MAX;
+        s += llr[i] <= -I8_MAX || llr[i] >= I8_MAX;
     *saturated = s;
     return LDPC_OK;
 }

@@ -57,8 +57,10 @@ static void doubled(uint8_t *x2, const uint8_t *x, int z)
 /* The XOR runs are most of the work and the core is built for the baseline ISA (16-byte
  * vectors): on x86-64 the function is also compiled for AVX2, chosen once when the library
  * loads (GCC/Clang function multi-versioning): 0.1 us less per WiMAX 2304 frame on AVX-512
- * hardware (an AVX-512 clone gains nothing more). */
-#if defined(__x86_64__) && defined(__GNUC__) && defined(__ELF__)
+ * hardware (an AVX-512 clone gains nothing more). -DLDPCGPU_FUNCTION_MULTIVERSIONING=OFF
+ * (LDPCGPU_NO_MULTIVERSIONING) leaves the baseline version only, for sanitizer builds. */
+#if defined(__x86_64__) && defined(__GNUC__) && defined(__ELF__) && \
+    !defined(LDPCGPU_NO_MULTIVERSIONING)
 __attribute__((target_clones("avx2", "default")))
 #endif
 static void qc_encode_frame(const ldpc_encoder *enc, const uint8_t *info, uint8_t *cw)

@@ -190,6 +190,46 @@ static void test_async_order(const fixture *fx)
     ldpc_decoder_destroy(dec);
 }
 
+/* Misuse of the batch API that earlier gave a misleading answer or read a slot through a bad
+ * pointer: each must be refused with its own message. */
+static void test_batch_misuse(const fixture *fx)
+{
+    ldpc_decoder_config cfg = base_config();
+    cfg.batch_frames = 4;
+    cfg.batches_in_flight = 2;
+    ldpc_decoder *dec;
+    REQUIRE_OK(ldpc_decoder_create(&dec, fx->code, &cfg));
+    ldpc_batch *a, *b;
+    REQUIRE_OK(ldpc_decoder_acquire(dec, &a));
+    REQUIRE_OK(ldpc_decoder_acquire(dec, &b));
+
+    /* a pointer into the middle of a slot is not a slot (refused before reading it: UBSan
+     * saw the misaligned read of its state) */
+    ldpc_batch *inside = (ldpc_batch *)((char *)a + 1);
+    CHECK(ldpc_decoder_submit(dec, inside, 1, LDPC_LLR_F32) == LDPC_ERR_INVALID_ARGUMENT);
+    CHECK_MSG(strstr(ldpc_last_error(), "not a batch of this decoder") != NULL,
+              "submit(interior pointer): '%s'", ldpc_last_error());
+    CHECK(ldpc_decoder_release(dec, inside) == LDPC_ERR_INVALID_ARGUMENT);
+    CHECK(strstr(ldpc_last_error(), "not a batch of this decoder") != NULL);
+
+    /* every slot acquired: a synchronous decode cannot take one; its error says so (it
+     * returned LDPC_ERR_EMPTY with an earlier call's message) */
+    ldpc_backend unused;
+    ldpc_backend_from_string("marker", &unused); /* leaves an unrelated message behind */
+    uint8_t out[2048];
+    ldpc_frame_status st[2];
+    int rc = ldpc_decoder_decode_f32(dec, fx->llr, 2, out, st);
+    CHECK_MSG(rc == LDPC_ERR_BUSY, "decode with every slot held: %d (%s)", rc, ldpc_strerror(rc));
+    CHECK_MSG(strstr(ldpc_last_error(), "every batch slot is acquired") != NULL,
+              "decode with every slot held: '%s'", ldpc_last_error());
+    /* released, the same call decodes */
+    REQUIRE_OK(ldpc_decoder_release(dec, a));
+    REQUIRE_OK(ldpc_decoder_release(dec, b));
+    REQUIRE_OK(ldpc_decoder_decode_f32(dec, fx->llr, 2, out, st));
+    CHECK(memcmp(out, fx->info, (size_t)2 * fx->k) == 0);
+    ldpc_decoder_destroy(dec);
+}
+
 static void test_config_errors(const fixture *fx)
 {
     ldpc_decoder *dec = (ldpc_decoder *)1;
@@ -204,6 +244,18 @@ static void test_config_errors(const fixture *fx)
     cfg.algorithm = (ldpc_algorithm)42;
     CHECK(ldpc_decoder_create(&dec, fx->code, &cfg) == LDPC_ERR_INVALID_ARGUMENT);
     CHECK(ldpc_decoder_create(&dec, NULL, NULL) == LDPC_ERR_INVALID_ARGUMENT);
+    /* a huge llr_scale is positive: the message gives the range it is outside */
+    cfg = base_config();
+    cfg.llr_scale = 1e30f;
+    CHECK(ldpc_decoder_create(&dec, fx->code, &cfg) == LDPC_ERR_INVALID_ARGUMENT);
+    CHECK_MSG(strstr(ldpc_last_error(), "1e+30") && !strstr(ldpc_last_error(), "must be positive"),
+              "llr_scale 1e30: '%s'", ldpc_last_error());
+    /* a negative device id is refused on every backend (the CPU ignores the list) */
+    cfg = base_config();
+    cfg.num_devices = 1;
+    cfg.devices[0] = -1;
+    CHECK(ldpc_decoder_create(&dec, fx->code, &cfg) == LDPC_ERR_INVALID_ARGUMENT && dec == NULL);
+    CHECK(strstr(ldpc_last_error(), "devices[0] = -1") != NULL);
     /* cuda without fallback on a build/machine without a GPU is an error, with fallback a CPU */
     cfg = base_config();
     cfg.backend = LDPC_BACKEND_CUDA;
@@ -244,6 +296,7 @@ int main(void)
     fixture fx = make_fixture("wimax:576:1/2", 5.0);
     test_formats_and_signs(&fx);
     test_async_order(&fx);
+    test_batch_misuse(&fx);
     test_config_errors(&fx);
     ldpc_code_destroy(fx.code);
     free(fx.info), free(fx.cw), free(fx.llr);

@@ -132,6 +132,31 @@ static void test_count_edges(void)
     }
 }
 
+/* The int8 count of the library's own quantiser's output: it clips at +-127, so LLRs far beyond
+ * the range on either side come out as +-127 and every one of them is saturated (negative
+ * saturation was missed when only -128 and 127 counted). */
+static void test_count_quantised(void)
+{
+    enum { N = 1000 };
+    float x[N];
+    int8_t q[N];
+    for (int i = 0; i < N; i++)
+        x[i] = (i % 2 ? -1.0f : 1.0f) * (100.0f + (float)i);
+    ldpc_llr_quantize_i8(x, N, 8.0f, q);
+    ldpc_decoder *dec;
+    REQUIRE_OK(create(LDPC_MSG_F32, 8.0f, LDPC_BACKEND_CPU_REFERENCE, &dec));
+    uint64_t got8 = 0, got = 0;
+    REQUIRE_OK(ldpc_decoder_count_saturated_i8(dec, q, N, &got8));
+    REQUIRE_OK(ldpc_decoder_count_saturated_f32(dec, x, N, &got));
+    CHECK_MSG(got8 == N && got == N, "quantised +-127: int8 count %llu, float count %llu of %d",
+              (unsigned long long)got8, (unsigned long long)got, N);
+    /* one step inside the ends is not saturated */
+    const int8_t inside[4] = {126, -126, 0, 1};
+    REQUIRE_OK(ldpc_decoder_count_saturated_i8(dec, inside, 4, &got8));
+    CHECK(got8 == 0);
+    ldpc_decoder_destroy(dec);
+}
+
 static void test_count_random(void)
 {
     enum { N = 100000 };
@@ -144,7 +169,7 @@ static void test_count_random(void)
     for (int i = 0; i < N; i++) {
         x[i] = (float)(ldpc_rng_normal(&rng) * 20.0);
         q[i] = (int8_t)(ldpc_rng_next(&rng) & 0xff);
-        ends += q[i] == -128 || q[i] == 127;
+        ends += q[i] <= -127 || q[i] == 127;
     }
     const float scales[] = {2.0f, 3.0f, 4.0f, 7.3f, 16.0f};
     for (size_t s = 0; s < sizeof scales / sizeof scales[0]; s++)
@@ -169,7 +194,7 @@ static void test_count_random(void)
             CHECK(got == ends);
             ldpc_decoder_destroy(dec);
         }
-    CHECK(ends > N / 200 && ends < N / 50); /* 2 of 256 values */
+    CHECK(ends > N / 200 && ends < N / 50); /* 3 of 256 values */
     free(x);
     free(q);
 }
@@ -188,7 +213,8 @@ static void test_count_lengths(void)
     for (int i = 0; i < L + 8; i++) {
         const uint64_t r = ldpc_rng_next(&rng);
         x[i] = (r % 97 == 0) ? NAN : (float)(ldpc_rng_normal(&rng) * 12.0);
-        q[i] = (int8_t)(r % 5 == 0 ? (r & 8 ? 127 : -128) : (int)(r >> 8 & 0xff) - 128);
+        q[i] = (int8_t)(r % 5 == 0 ? (r & 8 ? 127 : (r & 16 ? -128 : -127))
+                                   : (int)(r >> 8 & 0xff) - 128);
     }
     ldpc_decoder *dec;
     REQUIRE_OK(create(LDPC_MSG_I8, 4.0f, LDPC_BACKEND_CPU_REFERENCE, &dec));
@@ -197,7 +223,7 @@ static void test_count_lengths(void)
             uint64_t got = 0, want = 0, got8 = 0, want8 = 0;
             for (int i = off; i < off + len; i++) {
                 want += saturates(x[i], 4.0f, 0);
-                want8 += q[i] == -128 || q[i] == 127;
+                want8 += q[i] <= -127 || q[i] == 127;
             }
             REQUIRE_OK(ldpc_decoder_count_saturated_f32(dec, x + off, (size_t)len, &got));
             REQUIRE_OK(ldpc_decoder_count_saturated_i8(dec, q + off, (size_t)len, &got8));
@@ -205,8 +231,8 @@ static void test_count_lengths(void)
                       off, len, (unsigned long long)got, (unsigned long long)want,
                       (unsigned long long)got8, (unsigned long long)want8);
         }
-    const int8_t ends[2] = {127, -128};
-    for (int e = 0; e < 2; e++) {
+    const int8_t ends[3] = {127, -128, -127};
+    for (int e = 0; e < 3; e++) {
         memset(q, (uint8_t)ends[e], LONG + 8);
         uint64_t got = 0;
         REQUIRE_OK(ldpc_decoder_count_saturated_i8(dec, q + 1, LONG, &got));
@@ -285,6 +311,7 @@ int main(void)
     REQUIRE_OK(ldpc_code_create(&code, "wimax:576:1/2"));
     test_scale_range();
     test_count_edges();
+    test_count_quantised();
     test_count_random();
     test_count_lengths();
     test_quantised_limits();

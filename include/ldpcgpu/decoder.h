@@ -186,8 +186,8 @@ LDPC_API int ldpc_decoder_decode_i8(ldpc_decoder *dec, const int8_t *llr, int nf
  * configuration, i.e. what int8 LLRs or int8 messages would clip.
  *  - float: LLRs whose channel value round(LLR * llr_scale) (after the sign switch; NaN is 0,
  *    the input rule of decoder_fixed.h) lies outside [-128, 127];
- *  - int8: values at the ends of the range, -128 or 127 (their producer clipped them, or may
- *    have).
+ *  - int8: values at the ends of the range, -128, -127 or 127 (their producer clipped them,
+ *    or may have: ldpc_llr_quantize_i8 clips at +-127, other producers at -128 and 127).
  * *saturated receives the count. A share of more than a few percent means llr_scale is too
  * large for the input's LLR magnitudes (or the demapper's noise estimate is too small). */
 LDPC_API int ldpc_decoder_count_saturated_f32(const ldpc_decoder *dec, const float *llr, size_t count,

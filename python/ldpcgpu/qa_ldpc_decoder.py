@@ -164,7 +164,8 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
 
     def test_saturated_llrs(self):
         """saturated_llrs(): input LLRs beyond the int8 range at the block's int8_scale, counted
-        on every frame (float: round(LLR * scale) outside -128..127; int8: -128 or 127)."""
+        on every frame (float: round(LLR * scale) outside -128..127; int8: -128, -127 or 127, the
+        ends where a quantiser that clips at +-127, like the module's own, leaves them)."""
         code = self.alist_code
         info, cw = self.encoded(code, 5)
         llr = noiseless_llr(cw).astype(np.float32)  # +-20: 80 at scale 4, inside the range
@@ -189,10 +190,15 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
         # int8 input: the values at the ends of the range
         q8 = (np.where(cw == 0, 1, -1) * 40).astype(np.int8)
         q8.ravel()[::9] = np.where(cw.ravel()[::9] == 0, 127, -128)
+        q8.ravel()[4::9] = np.where(cw.ravel()[4::9] == 0, 127, -127)  # quantize_i8's ends
         dec = ldpcgpu.ldpc_decoder(self.alist_name, input_type="int8")
         out, _ = run_stream_decoder(dec, q8)
         self.assertTrue(np.array_equal(out.reshape(info.shape), info))
-        self.assertEqual(dec.saturated_llrs(), q8.ravel()[::9].size)
+        self.assertEqual(dec.saturated_llrs(), q8.ravel()[::9].size + q8.ravel()[4::9].size)
+        # LLRs far beyond the range on both sides, quantised by the module's rule: all count
+        dec = ldpcgpu.ldpc_decoder(self.alist_name, input_type="int8")
+        run_stream_decoder(dec, ldpcgpu.quantize_i8(noiseless_llr(cw) * 10.0, 4.0))
+        self.assertEqual(dec.saturated_llrs(), cw.size)
 
     def test_alpha_beta_and_defaults(self):
         """nms_alpha and oms_beta reach the decoder (the block's bits are the numpy decoder's

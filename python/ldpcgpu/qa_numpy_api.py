@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """QA for the numpy API over the C core: Code, Encoder, Decoder, channel helpers, errors."""
 import os
+import subprocess
 import sys
 import unittest
 
@@ -275,6 +276,55 @@ class qa_numpy_api(unittest.TestCase):
         if np.any(info):
             with self.assertRaises(ldpcgpu.LdpcError):
                 ldpcgpu.bpsk_awgn(info.astype(np.float64), 1.0)
+
+    def test_out_of_memory_raises(self):
+        """A copy of the input that cannot be allocated (int8 made contiguous, float64 made
+        float32) raises MemoryError; it crashed the interpreter (issue 24, defect 1). Run in a
+        child process whose address space is limited, so that the copy fails for certain."""
+        child = (
+            "import resource, numpy as np\n"
+            "from gnuradio import ldpcgpu\n"
+            "dec = ldpcgpu.Decoder('wimax:576:1/2')\n"
+            "resource.setrlimit(resource.RLIMIT_AS, (6 << 30, 6 << 30))\n"
+            "for dtype in (np.int8, np.float64):\n"
+            "    big = np.broadcast_to(np.zeros(576, dtype), (20_000_000, 576))\n"
+            "    try:\n"
+            "        dec.decode(big)\n"
+            "        print('decoded', dtype.__name__)\n"
+            "    except MemoryError:\n"
+            "        print('MemoryError', dtype.__name__)\n")
+        p = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True,
+                           timeout=300)
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        self.assertEqual(p.stdout.split("\n")[:2], ["MemoryError int8", "MemoryError float64"],
+                         p.stdout + p.stderr)
+
+    def test_bad_arguments_refused(self):
+        """Arguments that were accepted wrongly or refused with a wrong reason (issue 24,
+        defect 11): a code name with a NUL, complex LLRs to quantize_i8, a negative device id,
+        a huge llr_scale; big-endian floats are floats."""
+        with self.assertRaises(ldpcgpu.LdpcError) as ctx:
+            ldpcgpu.Code("wimax:576:1/2\x00xyz")
+        self.assertIn("NUL", str(ctx.exception))
+        with self.assertRaises(ldpcgpu.LdpcError):
+            ldpcgpu.Decoder("wimax:576:1/2\x00xyz")
+        with self.assertRaises(ldpcgpu.LdpcError) as ctx:
+            ldpcgpu.quantize_i8(np.array([1 + 5j, -2 + 1j], np.complex64), 4.0)
+        self.assertIn("complex", str(ctx.exception))
+        self.assertEqual(ldpcgpu.quantize_i8(np.array([1.0, -2.0], ">f4"), 4.0).tolist(), [4, -8])
+        with self.assertRaises(ldpcgpu.LdpcError) as ctx:
+            ldpcgpu.Decoder(self.code, devices=[-1])
+        self.assertIn("-1", str(ctx.exception))
+        with self.assertRaises(ldpcgpu.LdpcError) as ctx:
+            ldpcgpu.Decoder(self.code, llr_scale=1e30)
+        self.assertNotIn("must be positive", str(ctx.exception))
+        self.assertIn("1e+30", str(ctx.exception))
+        # big-endian float32 and float64 decode as the native ones
+        info = random_info(self.code, 2)
+        llr = noiseless_llr(self.code.encode(info)).astype(np.float32)
+        dec = ldpcgpu.Decoder(self.code)
+        for dtype in (">f4", ">f8", "<f4"):
+            self.assertTrue(np.array_equal(dec.decode(llr.astype(dtype))[0], info), dtype)
 
     def test_code_or_name(self):
         # Encoder and Decoder take a Code or a code name, like the blocks

@@ -156,7 +156,7 @@ public:
     virtual uint64_t max_latency_ns() const = 0;
     virtual uint64_t partial_frames_dropped() const = 0;
     /* Input LLRs beyond the int8 range under this block's int8_scale (float input:
-     * round(LLR * int8_scale) outside -128..127; int8 input: values -128 or 127), counted on
+     * round(LLR * int8_scale) outside -128..127; int8 input: values -128, -127 or 127), counted on
      * every frame taken in. More than 1% of them over 10 s is also logged as a warning. */
     virtual uint64_t saturated_llrs() const = 0;
     virtual uint64_t batches_submitted() const = 0;

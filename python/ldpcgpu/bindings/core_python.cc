@@ -53,17 +53,45 @@ std::string dtype_name(const py::array& a)
     return py::str(a.dtype()).cast<std::string>();
 }
 
+/* a as a C-contiguous array of T: a itself when it is one, else a copy made by numpy, which
+ * raises why it could not (MemoryError for a copy too large). pybind11's ensure() returns an
+ * empty handle and clears the error instead, and using that handle crashed. */
+template <typename Array>
+Array ensured(const py::handle& a)
+{
+    using T = typename Array::value_type;
+    py::object c = py::module::import("numpy").attr("ascontiguousarray")(a, py::dtype::of<T>());
+    return c.cast<Array>();
+}
+
+/* Any array-like as an array (no copy when it is one): what cannot be one raises LdpcError
+ * naming what was expected, except a failed allocation, which stays a MemoryError. */
+py::array as_array(const py::object& obj, const std::string& expected)
+{
+    try {
+        return py::module::import("numpy").attr("asarray")(obj).cast<py::array>();
+    } catch (py::error_already_set& e) {
+        if (e.matches(PyExc_MemoryError))
+            throw;
+        bad_argument(expected);
+    }
+}
+
+/* Float LLR values: float32 or float64 in either byte order (converted to native float32). */
+bool is_float_llr(const py::array& a)
+{
+    return a.dtype().kind() == 'f' && (a.itemsize() == 4 || a.itemsize() == 8);
+}
+
 /* Bits: integer or bool arrays of 0s and 1s, as uint8 (a copy unless already uint8). */
 u8_array bits_array(const py::object& obj, const char* what)
 {
-    py::array a = py::array::ensure(obj);
-    if (!a)
-        bad_argument(std::string(what) + ": expected an array of bits (0/1)");
+    py::array a = as_array(obj, std::string(what) + ": expected an array of bits (0/1)");
     const char kind = a.dtype().kind();
     if (kind != 'u' && kind != 'i' && kind != 'b')
         bad_argument(std::string(what) + ": bits must be an integer or bool array of 0s and 1s, "
                      "not " + dtype_name(a));
-    u8_array bits = u8_array::ensure(a);
+    u8_array bits = ensured<u8_array>(a);
     if (kind != 'b') {
         /* checked on the original values: 256 must not pass as 0 after the cast */
         py::array ones_or_zeros = py::module::import("numpy").attr("isin")(a, py::make_tuple(0, 1));
@@ -296,18 +324,15 @@ public:
     {
         const int n = d_code->info().n;
         const int out_bytes = ldpc_decoder_output_bytes(d_dec.get());
-        py::array llr_in = py::array::ensure(llr_obj);
-        if (!llr_in)
-            bad_argument("decode: expected an array of LLRs");
+        py::array llr_in = as_array(llr_obj, "decode: expected an array of LLRs");
         /* explicit dtypes: int8 means scaled LLRs, floats mean LLR values; other integer
          * types, bool and complex are refused rather than guessed at */
         const bool int8 = llr_in.dtype().is(py::dtype::of<int8_t>());
-        const bool floating = llr_in.dtype().is(py::dtype::of<float>()) ||
-                              llr_in.dtype().is(py::dtype::of<double>());
+        const bool floating = is_float_llr(llr_in);
         if (!int8 && !floating)
             bad_argument("decode: LLRs must be float32 or float64 (LLR values) or int8 (scaled "
                          "LLRs, round(LLR * llr_scale)), not " + dtype_name(llr_in));
-        py::array llr = int8 ? py::array(i8_array::ensure(llr_in)) : py::array(f32_array::ensure(llr_in));
+        py::array llr = int8 ? py::array(ensured<i8_array>(llr_in)) : py::array(ensured<f32_array>(llr_in));
         const py::ssize_t frames = frames_of(llr, n, "decode");
         py::array_t<uint8_t> bits = shaped_like<uint8_t>(llr, frames, out_bytes);
         py::array_t<int32_t> iterations(frames);
@@ -362,6 +387,7 @@ CodePtr code_from(int status, ldpc_code* c, const std::string& what)
 
 CodePtr code_by_name(const std::string& name)
 {
+    check_code_name(name, "Code");
     ldpc_code* c = nullptr;
     int st = ldpc_code_create(&c, name.c_str());
     return code_from(st, c, "Code('" + name + "')");
@@ -595,9 +621,16 @@ void bind_core(py::module& m)
           "maps them, demapper exact or max-log): (info uint8 [frames, k], llr float32 "
           "[frames, n]), LLR positive = bit 0");
     m.def("quantize_i8",
-          [](py::array_t<float, py::array::c_style | py::array::forcecast> llr, float scale) {
+          [](const py::object& llr_obj, float scale) {
               if (!(scale > 0.0f))
                   bad_argument("quantize_i8: scale must be > 0");
+              /* float LLR values only, as decode takes them: a complex array would lose its
+               * imaginary part in the conversion */
+              py::array llr_in = as_array(llr_obj, "quantize_i8: expected an array of LLRs");
+              if (!is_float_llr(llr_in))
+                  bad_argument("quantize_i8: LLRs must be float32 or float64, not " +
+                               dtype_name(llr_in));
+              f32_array llr = ensured<f32_array>(llr_in);
               py::array_t<int8_t> out(std::vector<py::ssize_t>(llr.shape(), llr.shape() + llr.ndim()));
               {
                   py::gil_scoped_release release;

@@ -7,7 +7,7 @@
 /* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
 /* BINDTOOL_USE_PYGCCXML(0)                                                        */
 /* BINDTOOL_HEADER_FILE(ldpc_decoder.h)                                        */
-/* BINDTOOL_HEADER_FILE_HASH(15c00d748095a9da6a03f97323206266)                     */
+/* BINDTOOL_HEADER_FILE_HASH(54a44f5222b27d82dc7bd94ec0297f22)                     */
 /***********************************************************************************/
 
 #include <pybind11/pybind11.h>
