@@ -20,6 +20,12 @@
  *    configured format, the rest of the row is set to 0;
  *  - status: one ldpc_frame_status per frame, in input order.
  *
+ * Speed: each code's frames are decoded apart, so a code gets its own SIMD lane groups (cpu-simd)
+ * or launches (cuda). A call should carry, for every code in it, at least a lane group's worth
+ * of frames (cpu-simd: 8 to 64 frames, by message format and CPU) or a partly empty group pays
+ * for a full one; with that, a stream cycling through 4 codes decodes at close to the speed of
+ * each code alone (multi_bench measures it).
+ *
  * Threads: as ldpc_decoder (one thread at a time per decoder). The codes must outlive it.
  */
 #ifndef LDPCGPU_MULTI_DECODER_H
