@@ -10,5 +10,6 @@
 #include "backend_cuda.h"
 #include "sim.h"
 #include "nr.h"
+#include "multi_decoder.h"
 #define LDPCGPU_VERSION "0.1.0"
 #endif

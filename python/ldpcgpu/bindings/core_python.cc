@@ -1,4 +1,5 @@
-/* numpy API over the C core: Code, Encoder, Decoder and the BPSK/AWGN channel.
+/* numpy API over the C core: Code, Encoder, Decoder, the BPSK/AWGN channel, 5G NR rate
+ * matching and transport blocks (NrTbCodec), and the multi-code decoder (MultiDecoder).
  *
  * Arrays, with explicit dtypes (anything else raises LdpcError naming what is accepted):
  *   bits: an integer or bool array of 0s and 1s (any other value raises), one bit per element;
@@ -404,6 +405,398 @@ CodePtr code_arg(const py::object& code)
                  py::str(py::type::of(code).attr("__name__")).cast<std::string>());
 }
 
+
+/* ---- 5G NR: rate matching of "nr:K:E" (or mother) codes, transport blocks ---- */
+
+/* The NR parameters of code, with the caller's e / rv / qm where given (e 0, rv -1, qm 0:
+ * the code's own). */
+ldpc_nr_code_params nr_params(const Code& code, int e, int rv, int qm, const char* what)
+{
+    ldpc_nr_code_params p;
+    check_status(ldpc_code_nr_params(code.get(), &p), what);
+    if (e > 0)
+        p.e = e;
+    if (rv >= 0)
+        p.rv = rv;
+    if (qm > 0)
+        p.qm = qm;
+    if (p.e <= 0)
+        bad_argument(std::string(what) + ": " + code.name() +
+                     " is a mother code: give e (the rate-matched bits)");
+    return p;
+}
+
+py::array nr_rate_match(const py::object& code_in, const py::object& cw_in, int e, int rv, int qm)
+{
+    CodePtr code = code_arg(code_in);
+    const ldpc_nr_code_params p = nr_params(*code, e, rv, qm, "nr_rate_match");
+    u8_array cw = bits_array(cw_in, "nr_rate_match");
+    const int n = code->info().n;
+    const py::ssize_t frames = frames_of(cw, n, "nr_rate_match");
+    py::array_t<uint8_t> out = shaped_like<uint8_t>(cw, frames, p.e);
+    int st = LDPC_OK;
+    {
+        py::gil_scoped_release release;
+        for (py::ssize_t f = 0; f < frames && st == LDPC_OK; f++)
+            st = ldpc_nr_rate_match(&p.cb, p.rv, p.qm, p.e, cw.data() + f * n,
+                                    out.mutable_data() + f * p.e);
+    }
+    check_status(st, "nr_rate_match");
+    return std::move(out);
+}
+
+py::array nr_rate_recover(const py::object& code_in, const py::object& llr_in,
+                          const py::object& harq_in, int e, int rv, int qm)
+{
+    CodePtr code = code_arg(code_in);
+    const ldpc_nr_code_params p = nr_params(*code, e, rv, qm, "nr_rate_recover");
+    py::array raw = py::array::ensure(llr_in);
+    if (!raw || (!raw.dtype().is(py::dtype::of<float>()) && !raw.dtype().is(py::dtype::of<double>())))
+        bad_argument("nr_rate_recover: LLRs must be float32 or float64");
+    f32_array llr = f32_array::ensure(raw);
+    const int n = code->info().n;
+    const py::ssize_t frames = frames_of(llr, p.e, "nr_rate_recover");
+    py::array_t<float> harq;
+    if (harq_in.is_none()) {
+        harq = shaped_like<float>(llr, frames, n);
+        std::memset(harq.mutable_data(), 0, static_cast<size_t>(frames) * n * sizeof(float));
+    } else {
+        /* the caller's buffer, combined in place: it must be float32, contiguous, writable */
+        if (!py::isinstance<py::array_t<float>>(harq_in))
+            bad_argument("nr_rate_recover: harq must be a float32 array");
+        harq = harq_in.cast<py::array_t<float>>();
+        if (!(harq.flags() & py::array::c_style) || !harq.writeable())
+            bad_argument("nr_rate_recover: harq must be C-contiguous and writable");
+        if (frames_of(harq, n, "nr_rate_recover: harq") != frames)
+            bad_argument("nr_rate_recover: harq holds another number of frames than llr");
+    }
+    int st = LDPC_OK;
+    {
+        py::gil_scoped_release release;
+        for (py::ssize_t f = 0; f < frames && st == LDPC_OK; f++)
+            st = ldpc_nr_rate_recover_f32(&p.cb, p.rv, p.qm, p.e, llr.data() + f * p.e,
+                                          harq.mutable_data() + f * n);
+    }
+    check_status(st, "nr_rate_recover");
+    return std::move(harq);
+}
+
+/* Decoder settings of the NR TB codec and the multi-code decoder, as Decoder takes them. */
+ldpc_decoder_config config_from(const std::string& backend, const std::string& algorithm,
+                                int max_iterations, bool early_termination, float llr_scale,
+                                const std::string& msg_format, const std::string& schedule,
+                                int num_threads, const char* what)
+{
+    decoder_params p;
+    p.backend = backend;
+    p.algorithm = algorithm;
+    p.max_iterations = max_iterations;
+    p.early_termination = early_termination;
+    p.llr_scale = llr_scale;
+    p.msg_format = msg_format;
+    ldpc_decoder_config cfg = make_decoder_config(p, what);
+    check_status(ldpc_schedule_from_string(schedule.c_str(), &cfg.schedule), what);
+    cfg.num_threads = num_threads;
+    return cfg;
+}
+
+struct tb_codec_deleter {
+    void operator()(ldpc_nr_tb_codec* x) const { ldpc_nr_tb_codec_destroy(x); }
+};
+
+std::vector<int> e_list(const py::object& e_in, int c, const char* what)
+{
+    std::vector<int> e = e_in.cast<std::vector<int>>();
+    if (static_cast<int>(e.size()) != c)
+        bad_argument(std::string(what) + ": e must list " + std::to_string(c) +
+                     " code block sizes (one per code block), got " + std::to_string(e.size()));
+    return e;
+}
+
+class NrTbCodec
+{
+public:
+    NrTbCodec(int a, int bg, const ldpc_decoder_config& cfg)
+    {
+        ldpc_nr_tb_codec* x = nullptr;
+        check_status(ldpc_nr_tb_codec_create(&x, a, bg, &cfg), "NrTbCodec");
+        d_codec.reset(x);
+        ldpc_nr_tb_codec_layout(x, &d_tb);
+    }
+    const ldpc_nr_tb& tb() const { return d_tb; }
+    void limit_buffer(int tbs_lbrm)
+    {
+        std::lock_guard<std::mutex> lock(d_mutex);
+        check_status(ldpc_nr_tb_codec_limit_buffer(d_codec.get(), tbs_lbrm), "limit_buffer");
+        ldpc_nr_tb_codec_layout(d_codec.get(), &d_tb);
+    }
+    py::array encode(const py::object& bits_in, const py::object& e_in, int rv, int qm)
+    {
+        u8_array bits = bits_array(bits_in, "NrTbCodec.encode");
+        if (bits.size() != d_tb.a)
+            bad_argument("NrTbCodec.encode: expected " + std::to_string(d_tb.a) +
+                         " transport block bits, got " + std::to_string(bits.size()));
+        std::vector<int> e = e_list(e_in, d_tb.c, "NrTbCodec.encode");
+        long total = 0;
+        for (int x : e)
+            total += x > 0 ? x : 0;
+        py::array_t<uint8_t> out(static_cast<py::ssize_t>(total));
+        int st;
+        {
+            py::gil_scoped_release release;
+            std::lock_guard<std::mutex> lock(d_mutex);
+            st = ldpc_nr_tb_encode(d_codec.get(), bits.data(), e.data(), rv, qm, out.mutable_data());
+        }
+        check_status(st, "NrTbCodec.encode");
+        return std::move(out);
+    }
+    py::tuple decode(const py::object& llr_in, const py::object& e_in, int rv, int qm,
+                     const py::object& harq_in)
+    {
+        py::array raw = py::array::ensure(llr_in);
+        if (!raw || (!raw.dtype().is(py::dtype::of<float>()) && !raw.dtype().is(py::dtype::of<double>())))
+            bad_argument("NrTbCodec.decode: LLRs must be float32 or float64");
+        f32_array llr = f32_array::ensure(raw);
+        std::vector<int> e = e_list(e_in, d_tb.c, "NrTbCodec.decode");
+        long total = 0;
+        for (int x : e)
+            total += x;
+        if (llr.size() != total)
+            bad_argument("NrTbCodec.decode: expected sum(e) = " + std::to_string(total) +
+                         " LLRs, got " + std::to_string(llr.size()));
+        float* harq = nullptr;
+        py::array_t<float> harq_arr;
+        if (!harq_in.is_none()) {
+            if (!py::isinstance<py::array_t<float>>(harq_in))
+                bad_argument("NrTbCodec.decode: harq must be a float32 array");
+            harq_arr = harq_in.cast<py::array_t<float>>();
+            const long want = static_cast<long>(d_tb.c) * d_tb.cb.n_ldpc;
+            if (!(harq_arr.flags() & py::array::c_style) || !harq_arr.writeable() ||
+                harq_arr.size() != want)
+                bad_argument("NrTbCodec.decode: harq must be a writable C-contiguous float32 "
+                             "array of C * n_ldpc = " + std::to_string(want) + " values");
+            harq = harq_arr.mutable_data();
+        }
+        py::array_t<uint8_t> bits(static_cast<py::ssize_t>(d_tb.a));
+        py::array_t<int32_t> iterations(d_tb.c);
+        py::array_t<bool> parity_ok(d_tb.c);
+        std::vector<ldpc_frame_status> status(static_cast<size_t>(d_tb.c));
+        int ok = 0, st;
+        {
+            py::gil_scoped_release release;
+            std::lock_guard<std::mutex> lock(d_mutex);
+            st = ldpc_nr_tb_decode(d_codec.get(), llr.data(), e.data(), rv, qm, harq,
+                                   bits.mutable_data(), &ok, status.data());
+        }
+        check_status(st, "NrTbCodec.decode");
+        for (int r = 0; r < d_tb.c; r++) {
+            iterations.mutable_data()[r] = status[r].iterations;
+            parity_ok.mutable_data()[r] = status[r].parity_ok != 0;
+        }
+        return py::make_tuple(bits, ok != 0, iterations, parity_ok);
+    }
+
+private:
+    std::unique_ptr<ldpc_nr_tb_codec, tb_codec_deleter> d_codec;
+    ldpc_nr_tb d_tb;
+    std::mutex d_mutex;
+};
+
+/* ---- one decoder for frames of many codes ---- */
+
+struct multi_deleter {
+    void operator()(ldpc_multi_decoder* d) const { ldpc_multi_decoder_destroy(d); }
+};
+
+class MultiDecoder
+{
+public:
+    MultiDecoder(std::vector<CodePtr> codes, const ldpc_decoder_config& cfg)
+        : d_codes(std::move(codes))
+    {
+        std::vector<const ldpc_code*> raw;
+        for (const CodePtr& c : d_codes)
+            raw.push_back(c->get());
+        ldpc_multi_decoder* d = nullptr;
+        check_status(ldpc_multi_decoder_create(&d, raw.data(), static_cast<int>(raw.size()), &cfg),
+                     "MultiDecoder");
+        d_dec.reset(d);
+    }
+    py::tuple decode(const py::object& llr_obj, const py::object& index_obj)
+    {
+        const int row_in = ldpc_multi_decoder_max_n(d_dec.get());
+        const int row_out = ldpc_multi_decoder_max_output_bytes(d_dec.get());
+        py::array llr_in = py::array::ensure(llr_obj);
+        if (!llr_in)
+            bad_argument("MultiDecoder.decode: expected an array of LLRs");
+        const bool int8 = llr_in.dtype().is(py::dtype::of<int8_t>());
+        if (!int8 && !llr_in.dtype().is(py::dtype::of<float>()) &&
+            !llr_in.dtype().is(py::dtype::of<double>()))
+            bad_argument("MultiDecoder.decode: LLRs must be float32, float64 or int8, not " +
+                         dtype_name(llr_in));
+        py::array llr = int8 ? py::array(i8_array::ensure(llr_in)) : py::array(f32_array::ensure(llr_in));
+        const py::ssize_t frames = frames_of(llr, row_in, "MultiDecoder.decode");
+        py::array idx_raw = py::array::ensure(index_obj);
+        if (!idx_raw || (idx_raw.dtype().kind() != 'i' && idx_raw.dtype().kind() != 'u'))
+            bad_argument("MultiDecoder.decode: code_index must be an integer array");
+        auto index = py::array_t<int, py::array::c_style | py::array::forcecast>::ensure(idx_raw);
+        if (index.size() != frames)
+            bad_argument("MultiDecoder.decode: " + std::to_string(frames) + " frames but " +
+                         std::to_string(index.size()) + " code indices");
+        py::array_t<uint8_t> bits({ frames, static_cast<py::ssize_t>(row_out) });
+        py::array_t<int32_t> iterations(frames);
+        py::array_t<bool> parity_ok(frames);
+        std::vector<ldpc_frame_status> status(static_cast<size_t>(frames));
+        int st;
+        {
+            py::gil_scoped_release release;
+            std::lock_guard<std::mutex> lock(d_mutex);
+            if (int8)
+                st = ldpc_multi_decoder_decode_i8(d_dec.get(), static_cast<const int8_t*>(llr.data()),
+                                                  index.data(), static_cast<int>(frames),
+                                                  bits.mutable_data(), status.data());
+            else
+                st = ldpc_multi_decoder_decode_f32(d_dec.get(), static_cast<const float*>(llr.data()),
+                                                   index.data(), static_cast<int>(frames),
+                                                   bits.mutable_data(), status.data());
+        }
+        check_status(st, "MultiDecoder.decode");
+        for (py::ssize_t f = 0; f < frames; f++) {
+            iterations.mutable_data()[f] = status[f].iterations;
+            parity_ok.mutable_data()[f] = status[f].parity_ok != 0;
+        }
+        return py::make_tuple(bits, iterations, parity_ok);
+    }
+    const std::vector<CodePtr>& codes() const { return d_codes; }
+    int max_n() const { return ldpc_multi_decoder_max_n(d_dec.get()); }
+    int max_output_bytes() const { return ldpc_multi_decoder_max_output_bytes(d_dec.get()); }
+    int output_bytes(int i) const
+    {
+        int b = ldpc_multi_decoder_output_bytes(d_dec.get(), i);
+        check_status(b < 0 ? b : LDPC_OK, "MultiDecoder.output_bytes");
+        return b;
+    }
+    std::string backend() const { return ldpc_multi_decoder_backend_name(d_dec.get()); }
+
+private:
+    std::vector<CodePtr> d_codes; /* first: outlive the decoder */
+    std::unique_ptr<ldpc_multi_decoder, multi_deleter> d_dec;
+    std::mutex d_mutex;
+};
+
+void bind_nr(py::module& m)
+{
+    m.def("nr_rate_match", &nr_rate_match, py::arg("code"), py::arg("codewords"),
+          py::arg("e") = 0, py::arg("rv") = -1, py::arg("qm") = 0,
+          "5G NR rate matching (38.212 5.4.2) of codewords [frames, n] of an NR code (a name "
+          "or Code: 'nr:K:E[:rvR][:qmQ]' or a mother code 'nr:bg1:z384') -> transmitted bits "
+          "[frames, e]; e, rv, qm default to the code's own (a mother code needs e)");
+    m.def("nr_rate_recover", &nr_rate_recover, py::arg("code"), py::arg("llr"),
+          py::arg("harq") = py::none(), py::arg("e") = 0, py::arg("rv") = -1, py::arg("qm") = 0,
+          "Its inverse on LLRs [frames, e] with HARQ combining: returns float32 [frames, n] "
+          "decoder input (fillers +1000, punctured and unsent bits 0). harq: a float32 "
+          "[frames, n] array of earlier transmissions, added to in place and returned");
+    m.def("nr_select_bg",
+          [](int tbs, double rate) {
+              int bg = ldpc_nr_select_bg(tbs, rate);
+              check_status(bg < 0 ? bg : LDPC_OK, "nr_select_bg");
+              return bg;
+          },
+          py::arg("tbs"), py::arg("rate"),
+          "base graph (1 or 2) of a transport block of tbs bits at code rate rate (7.2.2)");
+    m.def("nr_cb_e",
+          [](int g, int qm, int layers, int c) {
+              std::vector<int> e;
+              for (int r = 0; r < c; r++) {
+                  int x = ldpc_nr_cb_e(g, qm, layers, c, r);
+                  check_status(x < 0 ? x : LDPC_OK, "nr_cb_e");
+                  e.push_back(x);
+              }
+              return e;
+          },
+          py::arg("g"), py::arg("qm"), py::arg("layers"), py::arg("c"),
+          "E_r of each of the c code blocks of a TB with g coded bits (5.4.2.1)");
+
+    py::class_<NrTbCodec, std::shared_ptr<NrTbCodec>>(
+        m, "NrTbCodec",
+        "5G NR transport block encoder/decoder for A bits on base graph bg: TB CRC, code "
+        "block segmentation with CRC24B, LDPC, rate matching; decode(llr, e) returns (tb_bits, "
+        "tb_crc_ok, iterations[C], parity_ok[C]).")
+        .def(py::init([](int a, int bg, const std::string& backend, const std::string& algorithm,
+                         int max_iterations, bool early_termination, float llr_scale,
+                         const std::string& msg_format, const std::string& schedule, int num_threads) {
+                 return std::make_shared<NrTbCodec>(
+                     a, bg, config_from(backend, algorithm, max_iterations, early_termination,
+                                        llr_scale, msg_format, schedule, num_threads, "NrTbCodec"));
+             }),
+             py::arg("a"), py::arg("bg"), py::arg("backend") = "auto",
+             py::arg("algorithm") = gr::ldpcgpu::default_algorithm(),
+             py::arg("max_iterations") = gr::ldpcgpu::default_max_iterations(),
+             py::arg("early_termination") = true,
+             py::arg("llr_scale") = gr::ldpcgpu::default_int8_scale(),
+             py::arg("msg_format") = "float", py::arg("schedule") = "layered",
+             py::arg("num_threads") = 0)
+        .def_property_readonly("a", [](const NrTbCodec& x) { return x.tb().a; })
+        .def_property_readonly("c", [](const NrTbCodec& x) { return x.tb().c; })
+        .def_property_readonly("layout",
+                               [](const NrTbCodec& x) {
+                                   const ldpc_nr_tb& t = x.tb();
+                                   py::dict d;
+                                   d["a"] = t.a; d["tb_crc"] = t.tb_crc; d["b"] = t.b;
+                                   d["c"] = t.c; d["cb_crc"] = t.cb_crc; d["b_prime"] = t.b_prime;
+                                   d["bg"] = t.cb.bg; d["z"] = t.cb.z; d["ils"] = t.cb.ils;
+                                   d["kb"] = t.cb.kb; d["k_prime"] = t.cb.k_prime; d["k"] = t.cb.k;
+                                   d["fillers"] = t.cb.fillers; d["n_ldpc"] = t.cb.n_ldpc;
+                                   d["n"] = t.cb.n; d["n_cb"] = t.cb.n_cb;
+                                   return d;
+                               },
+                               "the segmentation (38.212 5.2.2) and circular buffer as a dict")
+        .def("limit_buffer", &NrTbCodec::limit_buffer, py::arg("tbs_lbrm"),
+             "limited-buffer rate matching (5.4.2.1) for every code block")
+        .def("encode", &NrTbCodec::encode, py::arg("tb_bits"), py::arg("e"), py::arg("rv") = 0,
+             py::arg("qm") = 1, "A bits -> sum(e) transmitted bits (code block r: e[r] bits)")
+        .def("decode", &NrTbCodec::decode, py::arg("llr"), py::arg("e"), py::arg("rv") = 0,
+             py::arg("qm") = 1, py::arg("harq") = py::none(),
+             "sum(e) LLRs -> (tb_bits uint8 [A], tb_crc_ok bool, iterations int32 [C], "
+             "parity_ok bool [C]); harq: float32 [C * n_ldpc] kept between transmissions "
+             "(IR-HARQ), zero before the first");
+
+    py::class_<MultiDecoder, std::shared_ptr<MultiDecoder>>(
+        m, "MultiDecoder",
+        "One decoder for frames of many codes: decode(llr [frames, max_n], code_index "
+        "[frames]) decodes frame f with codes[code_index[f]] (its first n LLRs of the row) and "
+        "returns (bits uint8 [frames, max_output_bytes] (each row: its code's output, then "
+        "zeros), iterations int32 [frames], parity_ok bool [frames]).")
+        .def(py::init([](const py::list& codes, const std::string& backend, const std::string& algorithm,
+                         int max_iterations, bool early_termination, float llr_scale,
+                         const std::string& msg_format, const std::string& schedule,
+                         int num_threads, bool output_codeword, bool packed) {
+                 std::vector<CodePtr> c;
+                 for (const py::handle& h : codes)
+                     c.push_back(code_arg(py::reinterpret_borrow<py::object>(h)));
+                 ldpc_decoder_config cfg = config_from(backend, algorithm, max_iterations,
+                                                       early_termination, llr_scale, msg_format,
+                                                       schedule, num_threads, "MultiDecoder");
+                 cfg.output_bits = output_codeword ? LDPC_OUTPUT_CODEWORD : LDPC_OUTPUT_INFO;
+                 cfg.output_packing = packed ? LDPC_OUTPUT_PACKED : LDPC_OUTPUT_UNPACKED;
+                 return std::make_shared<MultiDecoder>(std::move(c), cfg);
+             }),
+             py::arg("codes"), py::arg("backend") = "auto",
+             py::arg("algorithm") = gr::ldpcgpu::default_algorithm(),
+             py::arg("max_iterations") = gr::ldpcgpu::default_max_iterations(),
+             py::arg("early_termination") = true,
+             py::arg("llr_scale") = gr::ldpcgpu::default_int8_scale(),
+             py::arg("msg_format") = "float", py::arg("schedule") = "layered",
+             py::arg("num_threads") = 0, py::arg("output_codeword") = false,
+             py::arg("packed") = false)
+        .def("decode", &MultiDecoder::decode, py::arg("llr"), py::arg("code_index"))
+        .def("output_bytes", &MultiDecoder::output_bytes, py::arg("index"))
+        .def_property_readonly("codes", &MultiDecoder::codes)
+        .def_property_readonly("max_n", &MultiDecoder::max_n)
+        .def_property_readonly("max_output_bytes", &MultiDecoder::max_output_bytes)
+        .def_property_readonly("backend", &MultiDecoder::backend);
+}
+
 } // namespace
 
 void bind_core(py::module& m)
@@ -659,4 +1052,5 @@ void bind_core(py::module& m)
           },
           py::arg("bits"), py::arg("sigma"), py::arg("seed") = 1,
           "BPSK (0 -> +1) over AWGN: channel LLRs 2y/sigma^2 (positive = 0), same shape as bits");
+    bind_nr(m);
 }
