@@ -24,6 +24,11 @@ static const setup SETUPS[] = {
      LDPC_OUTPUT_INFO, LDPC_OUTPUT_UNPACKED},
     {"cpu-simd i16 msgs", LDPC_BACKEND_CPU_SIMD, LDPC_MSG_I16, LDPC_LLR_F32, LDPC_OUTPUT_INFO,
      LDPC_OUTPUT_PACKED},
+    /* where a GPU is usable: one pipeline per code behind the same call */
+    {"cuda f32", LDPC_BACKEND_CUDA, LDPC_MSG_F32, LDPC_LLR_F32, LDPC_OUTPUT_INFO,
+     LDPC_OUTPUT_UNPACKED},
+    {"cuda i8 msgs, i8 input, codeword packed", LDPC_BACKEND_CUDA, LDPC_MSG_I8, LDPC_LLR_I8,
+     LDPC_OUTPUT_CODEWORD, LDPC_OUTPUT_PACKED},
 };
 
 /* A mixed batch: frame f of code index[f], its LLRs in row f (stride max_n), the information
