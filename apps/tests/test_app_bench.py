@@ -48,11 +48,13 @@ with apptest.tempdir() as d:
         check(j["ebn0_default"] is True and abs(j["ebn0_db"] - want) < 1e-3,
               f"{code}: default Eb/N0 {j['ebn0_db']}, expected {want:.3f}")
         p = j["points"][0]
-        check(p["status"] == 0 and p["frames_checked"] > 0 and p["fer"] == 0.0 and
-              p["ber"] == 0.0 and p["decodes"] is True,
+        # bench's own criterion (it warns above FER 0.01); a GPU checks tens of thousands of
+        # frames, where a short high-rate code shows its rare errors (wimax:576:5/6: 3e-3)
+        check(p["status"] == 0 and p["frames_checked"] > 0 and p["fer"] <= 0.01 and
+              p["ber"] <= p["fer"] and p["decodes"] is True,
               f"{code}: decodes at the default Eb/N0: {p}")
         r = rows(out)
-        check(len(r) == 1 and r[0]["fer"] == 0.0 and r[0]["coded"] > 0,
+        check(len(r) == 1 and abs(r[0]["fer"] - p["fer"]) <= 0.01 * p["fer"] + 1e-12 and r[0]["coded"] > 0,
               f"{code}: the table has FER and BER columns\n{out}")
         check("does not decode" not in out, f"{code}: no warning when it decodes")
 
