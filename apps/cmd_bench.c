@@ -59,7 +59,7 @@ static void usage(FILE *f)
             "  --mode M             kernel, e2e or both (default both; kernel needs cuda)\n"
             "  --frames N / --batch N   codewords per batch (default: the backend's choice)\n"
             "  --streams S          CUDA streams per device (default 4; kernel-only: 1)\n"
-            "  --in-flight B        batches in flight end-to-end (default 2 x streams, >= 2)\n"
+            "  --in-flight B        batches in flight end-to-end (default 2 x streams x GPUs, >= 2)\n"
             "  --llr f32|i8         LLRs handed to the decoder (default f32)\n"
             "  --llr-scale S        int8 LLR scale (default 4, %g..%g)\n"
             "  --ebn0 DB            Eb/N0 of the BPSK/AWGN frames decoded (default: %g dB above\n"
@@ -669,7 +669,9 @@ int cmd_bench(int argc, char **argv)
         cfg.batch_frames = specs[i].batch;
         cfg.num_streams = specs[i].streams;
         cfg.max_iterations = specs[i].iters;
-        const int in_flight = o.in_flight ? o.in_flight : (2 * specs[i].streams < 2 ? 2 : 2 * specs[i].streams);
+        /* 2 per stream of every GPU (the lanes take batches round-robin) */
+        const int gpus = cfg.num_devices > 1 ? cfg.num_devices : 1;
+        const int in_flight = o.in_flight ? o.in_flight : gpus * (2 * specs[i].streams < 2 ? 2 : 2 * specs[i].streams);
         /* kernel-only: one stream (launches one after another) unless streams are asked for */
         if (o.mode_kernel) {
             bench_point *p = &pts[npts++];

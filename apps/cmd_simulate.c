@@ -22,6 +22,7 @@
 #include "simulate.h"
 
 #define CHECKPOINT_SECONDS 60.0
+#define ROUND_IN_FLIGHT 16
 
 static void usage(FILE *f)
 {
@@ -79,8 +80,10 @@ static void usage(FILE *f)
             "                         last one, up to the new --frames / --max-frame-errors\n"
             "                         (default: the earlier targets); --ebn0 adds points. The\n"
             "                         merged result goes to --json (default: FILE itself)\n"
-            "  --chunk-frames C       frames per chunk (default: about 1 Mbit, doubling each\n"
-            "                         round up to 64 Mbit on the CPU, 1 Gbit on the GPU)\n"
+            "  --chunk-frames C       frames per chunk (default: about 1 Mbit or the frames the\n"
+            "                         simulator keeps in flight, whichever is more, doubling\n"
+            "                         each round up to 64 Mbit on the CPU, 1 Gbit on the GPU,\n"
+            "                         or 16 times the frames in flight)\n"
             "  --quiet                no progress lines on stderr\n"
             "  --progress-interval S  seconds between progress lines when stderr is not a\n"
             "                         terminal (default 10)\n"
@@ -225,12 +228,17 @@ static int parse(int argc, char **argv, sim_opts *o)
  * Gb/s, long enough that filling and draining the GPU's pipeline costs little). Small chunks
  * first, so that a point with a high FER stops soon after its --max-frame-errors. The rule
  * depends only on the code, the channel and the round, so it is the same on every rank. */
-static uint64_t sim_chunk_frames(const sim_opts *o, int n, int gpu, int round)
+static uint64_t sim_chunk_frames(const sim_opts *o, int n, int gpu, int round, uint64_t in_flight)
 {
     if (o->chunk_frames)
         return (uint64_t)o->chunk_frames;
-    const uint64_t base = ((uint64_t)1 << 20) / (uint64_t)n + 1;
+    /* Each ldpc_sim_run call fills the simulator's pipeline (in_flight frames) and drains it:
+     * rounds start at one pipeline's worth and grow to ROUND_IN_FLIGHT of them, so that the
+     * devices stay busy (several GPUs hold millions of frames in flight). */
+    uint64_t base = ((uint64_t)1 << 20) / (uint64_t)n + 1;
+    base = base < in_flight ? in_flight : base;
     uint64_t cap = ((uint64_t)1 << (gpu ? 30 : 26)) / (uint64_t)n;
+    cap = cap < ROUND_IN_FLIGHT * in_flight ? ROUND_IN_FLIGHT * in_flight : cap;
     cap = cap < base ? base : cap;
     return round >= 20 || (base << round) >= cap ? cap : base << round;
 }
@@ -376,7 +384,7 @@ static int run_point(sim_mpi *m, const sim_setup *s, sim_point *pts, int npts, i
     const double t0 = app_now(), wall0 = p->wall_seconds;
     uint64_t frames_this_run = 0;
     for (int round = 0; !point_done(o, p); round++) {
-        const uint64_t chunk = sim_chunk_frames(o, n, gpu, round);
+        const uint64_t chunk = sim_chunk_frames(o, n, gpu, round, s->in_flight);
         uint64_t left = (uint64_t)o->frames - p->c.frames;
         const uint64_t round_frames = left < chunk * (uint64_t)m->size ? left : chunk * m->size;
         const uint64_t next = p->first + p->c.frames, mine = (uint64_t)m->rank * chunk;
@@ -510,7 +518,10 @@ static int simulate(sim_mpi *m, int argc, char **argv)
                 ldpc_sim_channel_name(sim));
         goto done;
     }
-    sim_setup s = {&o, sim, m->size, o.cfg.num_threads, sim_mpi_library()};
+    /* the rounds' sizes follow the pipeline (sim_chunk_frames): the same on every rank */
+    uint64_t in_flight = ldpc_sim_frames_in_flight(sim);
+    sim_mpi_max_u64(m, &in_flight, 1);
+    sim_setup s = {&o, sim, m->size, o.cfg.num_threads, sim_mpi_library(), in_flight};
     if (resume && !all_ok(m, m->rank != 0 || sim_resume_check(resume, &s) == 0))
         goto done;
 

@@ -67,6 +67,7 @@ typedef struct sim_setup {
     int ranks;
     int threads;           /* CPU threads of each rank (0 = one per core) */
     const char *mpi;       /* MPI library, "none" */
+    uint64_t in_flight;    /* frames a rank's simulator keeps in flight (the largest over the ranks) */
 } sim_setup;
 
 /* ---- sim_harq.c: --harq N over a rate-matched 5G NR code; an exit code ---- */

@@ -112,8 +112,8 @@ static int add_lane(State *s, ldpc_decoder *dec, int ctx_index)
     return LDPC_OK;
 }
 
-/* Set up one device: tables, kernel attributes, its lanes. */
-static int init_device(State *s, ldpc_decoder *dec, int ctx_index, int nstreams)
+/* Set up one device: tables, kernel attributes (its lanes come after, cuda_init_inner). */
+static int init_device(State *s, ldpc_decoder *dec, int ctx_index)
 {
     DeviceCtx &d = s->devs[(size_t)ctx_index];
     const ldpc_code *c = dec->code;
@@ -133,9 +133,6 @@ static int init_device(State *s, ldpc_decoder *dec, int ctx_index, int nstreams)
         const size_t budget = (size_t)512 << 20;
         s->generic_grid = (int)std::max<size_t>(1, std::min<size_t>((size_t)d.sms * 8, budget / s->generic_slot));
     }
-    for (int k = 0; k < nstreams; k++)
-        if ((st = add_lane(s, dec, ctx_index)) != LDPC_OK)
-            return st;
     return LDPC_OK;
 }
 
@@ -169,8 +166,15 @@ static int cuda_init_inner(ldpc_decoder *dec, State *s)
         return st;
     const int nstreams = cfg->num_streams > 0 ? cfg->num_streams : 4;
     for (int i = 0; i < (int)s->devs.size(); i++)
-        if ((st = init_device(s, dec, i, nstreams)) != LDPC_OK)
+        if ((st = init_device(s, dec, i)) != LDPC_OK)
             return st;
+    /* Lanes interleaved over the devices (stream 0 of every device, then stream 1, ...): the
+     * batches go to the lanes round-robin in submission order, so consecutive batches land on
+     * different GPUs and any few in flight keep every GPU busy. */
+    for (int k = 0; k < nstreams; k++)
+        for (int i = 0; i < (int)s->devs.size(); i++)
+            if ((st = add_lane(s, dec, i)) != LDPC_OK)
+                return st;
     describe(s, dec, nstreams);
     return LDPC_OK;
 }

@@ -350,6 +350,11 @@ extern "C" int ldpc_cuda_sim_run(ldpc_sim_gpu *g, double sigma, uint64_t first, 
     return st;
 }
 
+extern "C" uint64_t ldpc_cuda_sim_frames_in_flight(const ldpc_sim_gpu *g)
+{
+    return g ? (uint64_t)g->slots.size() * (uint64_t)g->batch : 0;
+}
+
 /* ---- test hooks (sim_debug.h) ---- */
 
 extern "C" int ldpc_cuda_sim_debug_quads(int count, const uint64_t *seed, const uint64_t *frame, const uint64_t *q,

@@ -222,7 +222,9 @@ static int create_with_ops(ldpc_decoder *dec, const ldpc_backend_ops *ops)
     }
     if (dec->batch_frames <= 0)
         dec->batch_frames = 1;
-    dec->nbatches = dec->cfg.batches_in_flight > 0 ? dec->cfg.batches_in_flight : 4;
+    /* default: 4 slots, 4 per GPU when the cuda backend spreads batches over several */
+    const int gpus = ops == ldpc_backend_cuda_ops() && dec->cfg.num_devices > 1 ? dec->cfg.num_devices : 1;
+    dec->nbatches = dec->cfg.batches_in_flight > 0 ? dec->cfg.batches_in_flight : 4 * gpus;
     dec->batches = calloc((size_t)dec->nbatches, sizeof(ldpc_batch));
     dec->fifo = malloc((size_t)dec->nbatches * sizeof(int));
     if (!dec->batches || !dec->fifo)

@@ -194,6 +194,13 @@ int ldpc_sim_run(ldpc_sim *sim, double ebn0_db, uint64_t first, uint64_t max_fra
     return sim_host_run(sim->host, sigma, first, max_frames, stop_frame_errors, counts);
 }
 
+uint64_t ldpc_sim_frames_in_flight(const ldpc_sim *sim)
+{
+    if (!sim)
+        return 0;
+    return sim->gpu ? ldpc_cuda_sim_frames_in_flight(sim->gpu) : sim_host_frames_in_flight(sim->host);
+}
+
 const char *ldpc_sim_channel_name(const ldpc_sim *sim)
 {
     return !sim ? "" : sim->gpu ? "gpu" : "cpu";

@@ -505,6 +505,11 @@ static void worker_free(sim_host *h, worker *w)
     free(w->nrs);
 }
 
+uint64_t sim_host_frames_in_flight(const sim_host *h)
+{
+    return h ? (uint64_t)h->nslots * (uint64_t)h->chunk : 0;
+}
+
 void sim_host_destroy(sim_host *h)
 {
     if (!h)

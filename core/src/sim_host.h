@@ -22,6 +22,8 @@ int sim_host_create(sim_host **out, const ldpc_code *code, ldpc_decoder *dec,
 int sim_host_run(sim_host *h, double sigma, uint64_t first, uint64_t max_frames,
                  uint64_t stop_frame_errors, ldpc_sim_counts *counts);
 void sim_host_destroy(sim_host *h);
+/* Frames in flight at most (slots x frames per slot). */
+uint64_t sim_host_frames_in_flight(const sim_host *h);
 int sim_host_threads(const sim_host *h);
 const char *sim_host_kernels(const sim_host *h);
 

@@ -32,6 +32,9 @@ int ldpc_cuda_sim_run(ldpc_sim_gpu *g, double sigma, uint64_t first, uint64_t ma
 
 void ldpc_cuda_sim_destroy(ldpc_sim_gpu *g);
 
+/* Frames the GPU channel keeps in flight at most (batches in flight x frames per batch). */
+uint64_t ldpc_cuda_sim_frames_in_flight(const ldpc_sim_gpu *g);
+
 /* Where ldpc_sim_create makes the frames. AUTO is what ldpc_sim_create does: the GPU channel
  * for the cuda decoder where it can, else the host. Tests force the two host modes on a CPU
  * decoder: HOST_BATCHES is what the cuda decoder gets without its GPU channel (host threads

@@ -126,7 +126,7 @@ typedef struct ldpc_decoder_config {
     ldpc_output_bits output_bits;       /* INFO (default) or CODEWORD */
     ldpc_output_packing output_packing; /* UNPACKED (default) or PACKED */
     int batch_frames;        /* frames per batch, 0..2^20, 0 = backend's choice */
-    int batches_in_flight;   /* async batch slots, 0..1024, 0 = 4 */
+    int batches_in_flight;   /* async batch slots, 0..1024, 0 = 4 (4 per GPU on several) */
     int num_streams;         /* cuda: streams per device, 0..64, 0 = backend's choice */
     int num_devices;         /* cuda: how many entries of devices[] to use, 0..LDPC_MAX_DEVICES;
                               * 0 = device 0 only */

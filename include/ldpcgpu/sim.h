@@ -119,6 +119,11 @@ LDPC_API int ldpc_sim_run(ldpc_sim *sim, double ebn0_db, uint64_t first, uint64_
 /* Where the frames are made: "gpu" (bits, encoding, noise and counts on the GPU), "cpu"
  * (threads on the host; the decoder may still be the GPU's). */
 LDPC_API const char *ldpc_sim_channel_name(const ldpc_sim *sim);
+/* Frames the simulator keeps in flight at most (over all its GPUs, or host slots); 0 for NULL.
+ * Each ldpc_sim_run call fills this pipeline and drains it before returning, so a call of a
+ * few times this many frames or fewer leaves the devices partly idle: callers that run a long
+ * simulation in pieces (ldpcgpu simulate's rounds) make each piece many times larger. */
+LDPC_API uint64_t ldpc_sim_frames_in_flight(const ldpc_sim *sim);
 LDPC_API ldpc_decoder *ldpc_sim_decoder(ldpc_sim *sim);
 LDPC_API const ldpc_sim_config *ldpc_sim_config_get(const ldpc_sim *sim);
 LDPC_API void ldpc_sim_print(const ldpc_sim *sim, FILE *f);
