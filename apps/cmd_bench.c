@@ -66,6 +66,8 @@ static void usage(FILE *f)
             "                       the Shannon limit of the code's rate, 3 dB at rate 1/2)\n"
             "  --reps R             kernel launches per kernel-only point (default 30)\n"
             "  --seconds T          wall time per end-to-end point (default 0.5)\n"
+            "  --packed             information bits packed 8 per byte (MSB first): 1/8 of the\n"
+            "                       output to copy back (default one bit per byte)\n"
             "  --copy-in            end-to-end: copy each batch's LLRs from a host array into\n"
             "                       the staging buffer (default: the staging buffers are filled\n"
             "                       once, as a producer writing straight into them would)\n"
@@ -183,20 +185,22 @@ static const void *pool_frames(const llr_pool *p, int llr_i8, int first)
 
 /* Quality of a point, after its timing: pool frames [0, count) -- the distinct frames it
  * decoded -- are decoded once more by dec (nothing in flight) and compared with the bits sent.
- * Only for information-bit output, one bit per byte (the bench's). Returns an LDPC status. */
+ * Only for information-bit output (unpacked, or packed with --packed). Returns an LDPC status. */
 static int count_errors(ldpc_decoder *dec, const llr_pool *pool, int llr_i8, int count,
                         bench_point *pt)
 {
     const ldpc_decoder_config *c = ldpc_decoder_config_get(dec);
-    if (c->output_bits != LDPC_OUTPUT_INFO || c->output_packing != LDPC_OUTPUT_UNPACKED)
+    if (c->output_bits != LDPC_OUTPUT_INFO)
         return LDPC_OK;
+    const int packed = c->output_packing == LDPC_OUTPUT_PACKED;
+    const size_t ob = (size_t)ldpc_decoder_output_bytes(dec);
     const int n = pool->n, k = pool->k;
     if (count > pool->frames)
         count = pool->frames;
     int chunk = 4 * ldpc_decoder_batch_frames(dec);
     if (chunk > count)
         chunk = count;
-    uint8_t *out = malloc((size_t)chunk * k);
+    uint8_t *out = malloc((size_t)chunk * ob);
     ldpc_frame_status *status = malloc((size_t)chunk * sizeof *status);
     int st = out && status ? LDPC_OK : LDPC_ERR_NO_MEMORY;
     long long frames = 0, frame_errors = 0, bit_errors = 0;
@@ -205,10 +209,10 @@ static int count_errors(ldpc_decoder *dec, const llr_pool *pool, int llr_i8, int
         st = llr_i8 ? ldpc_decoder_decode_i8(dec, pool->i8 + (size_t)f0 * n, nf, out, status)
                     : ldpc_decoder_decode_f32(dec, pool->f32 + (size_t)f0 * n, nf, out, status);
         for (int f = 0; f < nf && st == LDPC_OK; f++) {
-            const uint8_t *sent = pool->info + (size_t)(f0 + f) * k, *got = out + (size_t)f * k;
+            const uint8_t *sent = pool->info + (size_t)(f0 + f) * k, *got = out + (size_t)f * ob;
             long long e = 0;
             for (int i = 0; i < pool->k_link; i++) /* K of NR: the fillers are not data */
-                e += (sent[i] ^ got[i]) & 1;
+                e += (sent[i] ^ (packed ? got[i >> 3] >> (7 - (i & 7)) : got[i])) & 1;
             bit_errors += e;
             frame_errors += e > 0;
         }
@@ -536,6 +540,8 @@ static int parse(bench_opts *o, int argc, char **argv)
                 o->seconds = dv;
             else
                 a.error = 1;
+        } else if (app_flag(&a, "--packed")) {
+            o->cfg.output_packing = LDPC_OUTPUT_PACKED;
         } else if (app_flag(&a, "--copy-in")) {
             o->copy_in = 1;
         } else if (app_flag(&a, "--latency")) {

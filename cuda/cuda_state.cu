@@ -89,6 +89,7 @@ static int add_lane(State *s, ldpc_decoder *dec, int ctx_index)
     l.ctx = ctx_index;
     s->lanes.push_back(l);
     Lane &L = s->lanes.back();
+    CU(cudaSetDevice(d.dev), "cudaSetDevice", d.dev); /* the lanes alternate between devices */
     CU(cudaStreamCreateWithFlags(&L.stream, cudaStreamNonBlocking), "cudaStreamCreate", d.dev);
     CU(cudaMalloc(&L.llr, (size_t)dec->batch_frames * c->n * sizeof(float)), "cudaMalloc (LLR buffer)", d.dev);
     /* bits and statuses in one buffer, laid out as the batch's pinned host copy, so that one

@@ -79,4 +79,16 @@ with apptest.tempdir() as d:
     check(len(r) == 6 and all(x["fer"] > 0.5 for x in r), f"the table shows the FERs\n{out}")
     check(out.count("does not decode") == 6, "every point is flagged as not decoding")
 
+    # --packed: the same frames decoded into packed bits count the same errors (bits unpacked
+    # MSB first for the comparison): a wrong unpacking would count errors in every frame
+    counts = []
+    for extra in ([], ["--packed"]):
+        rc, out, _ = run("bench", "wimax:576:1/2", "--mode", "e2e", "--seconds", "0.05", "--ebn0",
+                         "1.5", "--msg", "i8", "--llr", "i8", "--json", js, *extra, check_rc=0)
+        with open(js) as f:
+            p = json.load(f)["points"][0]
+        counts.append((p["frames_checked"], p["frame_errors"], p["bit_errors"]))
+    check(counts[0] == counts[1] and 0 < counts[0][1] < counts[0][0],
+          f"--packed counts the same errors as unpacked output: {counts}")
+
 apptest.finish("test_app_bench")
