@@ -312,20 +312,26 @@ static void run_e2e_point(const ldpc_code *code, const bench_opts *o, ldpc_decod
         pt->status = LDPC_ERR_NO_MEMORY;
         goto done;
     }
-    /* warm-up: one batch through */
+    /* warm-up: every slot filled and decoded once, so that every lane of every GPU has run
+     * (a device's first launch loads its kernels: a few hundred ms outside the timing) */
     {
         ldpc_batch *b;
-        st = ldpc_decoder_acquire(dec, &b);
-        if (st == LDPC_OK) {
+        int warm = 0;
+        while (st == LDPC_OK && nfilled < in_flight && ldpc_decoder_acquire(dec, &b) == LDPC_OK) {
             unsigned char *dst = o->llr_i8 ? (unsigned char *)ldpc_batch_llr_i8(b) : (unsigned char *)ldpc_batch_llr_f32(b);
             for (int f = 0; f < batch; f++)
-                memcpy(dst + (size_t)f * n * esz, pool_frames(pool, o->llr_i8, f), (size_t)n * esz);
+                memcpy(dst + (size_t)f * n * esz, pool_frames(pool, o->llr_i8, next_frame + f),
+                       (size_t)n * esz);
+            filled[nfilled++] = b;
+            next_frame += batch;
             st = ldpc_decoder_submit(dec, b, batch, type);
+            warm += st == LDPC_OK;
         }
-        if (st == LDPC_OK)
+        for (; warm > 0 && st == LDPC_OK; warm--) {
             st = ldpc_decoder_collect(dec, &b, 1);
-        if (b)
-            ldpc_decoder_release(dec, b);
+            if (b)
+                ldpc_decoder_release(dec, b);
+        }
         if (st != LDPC_OK) {
             pt->status = st;
             goto done;
@@ -392,9 +398,9 @@ static void run_e2e_point(const ldpc_code *code, const bench_opts *o, ldpc_decod
         pt->lat_median_us = percentile(lat, nlat, 0.5) * 1e6;
         pt->lat_p99_us = percentile(lat, nlat, 0.99) * 1e6;
         pt->mean_iterations = (double)iters / frames;
-        /* the batches held pool frames 0..next_frame-1 (the warm-up batch: 0..batch-1) */
-        pt->status = count_errors(dec, pool, o->llr_i8, next_frame > batch ? next_frame : batch,
-                                  pt);
+        /* the batches held pool frames 0..next_frame-1 (filled at the warm-up, or again with
+         * --copy-in) */
+        pt->status = count_errors(dec, pool, o->llr_i8, next_frame, pt);
     }
 done:
     pt->batch = batch;
