@@ -24,7 +24,11 @@ struct encoder_deleter {
 struct decoder_deleter {
     void operator()(::ldpc_decoder* d) const { ldpc_decoder_destroy(d); }
 };
+struct multi_decoder_deleter {
+    void operator()(::ldpc_multi_decoder* d) const { ldpc_multi_decoder_destroy(d); }
+};
 using code_ptr = std::unique_ptr<::ldpc_code, code_deleter>;
+using multi_decoder_ptr = std::unique_ptr<::ldpc_multi_decoder, multi_decoder_deleter>;
 using encoder_ptr = std::unique_ptr<::ldpc_encoder, encoder_deleter>;
 using decoder_ptr = std::unique_ptr<::ldpc_decoder, decoder_deleter>;
 

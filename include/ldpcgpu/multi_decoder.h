@@ -68,6 +68,13 @@ LDPC_API int ldpc_multi_decoder_output_bytes(const ldpc_multi_decoder *dec, int 
 LDPC_API int ldpc_multi_decoder_set_max_iterations(ldpc_multi_decoder *dec, int max_iterations);
 LDPC_API int ldpc_multi_decoder_set_early_termination(ldpc_multi_decoder *dec, int enabled);
 
+/* Input LLRs beyond the int8 range under the configuration's llr_scale, among count LLRs, as
+ * ldpc_decoder_count_saturated_f32 / _i8 count them (the same for every code). */
+LDPC_API int ldpc_multi_decoder_count_saturated_f32(const ldpc_multi_decoder *dec, const float *llr,
+                                                    size_t count, uint64_t *saturated);
+LDPC_API int ldpc_multi_decoder_count_saturated_i8(const ldpc_multi_decoder *dec, const int8_t *llr,
+                                                   size_t count, uint64_t *saturated);
+
 /* Decode nframes frames (layout above); code_index[f] (0..ncodes-1) is frame f's code. Every
  * index is checked before anything is decoded (a bad one: LDPC_ERR_INVALID_ARGUMENT, out and
  * status untouched). Frames of a batch whose decode fails (or that its code's decoder refuses,
