@@ -7,7 +7,7 @@
 /* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
 /* BINDTOOL_USE_PYGCCXML(0)                                                        */
 /* BINDTOOL_HEADER_FILE(ldpc_pdu_decoder.h)                                        */
-/* BINDTOOL_HEADER_FILE_HASH(a3fe82e8b33ff72b9a55b72d568e317f)                     */
+/* BINDTOOL_HEADER_FILE_HASH(da783faf966ab0d500c133c8da6836ef)                     */
 /***********************************************************************************/
 
 #include <pybind11/pybind11.h>
@@ -39,8 +39,10 @@ void bind_ldpc_pdu_decoder(py::module& m)
             py::arg("msg_format") = "float",
             py::arg("nms_alpha") = default_nms_alpha(),
             py::arg("oms_beta") = default_oms_beta(),
+            py::arg("code_key") = "code",
             D(ldpc_pdu_decoder, make));
     def_decoder_common<ldpc_pdu_decoder>(cls);
     cls.def("pdus_decoded", &ldpc_pdu_decoder::pdus_decoded)
-        .def("pdus_dropped", &ldpc_pdu_decoder::pdus_dropped);
+        .def("pdus_dropped", &ldpc_pdu_decoder::pdus_dropped)
+        .def("code_key", &ldpc_pdu_decoder::code_key);
 }
