@@ -33,7 +33,7 @@ block_decoder::block_decoder(const std::string& code,
                       "int8_scale " + failure_watch::number(params.llr_scale))
 {
     d_code = make_code(code);
-    const ldpc_decoder_config cfg = make_config(params);
+    const ldpc_decoder_config cfg = make_config(params, d_code.get());
     ::ldpc_decoder* dec = nullptr;
     check_status(ldpc_decoder_create(&dec, d_code.get(), &cfg), block_name);
     d_dec.reset(dec);
@@ -66,7 +66,8 @@ block_decoder::block_decoder(const std::vector<std::string>& codes,
         d_codes.push_back(make_code(name));
         raw.push_back(d_codes.back().get());
     }
-    const ldpc_decoder_config cfg = make_config(params);
+    /* one configuration for all: the first code's defaults */
+    const ldpc_decoder_config cfg = make_config(params, raw[0]);
     ::ldpc_multi_decoder* dec = nullptr;
     check_status(ldpc_multi_decoder_create(&dec, raw.data(), static_cast<int>(raw.size()), &cfg),
                  block_name);
@@ -80,9 +81,10 @@ block_decoder::block_decoder(const std::vector<std::string>& codes,
     note_backend(cfg, backend);
 }
 
-ldpc_decoder_config block_decoder::make_config(const decoder_params& params)
+ldpc_decoder_config block_decoder::make_config(const decoder_params& params,
+                                               const ::ldpc_code* code)
 {
-    ldpc_decoder_config cfg = make_decoder_config(params, d_block_name);
+    ldpc_decoder_config cfg = make_decoder_config(params, d_block_name, code_defaults(code));
     /* "cuda" without a usable GPU: take the CPU here, so that the one message about it is
      * this block's, through GNU Radio's logger, when the flowgraph starts (log_backend) */
     if (cfg.backend == LDPC_BACKEND_CUDA && cfg.fallback_to_cpu &&

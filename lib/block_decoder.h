@@ -117,7 +117,7 @@ public:
 private:
     /* the configuration for params, with "cuda" turned into "auto" (and noted) when no GPU is
      * usable and fallback_to_cpu allows it */
-    ldpc_decoder_config make_config(const decoder_params& params);
+    ldpc_decoder_config make_config(const decoder_params& params, const ::ldpc_code* code);
     /* what every decoder tells once made: backend, whether a cuda request fell back */
     void note_backend(const ldpc_decoder_config& cfg, ldpc_backend backend);
 

@@ -68,7 +68,7 @@ gr::fec::generic_decoder::sptr fec_decoder::make(const std::string& code,
     p.fallback_to_cpu = fallback_to_cpu;
     /* the input is float: "auto" means float messages, as on the stream decoder block */
     p.msg_format = msg_format == "auto" ? "float" : msg_format;
-    ldpc_decoder_config cfg = make_decoder_config(p, ctx);
+    ldpc_decoder_config cfg = make_decoder_config(p, ctx, code_defaults(s->code.code.get()));
     s->nr = fec_nr::of(s->code.code.get());
     float gain_sign = 1.0f;
     if (s->nr.active && cfg.llr_positive_is_one) {

@@ -155,6 +155,26 @@ class qa_ldpc_decoder_codes(gr_unittest.TestCase):
             self.assertTrue(np.array_equal(got, sent))
         self.assertEqual(dec.partial_frames_dropped(), 1)
 
+    def test_nr_codes_take_their_defaults(self):
+        """A stream decoder of NR codes (and the PDU decoder) left to the code's offset decodes
+        as with oms_beta 0.5, NR's default (ldpcgpu.default_oms_beta(code)), not 0.25."""
+        name = "nr:3000:9000"
+        code = ldpcgpu.Code(name)
+        info = np.zeros((32, code.k), np.uint8)
+        info[:, :3000] = np.random.default_rng(6).integers(0, 2, (32, 3000))
+        tx = ldpcgpu.nr_rate_match(code, code.encode(info))
+        llr = ldpcgpu.nr_rate_recover(code, ldpcgpu.bpsk_awgn(tx, ldpcgpu.awgn_sigma(0.6, 1 / 3),
+                                                               seed=2))
+        want = ldpcgpu.Decoder(code, backend="cpu", oms_beta=0.5).decode(llr)[1]
+        other = ldpcgpu.Decoder(code, backend="cpu", oms_beta=0.25).decode(llr)[1]
+        self.assertFalse(np.array_equal(want, other))
+        for dec in (ldpcgpu.ldpc_decoder(name, backend="cpu", frame_tags="all"),
+                    ldpcgpu.ldpc_decoder(name, backend="cpu", frame_tags="all", code_tag=KEY,
+                                         codes=["nr:500:1000"])):
+            _, tags = run_stream_decoder(dec, llr)
+            got = [r["iterations"] for r in ldpcgpu.frame_results(tags)]
+            self.assertEqual(got, list(want))
+
     def test_codes_need_a_code_tag(self):
         with self.assertRaises(ValueError):
             ldpcgpu.ldpc_decoder(RATES[0], backend="cpu", codes=RATES[1:])

@@ -117,9 +117,11 @@ public:
      * \param msg_format decoder message arithmetic: "auto", "float", "int8" or "int16"
      * \param frame_tags per-frame results: "batch" (one "ldpc_frames" tag per run of frames),
      *                  "all" (three tags a frame), "failed" (three tags a failed frame), "none"
-     * \param nms_alpha normalized min-sum factor, in (0, 1] (default: default_nms_alpha())
-     * \param oms_beta offset min-sum offset in LLR units, in [0, 100) (default:
-     *                  default_oms_beta())
+     * \param nms_alpha normalized min-sum factor, in (0, 1] (default code_default: the
+     *                  code's, default_nms_alpha(code))
+     * \param oms_beta offset min-sum offset in LLR units, in [0, 100) (default code_default:
+     *                  the code's, default_oms_beta(code): 0.5 for 5G NR codes, else 0.25;
+     *                  with code_tag, those of \p code)
      * \param code_tag tag key that names each frame's code ("" = one code, \p code)
      * \param codes with \p code_tag: the codes after \p code that frames may have
      * Every default not written out is the C core's (decoder_defaults.h). A value outside
@@ -144,8 +146,8 @@ public:
                      bool fallback_to_cpu = true,
                      const std::string& msg_format = "auto",
                      const std::string& frame_tags = "batch",
-                     float nms_alpha = default_nms_alpha(),
-                     float oms_beta = default_oms_beta(),
+                     float nms_alpha = code_default,
+                     float oms_beta = code_default,
                      const std::string& code_tag = "",
                      const std::vector<std::string>& codes = std::vector<std::string>());
 

@@ -46,8 +46,9 @@ namespace ldpcgpu {
  * says which code decoded the PDU: "ldpc_code", its name as the metadata (or \p code) gave it.
  *
  * The algorithm, max_iterations, int8_scale, nms_alpha and oms_beta defaults are the C core's
- * (decoder_defaults.h); values outside their ranges throw (in Python: ldpcgpu.LdpcError, a
- * ValueError).
+ * (decoder_defaults.h); nms_alpha and oms_beta default to code_default, the code's own
+ * (default_oms_beta(code): 0.5 for 5G NR codes, else 0.25), for each code's decoder. Values
+ * outside their ranges throw (in Python: ldpcgpu.LdpcError, a ValueError).
  */
 class LDPCGPU_API ldpc_pdu_decoder : virtual public gr::block
 {
@@ -65,8 +66,8 @@ public:
                      float int8_scale = default_int8_scale(),
                      bool fallback_to_cpu = true,
                      const std::string& msg_format = "float",
-                     float nms_alpha = default_nms_alpha(),
-                     float oms_beta = default_oms_beta(),
+                     float nms_alpha = code_default,
+                     float oms_beta = code_default,
                      const std::string& code_key = "code");
 
     virtual void set_max_iterations(int max_iterations) = 0;

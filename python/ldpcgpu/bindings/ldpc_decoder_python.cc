@@ -7,7 +7,7 @@
 /* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
 /* BINDTOOL_USE_PYGCCXML(0)                                                        */
 /* BINDTOOL_HEADER_FILE(ldpc_decoder.h)                                        */
-/* BINDTOOL_HEADER_FILE_HASH(f7e3c2d3b09b164331a38fb853628783)                     */
+/* BINDTOOL_HEADER_FILE_HASH(bdaec8f2d4300d4f6967e6a77b6c9e5e)                     */
 /***********************************************************************************/
 
 #include <pybind11/pybind11.h>
@@ -44,8 +44,8 @@ void bind_ldpc_decoder(py::module& m)
             py::arg("fallback_to_cpu") = true,
             py::arg("msg_format") = "auto",
             py::arg("frame_tags") = "batch",
-            py::arg("nms_alpha") = default_nms_alpha(),
-            py::arg("oms_beta") = default_oms_beta(),
+            py::arg("nms_alpha") = code_default,
+            py::arg("oms_beta") = code_default,
             py::arg("code_tag") = "",
             py::arg("codes") = std::vector<std::string>(),
             D(ldpc_decoder, make));

@@ -7,7 +7,7 @@
 /* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
 /* BINDTOOL_USE_PYGCCXML(0)                                                        */
 /* BINDTOOL_HEADER_FILE(ldpc_pdu_decoder.h)                                        */
-/* BINDTOOL_HEADER_FILE_HASH(da783faf966ab0d500c133c8da6836ef)                     */
+/* BINDTOOL_HEADER_FILE_HASH(bd26d61470dc99e5ce0d4f7f5cf507fd)                     */
 /***********************************************************************************/
 
 #include <pybind11/pybind11.h>
@@ -37,8 +37,8 @@ void bind_ldpc_pdu_decoder(py::module& m)
             py::arg("int8_scale") = default_int8_scale(),
             py::arg("fallback_to_cpu") = true,
             py::arg("msg_format") = "float",
-            py::arg("nms_alpha") = default_nms_alpha(),
-            py::arg("oms_beta") = default_oms_beta(),
+            py::arg("nms_alpha") = code_default,
+            py::arg("oms_beta") = code_default,
             py::arg("code_key") = "code",
             D(ldpc_pdu_decoder, make));
     def_decoder_common<ldpc_pdu_decoder>(cls);
