@@ -47,8 +47,8 @@ extern "C" {
 typedef struct ldpc_multi_decoder ldpc_multi_decoder;
 
 /* ncodes codes (1..LDPC_MULTI_MAX_CODES, none NULL; a code may appear twice), one
- * configuration for all (NULL = defaults), checked against every code as ldpc_decoder_create
- * does. */
+ * configuration for all (NULL = each code's own defaults, ldpc_decoder_config_init_code),
+ * checked against every code as ldpc_decoder_create does. */
 LDPC_API int ldpc_multi_decoder_create(ldpc_multi_decoder **out, const ldpc_code *const *codes,
                                        int ncodes, const ldpc_decoder_config *cfg);
 LDPC_API void ldpc_multi_decoder_destroy(ldpc_multi_decoder *dec);
