@@ -131,6 +131,7 @@ bool ldpc_decoder_multi_impl::start()
     d_skip_value = pmt::PMT_NIL;
     d_skip_llrs = 0;
     d_pending_skip = pmt::PMT_NIL;
+    d_need = d_n[0];
     d_core.log_backend();
     d_logger->info("codes by index (tag \"{}\"): {}", d_code_tag, join(d_names));
     return block::start();
@@ -249,7 +250,7 @@ void ldpc_decoder_multi_impl::decode_batch()
     d_batches++;
 }
 
-int ldpc_decoder_multi_impl::emit(uint8_t* out, int room)
+int ldpc_decoder_multi_impl::emit(uint8_t* out, int room, int produced)
 {
     int written = 0;
     const int64_t now = now_ns();
@@ -280,7 +281,7 @@ int ldpc_decoder_multi_impl::emit(uint8_t* out, int room)
         if (written + items > room)
             break;
         std::memcpy(out + written, d_bits.data() + static_cast<size_t>(f) * d_max_out, items);
-        const uint64_t out_offset = nitems_written(0) + written;
+        const uint64_t out_offset = nitems_written(0) + static_cast<uint64_t>(produced + written);
         const ldpc_frame_status& status = d_status[f];
         const uint64_t latency = static_cast<uint64_t>(std::max<int64_t>(0, now - m.ready_ns));
         add_item_tag(0, out_offset, d_code_key, d_name_values[m.code], d_srcid);
@@ -353,7 +354,7 @@ int ldpc_decoder_multi_impl::general_work(int noutput_items,
     std::lock_guard<std::mutex> lock(d_core.mutex());
     const uint8_t* in = static_cast<const uint8_t*>(input_items[0]);
     uint8_t* out = static_cast<uint8_t*>(output_items[0]);
-    int produced = emit(out, noutput_items);
+    int produced = emit(out, noutput_items, 0);
     if (d_decoded) { /* frames still wait for output room */
         consume_each(0);
         return produced;
@@ -405,7 +406,7 @@ int ldpc_decoder_multi_impl::general_work(int noutput_items,
     }
     if (d_count > 0) { /* full, or no whole frame left at the input: decode now */
         decode_batch();
-        produced += emit(out + produced, noutput_items - produced);
+        produced += emit(out + produced, noutput_items - produced, produced);
     }
 
     bool finished = false;

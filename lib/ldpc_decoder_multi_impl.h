@@ -79,7 +79,8 @@ private:
     void apply_code_tags(uint64_t offset);
     void take_frame(const uint8_t* llr, uint64_t offset, int64_t now);
     void decode_batch();
-    int emit(uint8_t* out, int room);
+    /* writes decoded frames to out (room items), produced items already written this call */
+    int emit(uint8_t* out, int room, int produced);
     bool input_done();
     bool input_finished(int avail);
 
