@@ -367,7 +367,12 @@ int ldpc_decoder_multi_impl::general_work(int noutput_items,
                      [](const gr::tag_t& a, const gr::tag_t& b) { return a.offset < b.offset; });
     const int64_t now = now_ns();
     int consumed = 0;
-    while (d_count < d_batch_frames && consumed < avail) {
+    bool starved = true; /* the input holds no whole frame more (else the batch filled up) */
+    while (consumed < avail) {
+        if (d_count == d_batch_frames) {
+            starved = false;
+            break;
+        }
         const uint64_t p = base + static_cast<uint64_t>(consumed);
         apply_code_tags(p);
         if (d_current < 0) {
@@ -410,7 +415,7 @@ int ldpc_decoder_multi_impl::general_work(int noutput_items,
     }
 
     bool finished = false;
-    if (!d_decoded && d_count == 0) {
+    if (!d_decoded && d_count == 0 && starved) {
         finished = input_finished(avail);
         if (finished && consumed < avail) {
             if (d_current >= 0) {

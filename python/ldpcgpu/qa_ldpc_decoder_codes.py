@@ -91,6 +91,21 @@ class qa_ldpc_decoder_codes(gr_unittest.TestCase):
         dec = self.check_stream([3, 2, 1, 0, 0, 1, 2, 3], 3.5, seed=11)
         self.assertGreater(dec.average_iterations(), 1.0)  # the noise was real
 
+    def test_stream_longer_than_a_batch(self):
+        # batches of 3 frames: the stream ends with whole frames still waiting for a batch
+        sequence = [0, 1, 2, 3, 3, 2, 1, 0, 2, 1, 3]
+        llr, tags, infos = make_stream(sequence, None, seed=7)
+        dec = self.decoder(batch_frames=3)
+        out, out_tags = run_stream_decoder(dec, llr, tags)
+        frames, total = split_output(out, sequence)
+        self.assertEqual(len(out), total)
+        for got, sent in zip(frames, infos):
+            self.assertTrue(np.array_equal(got, sent))
+        self.assertEqual(dec.frames_decoded(), len(sequence))
+        self.assertEqual(dec.partial_frames_dropped(), 0)
+        self.assertEqual(dec.batches_submitted(), 4)
+        self.assertEqual(len(tags_by_key(out_tags, KEY)), len(sequence))
+
     def test_code_tag_only_where_the_code_changes(self):
         # frames without a tag keep the code of the frame before them
         self.check_stream([1, 1, 1, 3, 3, 0, 0, 0, 2], None, tag_every=False)
