@@ -85,9 +85,9 @@ namespace ldpcgpu {
  * start tag are dropped, counted (frames_skipped(), one per such tag), logged as a warning,
  * and the next frame written out carries a tag "ldpc_skipped", a dictionary of "code" (the
  * tag's value) and "llrs" (how many were dropped). Every other frame comes out, in order.
- * Frames of a code tag are decoded in calls of up to \p batch_frames frames (default 64) of
- * ldpc_multi_decoder, each as soon as no whole frame is left at the input; the cuda backend
- * decodes each code's frames of a call with that code's launches.
+ * Frames of a code tag are decoded in synchronous calls of ldpc_multi_decoder of up to
+ * \p batch_frames frames (default 32 a code, 64..256), each as soon as no whole frame is left at
+ * the input; the cuda backend decodes each code's frames of a call with that code's launches.
  */
 class LDPCGPU_API ldpc_decoder : virtual public gr::block
 {

@@ -7,7 +7,7 @@
 /* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
 /* BINDTOOL_USE_PYGCCXML(0)                                                        */
 /* BINDTOOL_HEADER_FILE(ldpc_decoder.h)                                        */
-/* BINDTOOL_HEADER_FILE_HASH(bdaec8f2d4300d4f6967e6a77b6c9e5e)                     */
+/* BINDTOOL_HEADER_FILE_HASH(b130ed083902014979f9e78622048039)                     */
 /***********************************************************************************/
 
 #include <pybind11/pybind11.h>
