@@ -171,8 +171,9 @@ uint64_t block_decoder::saturated_in(ldpc_llr_type type, const void* llr, size_t
     const auto* f32 = static_cast<const float*>(llr);
     int st;
     if (d_multi)
-        st = type == LDPC_LLR_I8 ? ldpc_multi_decoder_count_saturated_i8(d_multi.get(), i8, count, &s)
-                                 : ldpc_multi_decoder_count_saturated_f32(d_multi.get(), f32, count, &s);
+        st = type == LDPC_LLR_I8
+                 ? ldpc_multi_decoder_count_saturated_i8(d_multi.get(), i8, count, &s)
+                 : ldpc_multi_decoder_count_saturated_f32(d_multi.get(), f32, count, &s);
     else
         st = type == LDPC_LLR_I8 ? ldpc_decoder_count_saturated_i8(d_dec.get(), i8, count, &s)
                                  : ldpc_decoder_count_saturated_f32(d_dec.get(), f32, count, &s);

@@ -88,9 +88,10 @@ ldpc_decoder_multi_impl::ldpc_decoder_multi_impl(const std::vector<std::string>&
     case LDPC_MSG_I16: d_msg_format = "int16"; break;
     default: d_msg_format = "float"; break;
     }
-    d_batch_frames = params.batch_frames > 0
-                         ? params.batch_frames
-                         : std::min(max_batch_frames, std::max(min_batch_frames, frames_per_code * ncodes));
+    d_batch_frames = params.batch_frames > 0 ? params.batch_frames
+                                             : std::min(max_batch_frames,
+                                                        std::max(min_batch_frames,
+                                                                 frames_per_code * ncodes));
     const size_t rows = static_cast<size_t>(d_batch_frames);
     d_llr.resize(rows * d_max_n * d_item_size);
     d_index.resize(rows);
@@ -241,9 +242,11 @@ void ldpc_decoder_multi_impl::decode_batch()
     const int st =
         d_llr_type == LDPC_LLR_I8
             ? ldpc_multi_decoder_decode_i8(m, reinterpret_cast<const int8_t*>(d_llr.data()),
-                                           d_index.data(), d_count, d_bits.data(), d_status.data())
+                                           d_index.data(), d_count, d_bits.data(),
+                                           d_status.data())
             : ldpc_multi_decoder_decode_f32(m, reinterpret_cast<const float*>(d_llr.data()),
-                                            d_index.data(), d_count, d_bits.data(), d_status.data());
+                                            d_index.data(), d_count, d_bits.data(),
+                                            d_status.data());
     if (st != LDPC_OK) /* the failed frames come back as zeros with parity_ok 0 */
         d_logger->error("decoding {} frames failed ({}: {}); the frames it could not decode are "
                         "output as zeros and counted as failed",

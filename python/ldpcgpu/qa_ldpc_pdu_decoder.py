@@ -172,7 +172,8 @@ class qa_ldpc_pdu_decoder(gr_unittest.TestCase):
         if ebn0_db is None:
             llr = noiseless_llr(tx)
         else:
-            llr = ldpcgpu.bpsk_awgn(tx, ldpcgpu.awgn_sigma(ebn0_db, k_info / tx.shape[1]), seed=seed)
+            sigma = ldpcgpu.awgn_sigma(ebn0_db, k_info / tx.shape[1])
+            llr = ldpcgpu.bpsk_awgn(tx, sigma, seed=seed)
         return info, ldpcgpu.nr_rate_recover(code, llr)
 
     def test_code_from_metadata(self):
@@ -182,7 +183,8 @@ class qa_ldpc_pdu_decoder(gr_unittest.TestCase):
         own_llr = noiseless_llr(self.code.encode(own))
         wimax = ldpcgpu.Code("wimax:576:1/2")
         wimax_info = random_info(wimax, 3, seed=9)
-        wimax_llr = ldpcgpu.bpsk_awgn(wimax.encode(wimax_info), ldpcgpu.awgn_sigma(4.0, 0.5), seed=2)
+        wimax_llr = ldpcgpu.bpsk_awgn(wimax.encode(wimax_info), ldpcgpu.awgn_sigma(4.0, 0.5),
+                                      seed=2)
         nr_small, nr_small_llr = self.nr_llrs("nr:500:1000", 2, 3.0, seed=3)
         nr_large, nr_large_llr = self.nr_llrs("nr:3000:9000:qm4", 1, 2.0, seed=4)
         nr_bg1, nr_bg1_llr = self.nr_llrs("nr:8448:16896", 1, None, seed=5)
