@@ -34,8 +34,9 @@ int64_t now_ns()
 
 /* Frames per decode call unless batch_frames says otherwise: a cpu-simd lane group (up to 32
  * frames) for each code, so that a stream cycling through the codes fills its groups
- * (multi_decoder.h, "Speed"; 4 DVB-S2 rates, int8: 16 frames a code ran at 0.5 of the single
- * code block's speed, 32 at 0.72, 64 no better), within 64..256 frames. */
+ * (multi_decoder.h, "Speed"; examples/acm_stream_bench.py, 4 DVB-S2 64800 rates, int8, 2-core
+ * VM: 16 frames a code ran at 0.44 - 0.47 of the single-code block's speed, 32 at 0.68 - 1.0,
+ * 64 at 0.69 - 0.70), within 64..256 frames. */
 constexpr int frames_per_code = 32;
 constexpr int min_batch_frames = 64, max_batch_frames = 256;
 
