@@ -19,6 +19,7 @@ void app_args_init(app_args *a, const char *cmd, int argc, char **argv)
     a->argv = argv;
     a->i = 1; /* argv[0] is the subcommand's name */
     a->error = 0;
+    a->decoder_set = 0;
 }
 
 int app_is_help(const char *word) { return !strcmp(word, "-h") || !strcmp(word, "--help"); }
@@ -231,6 +232,7 @@ int app_decoder_option(app_args *a, ldpc_decoder_config *cfg)
             fprintf(stderr, "ldpcgpu %s: --algorithm: %s\n", a->cmd, ldpc_last_error());
             bad = 1;
         }
+        a->decoder_set |= APP_SET_ALGORITHM;
     } else if (app_opt(a, "--schedule", NULL, &v)) {
         if (!a->error && ldpc_schedule_from_string(v, &cfg->schedule) != LDPC_OK) {
             fprintf(stderr, "ldpcgpu %s: --schedule: %s\n", a->cmd, ldpc_last_error());
@@ -239,14 +241,17 @@ int app_decoder_option(app_args *a, ldpc_decoder_config *cfg)
     } else if (app_opt(a, "--iterations", NULL, &v)) {
         if (!a->error && !(bad = app_parse_int(a->cmd, "--iterations", v, 1, 10000, &iv)))
             cfg->max_iterations = (int)iv;
+        a->decoder_set |= APP_SET_ITERATIONS;
     } else if (app_flag(a, "--no-early-stop")) {
         cfg->early_termination = 0;
     } else if (app_opt(a, "--alpha", NULL, &v)) {
         if (!a->error && !(bad = app_parse_double(a->cmd, "--alpha", v, 1e-6, 1.0, &dv)))
             cfg->nms_alpha = (float)dv;
+        a->decoder_set |= APP_SET_ALPHA;
     } else if (app_opt(a, "--beta", NULL, &v)) {
         if (!a->error && !(bad = app_parse_double(a->cmd, "--beta", v, 0.0, 99.0, &dv)))
             cfg->oms_beta = (float)dv;
+        a->decoder_set |= APP_SET_BETA;
     } else if (app_opt(a, "--threads", NULL, &v)) {
         if (!a->error && !(bad = app_parse_int(a->cmd, "--threads", v, 0, 1024, &iv)))
             cfg->num_threads = (int)iv;
@@ -270,11 +275,29 @@ int app_decoder_option(app_args *a, ldpc_decoder_config *cfg)
     return 1;
 }
 
+void app_code_defaults(unsigned set, const ldpc_code *code, ldpc_decoder_config *cfg)
+{
+    ldpc_decoder_config d;
+    ldpc_decoder_config_init_code(&d, code);
+    if (!(set & APP_SET_ALGORITHM))
+        cfg->algorithm = d.algorithm;
+    if (!(set & APP_SET_ALPHA))
+        cfg->nms_alpha = d.nms_alpha;
+    if (!(set & APP_SET_BETA))
+        cfg->oms_beta = d.oms_beta;
+    if (!(set & APP_SET_ITERATIONS))
+        cfg->max_iterations = d.max_iterations;
+}
+
 void app_decoder_options_help(FILE *f)
 {
     /* the defaults shown are the core's, as the decoder will use them */
-    ldpc_decoder_config d;
+    ldpc_decoder_config d, nr;
     ldpc_decoder_config_init(&d);
+    ldpc_code *nr_code = NULL; /* the smallest NR mother code, for its family's defaults */
+    ldpc_code_create(&nr_code, "nr:bg2:z2");
+    ldpc_decoder_config_init_code(&nr, nr_code);
+    ldpc_code_destroy(nr_code);
     fprintf(f,
             "decoder options:\n"
             "  --backend B        auto (default: cuda if a GPU is usable, else the CPU), cpu,\n"
@@ -286,13 +309,13 @@ void app_decoder_options_help(FILE *f)
             "  --iterations I     maximum iterations per frame (default %d)\n"
             "  --no-early-stop    always run every iteration (default: stop a frame once H*c = 0)\n"
             "  --alpha A          nms scaling factor in (0, 1] (default %g)\n"
-            "  --beta B           oms offset in LLR units (default %g)\n"
+            "  --beta B           oms offset in LLR units (default %g; 5G NR codes: %g)\n"
             "  --msg F            message arithmetic of cpu-simd/cuda: f32 (default), i16, i8\n"
             "  --threads T        CPU worker threads (default 0 = one per core)\n"
             "  --batch-frames F   frames per batch (default: the backend's choice)\n"
             "  --device LIST      CUDA device ids, e.g. 0 or 0,1 (default: device 0)\n",
             ldpc_algorithm_name(d.algorithm), d.max_iterations, (double)d.nms_alpha,
-            (double)d.oms_beta);
+            (double)d.oms_beta, (double)nr.oms_beta);
 }
 
 /* ---- codes, errors ---- */

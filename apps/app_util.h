@@ -23,7 +23,15 @@ typedef struct app_args {
     char **argv;
     int i;           /* index of the word being parsed */
     int error;       /* set once a parse error was printed */
+    unsigned decoder_set; /* APP_SET_* bits: decoder settings app_decoder_option parsed */
 } app_args;
+
+/* Decoder settings whose default depends on the code (ldpc_decoder_config_init_code). */
+#define APP_SET_ALGORITHM 1u
+#define APP_SET_ALPHA 2u
+#define APP_SET_BETA 4u
+#define APP_SET_ITERATIONS 8u
+#define APP_SET_ALL 15u
 
 void app_args_init(app_args *a, const char *cmd, int argc, char **argv);
 /* True when argv[i] is a help request (-h, --help). */
@@ -69,6 +77,9 @@ int app_parse_llr_scale(const char *cmd, const char *text, float *out);
 int app_decoder_option(app_args *a, ldpc_decoder_config *cfg);
 /* Help text for those options. */
 void app_decoder_options_help(FILE *f);
+/* The code's defaults (ldpc_decoder_config_init_code) for the settings of APP_SET_* not in set,
+ * i.e. those the command line left to their defaults. */
+void app_code_defaults(unsigned set, const ldpc_code *code, ldpc_decoder_config *cfg);
 
 /* ---- codes, errors ---- */
 /* Create a code by name; prints "CMD: cannot open code NAME: reason" on failure. */

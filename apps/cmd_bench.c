@@ -87,6 +87,7 @@ typedef struct bench_opts {
     int ebn0_given;           /* --ebn0 was given (else the default from the code's rate) */
     int sweep_streams, sweep_batch, sweep_iterations;
     ldpc_decoder_config cfg;
+    unsigned decoder_set; /* APP_SET_* settings given (the rest: the code's defaults) */
 } bench_opts;
 
 typedef struct bench_point {
@@ -586,6 +587,7 @@ static int parse(bench_opts *o, int argc, char **argv)
         fprintf(stderr, "(ldpcgpu bench --help for the options)\n");
         return APP_USAGE;
     }
+    o->decoder_set = a.decoder_set;
     return APP_OK;
 }
 
@@ -598,6 +600,7 @@ int cmd_bench(int argc, char **argv)
     ldpc_code *code;
     if (app_open_code("bench", o.code_name, &code))
         return APP_FAILED;
+    app_code_defaults(o.decoder_set, code, &o.cfg);
     if (!o.ebn0_given) {
         const double r = app_code_rate(code);
         o.ebn0 = 10.0 * log10((pow(2.0, 2.0 * r) - 1.0) / (2.0 * r)) + EBN0_MARGIN_DB;

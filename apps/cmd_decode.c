@@ -48,6 +48,7 @@ typedef struct decode_opts {
     int llr_i8;
     long long max_frames; /* -1 = all */
     ldpc_decoder_config cfg;
+    unsigned decoder_set; /* APP_SET_* settings given (the rest: the code's defaults) */
 } decode_opts;
 
 /* Returns 0 to go on, -1 after printing help, or an exit code. */
@@ -94,6 +95,7 @@ static int parse(int argc, char **argv, decode_opts *o)
         usage(stderr);
         return APP_USAGE;
     }
+    o->decoder_set = a.decoder_set;
     return 0;
 }
 
@@ -262,6 +264,7 @@ int cmd_decode(int argc, char **argv)
     int st;
     if (app_open_code("decode", o.code_name, &code) != APP_OK)
         goto done;
+    app_code_defaults(o.decoder_set, code, &o.cfg);
     nr_link nr;
     memset(&nr, 0, sizeof nr);
     ldpc_decoder_config dcfg = o.cfg;

@@ -219,6 +219,8 @@ static int parse(int argc, char **argv, sim_opts *o)
     }
     if (o->resume_path && !o->json_path)
         o->json_path = o->resume_path;
+    /* a resumed run keeps its settings; else what was not given is the code's default */
+    o->decoder_set = o->resume_path ? APP_SET_ALL : a.decoder_set;
     return 0;
 }
 
@@ -500,6 +502,8 @@ static int simulate(sim_mpi *m, int argc, char **argv)
     sim_point *pts = NULL;
     rc = APP_FAILED;
     int ok = app_open_code("simulate", o.code_name, &code) == APP_OK;
+    if (ok)
+        app_code_defaults(o.decoder_set, code, &o.cfg);
     if (ok) {
         int st = ldpc_sim_create(&sim, code, &o.cfg, &scfg);
         if (st != LDPC_OK)

@@ -330,7 +330,8 @@ public:
         n = ldpc_code_n(d_code.get());
         k = ldpc_code_k(d_code.get());
         d_item_size = type == "float" ? 4 : 1;
-        const ldpc_decoder_config cfg = make_decoder_config(d_params, "decoder alone");
+        const ldpc_decoder_config cfg =
+            make_decoder_config(d_params, "decoder alone", gr::ldpcgpu::code_defaults(d_code.get()));
         ::ldpc_decoder* dec = nullptr;
         check_status(ldpc_decoder_create(&dec, d_code.get(), &cfg), "decoder alone");
         d_dec.reset(dec);

@@ -49,6 +49,7 @@ int sim_harq_run(const sim_opts *o, int harq)
         }
     }
     ldpc_decoder_config dc = o->cfg;
+    app_code_defaults(o->decoder_set, code, &dc);
     dc.output_bits = LDPC_OUTPUT_INFO;
     dc.output_packing = LDPC_OUTPUT_UNPACKED;
     dc.llr_positive_is_one = 0;

@@ -46,6 +46,7 @@ typedef struct sim_opts {
     double progress_interval;   /* seconds between plain progress lines */
     int harq;                   /* --harq N: IR-HARQ transmissions (0 = off; sim_harq.c) */
     ldpc_decoder_config cfg;
+    unsigned decoder_set;       /* APP_SET_* settings given (the rest: the code's defaults) */
 } sim_opts;
 
 /* One Eb/N0 point: counts over frames first .. first + c.frames - 1 (a contiguous range, also

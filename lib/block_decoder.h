@@ -1,5 +1,6 @@
 /* The core decoder as the decoder blocks (stream and PDU) hold it: the code and the decoder made
- * from the block's parameters, the runtime settings behind the one mutex that serialises every
+ * from the block's parameters (or, for a stream of frames of several codes, the codes and one
+ * ldpc_multi_decoder for them), the runtime settings behind the one mutex that serialises every
  * use of the decoder, the per-frame counters, and the keys under which per-frame results are
  * published (stream tags, PDU metadata). Each block keeps only what is its own. */
 #ifndef INCLUDED_LDPCGPU_BLOCK_DECODER_H
@@ -53,8 +54,16 @@ public:
                   const decoder_params& params,
                   const std::string& block_name,
                   const gr::logger_ptr& logger);
+    /* A multi-code decoder (multi_decoder.h) of codes (at least one), one configuration for
+     * all: get() is then null and get_multi() decodes. code_name(), n(), k() and
+     * output_bytes() describe codes[0]. */
+    block_decoder(const std::vector<std::string>& codes,
+                  const decoder_params& params,
+                  const std::string& block_name,
+                  const gr::logger_ptr& logger);
 
     ::ldpc_decoder* get() const { return d_dec.get(); }
+    ::ldpc_multi_decoder* get_multi() const { return d_multi.get(); }
     /* Held by whoever uses get(): the block's work or message handler, and the setters. */
     std::mutex& mutex() const { return d_mutex; }
 
@@ -106,10 +115,19 @@ public:
     const pmt::pmt_t key_parity_ok;
 
 private:
+    /* the configuration for params, with "cuda" turned into "auto" (and noted) when no GPU is
+     * usable and fallback_to_cpu allows it */
+    ldpc_decoder_config make_config(const decoder_params& params, const ::ldpc_code* code);
+    /* what every decoder tells once made: backend, whether a cuda request fell back */
+    void note_backend(const ldpc_decoder_config& cfg, ldpc_backend backend);
+
     std::string d_block_name;
     std::string d_code_name;
     code_ptr d_code;    /* declared before the decoder: destroyed after it */
     decoder_ptr d_dec;
+    std::vector<code_ptr> d_codes; /* multi-code: its codes, before the decoder */
+    multi_decoder_ptr d_multi;
+    float d_llr_scale;
     std::string d_backend_name;
     ldpc_backend d_backend = LDPC_BACKEND_AUTO;
     bool d_cuda_fell_back = false; /* "cuda" was asked for, no usable GPU */

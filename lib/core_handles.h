@@ -7,6 +7,7 @@
 #include <gnuradio/ldpcgpu/decoder_defaults.h>
 #include <ldpcgpu/ldpcgpu.h>
 #include <algorithm>
+#include <cmath>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -24,7 +25,11 @@ struct encoder_deleter {
 struct decoder_deleter {
     void operator()(::ldpc_decoder* d) const { ldpc_decoder_destroy(d); }
 };
+struct multi_decoder_deleter {
+    void operator()(::ldpc_multi_decoder* d) const { ldpc_multi_decoder_destroy(d); }
+};
 using code_ptr = std::unique_ptr<::ldpc_code, code_deleter>;
+using multi_decoder_ptr = std::unique_ptr<::ldpc_multi_decoder, multi_decoder_deleter>;
 using encoder_ptr = std::unique_ptr<::ldpc_encoder, encoder_deleter>;
 using decoder_ptr = std::unique_ptr<::ldpc_decoder, decoder_deleter>;
 
@@ -79,8 +84,8 @@ struct decoder_params {
     std::string backend = "auto";
     int max_iterations = default_max_iterations();
     bool early_termination = true;
-    float nms_alpha = default_nms_alpha();
-    float oms_beta = default_oms_beta();
+    float nms_alpha = code_default; /* code_default: the code's (ldpc_decoder_config_init_code) */
+    float oms_beta = code_default;
     bool llr_positive_is_one = false;
     float llr_scale = default_int8_scale();
     bool output_codeword = false;
@@ -104,20 +109,32 @@ inline ldpc_msg_format parse_msg_format(const std::string& s, const std::string&
     return f;
 }
 
-/* The core configuration for params; the fields params does not name keep the core's
- * defaults. Bad values throw (core_error, or std::invalid_argument for too many devices);
- * context starts each message. */
-inline ldpc_decoder_config make_decoder_config(const decoder_params& p, const std::string& context)
+/* The core's defaults for code (ldpc_decoder_config_init_code; null: for every code). */
+inline ldpc_decoder_config code_defaults(const ::ldpc_code* code)
 {
     ldpc_decoder_config cfg;
-    ldpc_decoder_config_init(&cfg);
+    ldpc_decoder_config_init_code(&cfg, code);
+    return cfg;
+}
+
+/* The core configuration for params over defaults (code_defaults(code), or a family's): the
+ * fields params does not name, and nms_alpha / oms_beta given as code_default, keep the
+ * defaults' values. Bad values throw (core_error, or std::invalid_argument for too many
+ * devices); context starts each message. */
+inline ldpc_decoder_config make_decoder_config(const decoder_params& p,
+                                               const std::string& context,
+                                               const ldpc_decoder_config& defaults)
+{
+    ldpc_decoder_config cfg = defaults;
     check_status(ldpc_algorithm_from_string(p.algorithm.c_str(), &cfg.algorithm),
                  "ldpcgpu: algorithm");
     check_status(ldpc_backend_from_string(p.backend.c_str(), &cfg.backend), "ldpcgpu: backend");
     cfg.max_iterations = p.max_iterations;
     cfg.early_termination = p.early_termination ? 1 : 0;
-    cfg.nms_alpha = p.nms_alpha;
-    cfg.oms_beta = p.oms_beta;
+    if (!std::isnan(p.nms_alpha))
+        cfg.nms_alpha = p.nms_alpha;
+    if (!std::isnan(p.oms_beta))
+        cfg.oms_beta = p.oms_beta;
     cfg.llr_positive_is_one = p.llr_positive_is_one ? 1 : 0;
     cfg.llr_scale = p.llr_scale;
     cfg.output_bits = p.output_codeword ? LDPC_OUTPUT_CODEWORD : LDPC_OUTPUT_INFO;

@@ -1,6 +1,7 @@
 /* fec_decoder: the core's synchronous decoder behind gr-fec's generic_decoder interface. */
 #include "failure_watch.h"
 #include "fec_info_placement.h"
+#include "fec_nr.h"
 #include <gnuradio/ldpcgpu/fec_decoder.h>
 #include <gnuradio/logger.h>
 #include <atomic>
@@ -16,9 +17,15 @@ struct fec_decoder::state {
     decoder_ptr dec;
     decoder_params params;
     int n = 0, k = 0;
+    fec_nr nr;        /* an nr:K:E code: E LLRs in, K bits out per code block */
+    int in_items = 0; /* per codeword: n, or E of nr:K:E */
+    int out_bits = 0; /* per codeword: k, or K of nr:K:E */
     int frames = 1;  /* codewords per generic_work call */
     float gain = 1.0f;
+    float sign = 1.0f; /* -1: nr:K:E with gr-fec's sign, turned around before rate recovery */
     std::vector<float> scaled;                /* input * gain, when gain != 1 */
+    std::vector<float> llr_n;                 /* nr:K:E: the mother codeword's LLRs */
+    std::vector<uint8_t> bits;                /* nr:K:E: k decoded bits per codeword */
     std::vector<ldpc_frame_status> status;
     float last_iterations = 0.0f;
     gr::logger log{ "ldpcgpu.fec_decoder" };
@@ -61,13 +68,24 @@ gr::fec::generic_decoder::sptr fec_decoder::make(const std::string& code,
     p.fallback_to_cpu = fallback_to_cpu;
     /* the input is float: "auto" means float messages, as on the stream decoder block */
     p.msg_format = msg_format == "auto" ? "float" : msg_format;
-    const ldpc_decoder_config cfg = make_decoder_config(p, ctx);
+    ldpc_decoder_config cfg = make_decoder_config(p, ctx, code_defaults(s->code.code.get()));
+    s->nr = fec_nr::of(s->code.code.get());
+    float gain_sign = 1.0f;
+    if (s->nr.active && cfg.llr_positive_is_one) {
+        /* the rate recovery adds the fillers as certain zeros in the core's sign: turn the
+         * input around before it, not in the decoder after it */
+        cfg.llr_positive_is_one = 0;
+        gain_sign = -1.0f;
+    }
     ::ldpc_decoder* dec = nullptr;
     check_status(ldpc_decoder_create(&dec, s->code.code.get(), &cfg), ctx + ": decoder");
     s->dec.reset(dec);
     s->n = ldpc_code_n(s->code.code.get());
     s->k = ldpc_code_k(s->code.code.get());
+    s->in_items = s->nr.active ? s->nr.p.e : s->n;
+    s->out_bits = s->nr.active ? s->nr.p.cb.k_prime : s->k;
     s->gain = gain;
+    s->sign = gain_sign;
     s->watch = std::make_unique<failure_watch>(
         ctx, llr_positive_is_one,
         "LLR = input x llr_gain " + failure_watch::number(gain) +
@@ -109,16 +127,25 @@ fec_decoder::~fec_decoder() = default;
 void fec_decoder::generic_work(void* inbuffer, void* outbuffer)
 {
     const float* in = static_cast<const float*>(inbuffer);
-    const size_t count = static_cast<size_t>(d->frames) * d->n;
-    if (d->gain != 1.0f) {
+    const size_t count = static_cast<size_t>(d->frames) * d->in_items;
+    const float factor = d->gain * d->sign;
+    if (factor != 1.0f) {
         d->scaled.resize(count);
         for (size_t i = 0; i < count; i++)
-            d->scaled[i] = in[i] * d->gain;
+            d->scaled[i] = in[i] * factor;
         in = d->scaled.data();
     }
-    check_status(ldpc_decoder_decode_f32(d->dec.get(), in, d->frames,
-                                         static_cast<uint8_t*>(outbuffer), d->status.data()),
+    uint8_t* out = static_cast<uint8_t*>(outbuffer);
+    if (d->nr.active) {
+        d->nr.recover(in, d->frames, d->llr_n);
+        in = d->llr_n.data();
+        d->bits.resize(static_cast<size_t>(d->frames) * d->k);
+        out = d->bits.data();
+    }
+    check_status(ldpc_decoder_decode_f32(d->dec.get(), in, d->frames, out, d->status.data()),
                  "ldpcgpu.fec_decoder: decode");
+    if (d->nr.active)
+        d->nr.strip_fillers(out, d->frames, static_cast<uint8_t*>(outbuffer));
     uint64_t its = 0, bad = 0;
     for (int f = 0; f < d->frames; f++) {
         its += static_cast<uint64_t>(d->status[f].iterations);
@@ -133,11 +160,11 @@ void fec_decoder::generic_work(void* inbuffer, void* outbuffer)
 
 double fec_decoder::rate()
 {
-    return std::nextafter(static_cast<double>(d->k) / d->n, 1.0);
+    return std::nextafter(static_cast<double>(d->out_bits) / d->in_items, 1.0);
 }
 
-int fec_decoder::get_input_size() { return d->frames * d->n; }
-int fec_decoder::get_output_size() { return d->frames * d->k; }
+int fec_decoder::get_input_size() { return d->frames * d->in_items; }
+int fec_decoder::get_output_size() { return d->frames * d->out_bits; }
 int fec_decoder::get_input_item_size() { return sizeof(float); }
 int fec_decoder::get_output_item_size() { return sizeof(uint8_t); }
 const char* fec_decoder::get_input_conversion() { return "none"; }
@@ -149,7 +176,7 @@ bool fec_decoder::set_frame_size(unsigned int frame_size)
 {
     bool exact = false;
     const int frames =
-        codewords_for_frame_size(frame_size, d->k, &exact, d->log, "ldpcgpu.fec_decoder");
+        codewords_for_frame_size(frame_size, d->out_bits, &exact, d->log, "ldpcgpu.fec_decoder");
     d->frames = frames;
     d->status.resize(frames);
     return exact;

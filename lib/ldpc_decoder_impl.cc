@@ -13,6 +13,7 @@
  * general_work() is called to deliver them even when no input comes, and at the end of the
  * stream, when GNU Radio marks the upstream buffer done, to flush the last partial batch. */
 #include "ldpc_decoder_impl.h"
+#include "ldpc_decoder_multi_impl.h"
 #include <gnuradio/block_detail.h>
 #include <gnuradio/buffer_reader.h>
 #include <gnuradio/io_signature.h>
@@ -108,7 +109,9 @@ ldpc_decoder::sptr ldpc_decoder::make(const std::string& code,
                                       const std::string& msg_format,
                                       const std::string& frame_tags,
                                       float nms_alpha,
-                                      float oms_beta)
+                                      float oms_beta,
+                                      const std::string& code_tag,
+                                      const std::vector<std::string>& codes)
 {
     decoder_params params = block_decoder_params(output_codeword, packed_output, algorithm,
                                                  max_iterations, early_termination, backend,
@@ -119,8 +122,20 @@ ldpc_decoder::sptr ldpc_decoder::make(const std::string& code,
     params.num_streams = num_streams;
     params.devices = devices;
     params.msg_format = resolve_msg_format(msg_format, input_type);
-    return gnuradio::make_block_sptr<ldpc_decoder_impl>(
-        code, input_type, params, frame_start_tag, frame_tags);
+    if (code_tag.empty()) {
+        if (!codes.empty())
+            throw std::invalid_argument("ldpc_decoder: codes needs a code_tag that names each "
+                                        "frame's code");
+        return gnuradio::make_block_sptr<ldpc_decoder_impl>(
+            code, input_type, params, frame_start_tag, frame_tags);
+    }
+    /* frames of several codes, each named by a tag: code first, then codes */
+    std::vector<std::string> all{ code };
+    all.insert(all.end(), codes.begin(), codes.end());
+    int item_size = 0;
+    const ldpc_llr_type llr_type = parse_input_type(input_type, &item_size);
+    return gnuradio::make_block_sptr<ldpc_decoder_multi_impl>(
+        all, llr_type, item_size, params, frame_start_tag, frame_tags, code_tag);
 }
 
 ldpc_decoder_impl::ldpc_decoder_impl(const std::string& code,
@@ -201,30 +216,6 @@ ldpc_decoder_impl::ldpc_decoder_impl(const std::string& code,
     set_output_multiple(d_out_items * d_frames_per_call);
     set_relative_rate(static_cast<uint64_t>(d_out_items), static_cast<uint64_t>(d_n));
     set_tag_propagation_policy(TPP_DONT);
-}
-
-ldpc_decoder_impl::tag_mode ldpc_decoder_impl::parse_tag_mode(const std::string& s)
-{
-    if (s == "batch")
-        return tag_mode::batch;
-    if (s == "all")
-        return tag_mode::all;
-    if (s == "failed")
-        return tag_mode::failed;
-    if (s == "none")
-        return tag_mode::none;
-    throw std::invalid_argument("ldpc_decoder: frame_tags must be \"batch\", \"all\", "
-                                "\"failed\" or \"none\", not \"" + s + "\"");
-}
-
-std::string ldpc_decoder_impl::frame_tags() const
-{
-    switch (d_tag_mode) {
-    case tag_mode::all: return "all";
-    case tag_mode::failed: return "failed";
-    case tag_mode::none: return "none";
-    default: return "batch";
-    }
 }
 
 bool ldpc_decoder_impl::start()

@@ -4,6 +4,7 @@
 
 #include "block_decoder.h"
 #include "copy_pool.h"
+#include "frame_tag_mode.h"
 #include <gnuradio/ldpcgpu/ldpc_decoder.h>
 #include <atomic>
 #include <memory>
@@ -40,7 +41,10 @@ public:
     int output_items_per_frame() const override { return d_out_items; }
     int batch_frames() const override { return d_batch_frames; }
     std::string msg_format() const override { return d_msg_format; }
-    std::string frame_tags() const override;
+    std::string frame_tags() const override { return tag_mode_name(d_tag_mode); }
+    std::string code_tag() const override { return ""; }
+    std::vector<std::string> codes() const override { return { d_core.code_name() }; }
+    uint64_t frames_skipped() const override { return 0; }
 
     uint64_t frames_decoded() const override { return d_core.frames_decoded(); }
     uint64_t frames_parity_failed() const override { return d_core.frames_parity_failed(); }
@@ -53,11 +57,6 @@ public:
     void reset_counters() override;
 
 private:
-    /* How per-frame results are tagged (frame_tags parameter, ldpc_decoder.h): one dictionary
-     * tag per run of frames, three tags on every frame or on failed frames, or none. */
-    enum class tag_mode { batch, all, failed, none };
-    static tag_mode parse_tag_mode(const std::string& s);
-
     /* What the block remembers about each frame of a batch until its bits go out. */
     struct frame_meta {
         uint64_t in_offset;   /* absolute input offset of the frame's first LLR */

@@ -19,20 +19,27 @@ ldpc_pdu_decoder::sptr ldpc_pdu_decoder::make(const std::string& code,
                                               bool fallback_to_cpu,
                                               const std::string& msg_format,
                                               float nms_alpha,
-                                              float oms_beta)
+                                              float oms_beta,
+                                              const std::string& code_key)
 {
     decoder_params params = block_decoder_params(output_codeword, packed_output, algorithm,
                                                  max_iterations, early_termination, backend,
                                                  llr_positive_is_one, int8_scale, fallback_to_cpu,
                                                  nms_alpha, oms_beta);
     params.msg_format = msg_format;
-    return gnuradio::make_block_sptr<ldpc_pdu_decoder_impl>(code, params);
+    return gnuradio::make_block_sptr<ldpc_pdu_decoder_impl>(code, params, code_key);
 }
 
-ldpc_pdu_decoder_impl::ldpc_pdu_decoder_impl(const std::string& code, const decoder_params& params)
+ldpc_pdu_decoder_impl::ldpc_pdu_decoder_impl(const std::string& code,
+                                             const decoder_params& params,
+                                             const std::string& code_key)
     : gr::block("ldpc_pdu_decoder", gr::io_signature::make(0, 0, 0), gr::io_signature::make(0, 0, 0)),
-      d_core(code, params, "ldpc_pdu_decoder", d_logger)
+      d_params(params),
+      d_core(code, params, "ldpc_pdu_decoder", d_logger),
+      d_code_key(code_key)
 {
+    d_code_key_pmt = code_key.empty() ? pmt::PMT_NIL : pmt::intern(code_key);
+    d_key_code = pmt::intern("ldpc_code");
     d_key_frames = pmt::intern("ldpc_frames");
     d_key_frame_iterations = pmt::intern("ldpc_frame_iterations");
     d_key_frame_parity_ok = pmt::intern("ldpc_frame_parity_ok");
@@ -65,37 +72,43 @@ void ldpc_pdu_decoder_impl::handle_pdu(const pmt::pmt_t& pdu)
         d_logger->error("dropping a PDU that holds neither an f32vector nor an s8vector of LLRs");
         return;
     }
-    const int n = d_core.n();
+    block_decoder* core = decoder_for(meta);
+    if (!core) {
+        d_pdus_dropped++;
+        return;
+    }
+    const int n = core->n();
     const size_t len = pmt::length(vec);
     if (len == 0 || len % static_cast<size_t>(n) != 0) {
         d_pdus_dropped++;
-        d_logger->error("dropping a PDU of {} LLRs: not a whole number of {}-LLR frames",
+        d_logger->error("dropping a PDU of {} LLRs: not a whole number of {}-LLR frames ({})",
                         len,
-                        n);
+                        n,
+                        core->code_name());
         return;
     }
     const int nframes = static_cast<int>(len / n);
-    const size_t out_bytes = static_cast<size_t>(nframes) * d_core.output_bytes();
+    const size_t out_bytes = static_cast<size_t>(nframes) * core->output_bytes();
     size_t io_len = 0;
 
-    std::lock_guard<std::mutex> lock(d_core.mutex());
+    std::lock_guard<std::mutex> lock(core->mutex());
     if (d_bits.size() < out_bytes)
         d_bits.resize(out_bytes);
     if (d_status.size() < static_cast<size_t>(nframes))
         d_status.resize(nframes);
     int st;
     if (is_f32)
-        d_core.count_saturated(LDPC_LLR_F32, pmt::f32vector_elements(vec, io_len), len);
+        core->count_saturated(LDPC_LLR_F32, pmt::f32vector_elements(vec, io_len), len);
     else
-        d_core.count_saturated(LDPC_LLR_I8, pmt::s8vector_elements(vec, io_len), len);
+        core->count_saturated(LDPC_LLR_I8, pmt::s8vector_elements(vec, io_len), len);
     if (is_f32)
-        st = ldpc_decoder_decode_f32(d_core.get(),
+        st = ldpc_decoder_decode_f32(core->get(),
                                      pmt::f32vector_elements(vec, io_len),
                                      nframes,
                                      d_bits.data(),
                                      d_status.data());
     else
-        st = ldpc_decoder_decode_i8(d_core.get(),
+        st = ldpc_decoder_decode_i8(core->get(),
                                     pmt::s8vector_elements(vec, io_len),
                                     nframes,
                                     d_bits.data(),
@@ -114,16 +127,79 @@ void ldpc_pdu_decoder_impl::handle_pdu(const pmt::pmt_t& pdu)
         parity[f] = d_status[f].parity_ok ? 1 : 0;
         max_iterations = std::max<long>(max_iterations, d_status[f].iterations);
         all_ok = all_ok && parity[f];
-        d_core.count_frame(d_status[f]);
+        core->count_frame(d_status[f]);
     }
+    meta = pmt::dict_add(meta, d_key_code, pmt::intern(core->code_name()));
     meta = pmt::dict_add(meta, d_key_frames, pmt::from_long(nframes));
-    meta = pmt::dict_add(meta, d_core.key_iterations, pmt::from_long(max_iterations));
-    meta = pmt::dict_add(meta, d_core.key_parity_ok, pmt::from_bool(all_ok));
+    meta = pmt::dict_add(meta, core->key_iterations, pmt::from_long(max_iterations));
+    meta = pmt::dict_add(meta, core->key_parity_ok, pmt::from_bool(all_ok));
     meta = pmt::dict_add(meta, d_key_frame_iterations, pmt::init_s32vector(nframes, iterations));
     meta = pmt::dict_add(meta, d_key_frame_parity_ok, pmt::init_u8vector(nframes, parity));
     pmt::pmt_t bits = pmt::init_u8vector(out_bytes, d_bits.data());
     d_pdus++;
     message_port_pub(d_port_out, pmt::cons(meta, bits));
+}
+
+block_decoder* ldpc_pdu_decoder_impl::decoder_for(const pmt::pmt_t& meta)
+{
+    if (pmt::is_null(d_code_key_pmt) || !pmt::dict_has_key(meta, d_code_key_pmt))
+        return &d_core;
+    const pmt::pmt_t value = pmt::dict_ref(meta, d_code_key_pmt, pmt::PMT_NIL);
+    if (!pmt::is_symbol(value)) {
+        d_logger->error("dropping a PDU whose \"{}\" metadata is not a code name (a string): {}",
+                        d_code_key,
+                        pmt::write_string(value));
+        return nullptr;
+    }
+    const std::string name = pmt::symbol_to_string(value);
+    if (name == d_core.code_name())
+        return &d_core;
+    std::lock_guard<std::mutex> lock(d_others_mutex);
+    auto it = d_others.find(name);
+    if (it != d_others.end())
+        return it->second.get();
+    if (d_others.size() >= max_other_codes) {
+        d_logger->error("dropping a PDU of code {}: this block already decodes {} other codes "
+                        "than its own, the most it keeps",
+                        name,
+                        max_other_codes);
+        return nullptr;
+    }
+    try {
+        auto dec = std::make_unique<block_decoder>(name, d_params, "ldpc_pdu_decoder", d_logger);
+        dec->log_backend();
+        return d_others.emplace(name, std::move(dec)).first->second.get();
+    } catch (const std::exception& e) {
+        d_logger->error("dropping a PDU of code {}: {}", name, e.what());
+        return nullptr;
+    }
+}
+
+uint64_t ldpc_pdu_decoder_impl::sum(uint64_t (block_decoder::*counter)() const) const
+{
+    uint64_t total = (d_core.*counter)();
+    std::lock_guard<std::mutex> lock(d_others_mutex);
+    for (const auto& o : d_others)
+        total += (o.second.get()->*counter)();
+    return total;
+}
+
+void ldpc_pdu_decoder_impl::set_max_iterations(int iterations)
+{
+    d_core.set_max_iterations(iterations); /* throws for a bad value, before the others */
+    std::lock_guard<std::mutex> lock(d_others_mutex);
+    d_params.max_iterations = iterations;
+    for (auto& o : d_others)
+        o.second->set_max_iterations(iterations);
+}
+
+void ldpc_pdu_decoder_impl::set_early_termination(bool enabled)
+{
+    d_core.set_early_termination(enabled);
+    std::lock_guard<std::mutex> lock(d_others_mutex);
+    d_params.early_termination = enabled;
+    for (auto& o : d_others)
+        o.second->set_early_termination(enabled);
 }
 
 } // namespace ldpcgpu

@@ -5,6 +5,8 @@
 #include "block_decoder.h"
 #include <gnuradio/ldpcgpu/ldpc_pdu_decoder.h>
 #include <atomic>
+#include <map>
+#include <memory>
 
 namespace gr {
 namespace ldpcgpu {
@@ -12,7 +14,9 @@ namespace ldpcgpu {
 class ldpc_pdu_decoder_impl : public ldpc_pdu_decoder
 {
 public:
-    ldpc_pdu_decoder_impl(const std::string& code, const decoder_params& params);
+    ldpc_pdu_decoder_impl(const std::string& code,
+                          const decoder_params& params,
+                          const std::string& code_key);
 
     /* logs the backend when the flowgraph starts */
     bool start() override
@@ -21,26 +25,45 @@ public:
         return block::start();
     }
 
-    void set_max_iterations(int iterations) override { d_core.set_max_iterations(iterations); }
+    void set_max_iterations(int iterations) override;
     int max_iterations() const override { return d_core.max_iterations(); }
-    void set_early_termination(bool enabled) override { d_core.set_early_termination(enabled); }
+    void set_early_termination(bool enabled) override;
     bool early_termination() const override { return d_core.early_termination(); }
 
     std::string code_name() const override { return d_core.code_name(); }
+    std::string code_key() const override { return d_code_key; }
     std::string backend_name() const override { return d_core.backend_name(); }
     int n() const override { return d_core.n(); }
     int k() const override { return d_core.k(); }
 
     uint64_t pdus_decoded() const override { return d_pdus; }
     uint64_t pdus_dropped() const override { return d_pdus_dropped; }
-    uint64_t frames_decoded() const override { return d_core.frames_decoded(); }
-    uint64_t frames_parity_failed() const override { return d_core.frames_parity_failed(); }
-    uint64_t saturated_llrs() const override { return d_core.saturated_llrs(); }
+    uint64_t frames_decoded() const override { return sum(&block_decoder::frames_decoded); }
+    uint64_t frames_parity_failed() const override
+    {
+        return sum(&block_decoder::frames_parity_failed);
+    }
+    uint64_t saturated_llrs() const override { return sum(&block_decoder::saturated_llrs); }
+
+    /* Decoders of other codes than the block's, made on their first PDU: at most this many. */
+    static constexpr size_t max_other_codes = 64;
 
 private:
     void handle_pdu(const pmt::pmt_t& pdu);
+    /* The decoder of the PDU's code (metadata code_key, else the block's), or null after
+     * logging why the PDU is dropped. */
+    block_decoder* decoder_for(const pmt::pmt_t& meta);
+    uint64_t sum(uint64_t (block_decoder::*counter)() const) const;
 
+    decoder_params d_params; /* for the decoders of other codes; runtime settings kept */
     block_decoder d_core;
+    std::string d_code_key;
+    pmt::pmt_t d_code_key_pmt; /* PMT_NIL if unused */
+    /* other codes' decoders by the name in the metadata; guarded by d_others_mutex (the
+     * counters are read from other threads) */
+    std::map<std::string, std::unique_ptr<block_decoder>> d_others;
+    mutable std::mutex d_others_mutex;
+    pmt::pmt_t d_key_code;
     /* reused between PDUs, grown to the largest PDU seen */
     std::vector<uint8_t> d_bits;
     std::vector<ldpc_frame_status> d_status;

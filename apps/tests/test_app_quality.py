@@ -58,6 +58,17 @@ CASES = [
      ["--codes", "wimax:576:1/2@9.5:10.0:0.5", "--alg", "nms,min-sum", "--alpha", "0.875",
       "--iterations", "50", "--early-stop", "on", "--msg", "i8", "--llr", "i8", "--frames", 500,
       "--modulation", "256qam", "--demapper", "max-log"], True),
+    # 5G NR at its default (oms 0.5): base graph 2 with int8 and int16 messages; base graph 1
+    # with int16 (int8 messages are refused there at llr_scale 4: docs/quality.md, "5G NR")
+    ("nr 1000:3000 (BG2) oms 0.5, 10 iterations",
+     ["--codes", "nr:1000:3000@0.9", "--alg", "oms", "--beta", "0.5", "--iterations", "10",
+      "--early-stop", "on,off", "--msg", "i8,i16", "--llr", "f32,i8", "--frames", 500], True),
+    ("nr 1000:3000 (BG2) oms 0.5, 25 iterations",
+     ["--codes", "nr:1000:3000@0.5", "--alg", "oms", "--beta", "0.5", "--iterations", "25",
+      "--early-stop", "on,off", "--msg", "i8,i16", "--llr", "f32,i8", "--frames", 500], True),
+    ("nr 1000:1200 (BG1) oms 0.5, 25 iterations, int16",
+     ["--codes", "nr:1000:1200@3.2", "--alg", "oms", "--beta", "0.5", "--iterations", "25",
+      "--early-stop", "on,off", "--msg", "i16", "--llr", "f32,i8", "--frames", 500], True),
 ]
 
 

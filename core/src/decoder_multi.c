@@ -127,6 +127,22 @@ int ldpc_multi_decoder_set_early_termination(ldpc_multi_decoder *m, int enabled)
     return LDPC_OK;
 }
 
+int ldpc_multi_decoder_count_saturated_f32(const ldpc_multi_decoder *m, const float *llr,
+                                           size_t count, uint64_t *saturated)
+{
+    if (!m)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "NULL decoder");
+    return ldpc_decoder_count_saturated_f32(m->dec[0], llr, count, saturated);
+}
+
+int ldpc_multi_decoder_count_saturated_i8(const ldpc_multi_decoder *m, const int8_t *llr,
+                                          size_t count, uint64_t *saturated)
+{
+    if (!m)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "NULL decoder");
+    return ldpc_decoder_count_saturated_i8(m->dec[0], llr, count, saturated);
+}
+
 /* Per-code progress of one call: the code's frames are order[first .. first + count - 1]
  * (frame numbers, ascending); next_in of them are submitted, next_out collected. */
 typedef struct group {

@@ -69,7 +69,7 @@ int ldpc_nr_tb_codec_create(ldpc_nr_tb_codec **out, int a, int bg, const ldpc_de
         if (cfg)
             c = *cfg;
         else
-            ldpc_decoder_config_init(&c);
+            ldpc_decoder_config_init_family(&c, LDPC_FAMILY_NR);
         c.output_bits = LDPC_OUTPUT_INFO;
         c.output_packing = LDPC_OUTPUT_UNPACKED;
         c.llr_positive_is_one = 0;

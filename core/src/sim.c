@@ -109,7 +109,7 @@ int ldpc_sim_create_mode(ldpc_sim **out, const ldpc_code *code, const ldpc_decod
     if (dcfg)
         dc = *dcfg;
     else
-        ldpc_decoder_config_init(&dc);
+        ldpc_decoder_config_init_code(&dc, code);
     dc.output_bits = LDPC_OUTPUT_INFO;
     dc.output_packing = LDPC_OUTPUT_UNPACKED;
     dc.llr_positive_is_one = 0;

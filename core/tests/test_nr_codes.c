@@ -308,8 +308,40 @@ static void test_k0(void)
     CHECK(ldpc_nr_select_bg(0, 0.5) == LDPC_ERR_INVALID_ARGUMENT);
 }
 
+/* The decoder defaults by family (ldpc_decoder_config_init_family / _code): NR's offset is 0.5
+ * (docs/quality.md, "5G NR"); the other families and no code keep ldpc_decoder_config_init's;
+ * ldpc_decoder_create without a configuration takes the code's. */
+static void test_defaults(void)
+{
+    ldpc_decoder_config base, nr, other, none;
+    ldpc_decoder_config_init(&base);
+    ldpc_code *c = NULL, *w = NULL;
+    REQUIRE_OK(ldpc_code_create(&c, "nr:1000:3000"));
+    REQUIRE_OK(ldpc_code_create(&w, "wimax:576:1/2"));
+    ldpc_decoder_config_init_code(&nr, c);
+    ldpc_decoder_config_init_code(&other, w);
+    ldpc_decoder_config_init_code(&none, NULL);
+    CHECK(nr.algorithm == LDPC_ALG_OFFSET_MIN_SUM && nr.oms_beta == 0.5f);
+    CHECK(base.oms_beta == 0.25f && other.oms_beta == base.oms_beta && none.oms_beta == base.oms_beta);
+    nr.oms_beta = base.oms_beta; /* everything else as for every code */
+    CHECK(memcmp(&nr, &base, sizeof nr) == 0);
+    ldpc_decoder_config fam;
+    ldpc_decoder_config_init_family(&fam, LDPC_FAMILY_NR);
+    CHECK(fam.oms_beta == 0.5f);
+    ldpc_decoder *dec = NULL;
+    REQUIRE_OK(ldpc_decoder_create(&dec, c, NULL));
+    CHECK(ldpc_decoder_config_get(dec)->oms_beta == 0.5f);
+    ldpc_decoder_destroy(dec);
+    REQUIRE_OK(ldpc_decoder_create(&dec, w, NULL));
+    CHECK(ldpc_decoder_config_get(dec)->oms_beta == 0.25f);
+    ldpc_decoder_destroy(dec);
+    ldpc_code_destroy(c);
+    ldpc_code_destroy(w);
+}
+
 int main(void)
 {
+    test_defaults();
     test_tables();
     test_lifting_sizes();
     test_lifting_rule();

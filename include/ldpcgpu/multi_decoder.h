@@ -47,8 +47,8 @@ extern "C" {
 typedef struct ldpc_multi_decoder ldpc_multi_decoder;
 
 /* ncodes codes (1..LDPC_MULTI_MAX_CODES, none NULL; a code may appear twice), one
- * configuration for all (NULL = defaults), checked against every code as ldpc_decoder_create
- * does. */
+ * configuration for all (NULL = each code's own defaults, ldpc_decoder_config_init_code),
+ * checked against every code as ldpc_decoder_create does. */
 LDPC_API int ldpc_multi_decoder_create(ldpc_multi_decoder **out, const ldpc_code *const *codes,
                                        int ncodes, const ldpc_decoder_config *cfg);
 LDPC_API void ldpc_multi_decoder_destroy(ldpc_multi_decoder *dec);
@@ -67,6 +67,13 @@ LDPC_API int ldpc_multi_decoder_output_bytes(const ldpc_multi_decoder *dec, int 
 /* Runtime settings for every code's decoder. */
 LDPC_API int ldpc_multi_decoder_set_max_iterations(ldpc_multi_decoder *dec, int max_iterations);
 LDPC_API int ldpc_multi_decoder_set_early_termination(ldpc_multi_decoder *dec, int enabled);
+
+/* Input LLRs beyond the int8 range under the configuration's llr_scale, among count LLRs, as
+ * ldpc_decoder_count_saturated_f32 / _i8 count them (the same for every code). */
+LDPC_API int ldpc_multi_decoder_count_saturated_f32(const ldpc_multi_decoder *dec, const float *llr,
+                                                    size_t count, uint64_t *saturated);
+LDPC_API int ldpc_multi_decoder_count_saturated_i8(const ldpc_multi_decoder *dec, const int8_t *llr,
+                                                   size_t count, uint64_t *saturated);
 
 /* Decode nframes frames (layout above); code_index[f] (0..ncodes-1) is frame f's code. Every
  * index is checked before anything is decoded (a bad one: LDPC_ERR_INVALID_ARGUMENT, out and

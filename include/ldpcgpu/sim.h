@@ -97,7 +97,8 @@ typedef struct ldpc_sim ldpc_sim;
 
 LDPC_API void ldpc_sim_config_init(ldpc_sim_config *cfg);
 
-/* The code must outlive the simulator. dcfg NULL = decoder defaults, scfg NULL = defaults.
+/* The code must outlive the simulator. dcfg NULL = the code's decoder defaults
+ * (ldpc_decoder_config_init_code), scfg NULL = defaults.
  * The decoder is created from dcfg (backend fallback as ldpc_decoder_create). */
 LDPC_API int ldpc_sim_create(ldpc_sim **out, const ldpc_code *code, const ldpc_decoder_config *dcfg,
                     const ldpc_sim_config *scfg);

@@ -152,6 +152,37 @@ class qa_fecapi(unittest.TestCase):
             np.testing.assert_array_equal(run_decoder(dec, soft), info.ravel(), name)
             self.assertEqual(dec.frames_parity_failed(), 0)
 
+    def test_nr_rate_matched_codes(self):
+        """5G NR nr:K:E codes: K information bits in, E rate-matched bits out of the encoder
+        (the numpy encoder + rate matcher's bits), and back through gr-fec's extended decoder
+        from noisy +-1 soft bits; frame_size in K-bit units."""
+        for name, ebn0 in (("nr:500:1000", 3.0), ("nr:3000:9000:rv2:qm4", 2.0),
+                           ("nr:8448:16896", 2.5)):
+            code = ldpcgpu.Code(name)
+            k_info, e = (int(v) for v in name.split(":")[1:3])
+            frames = 3
+            info = np.random.default_rng(21).integers(0, 2, (frames, k_info), dtype=np.uint8)
+            enc = ldpcgpu.fec_encoder.make(name)
+            self.assertEqual((enc.get_input_size(), enc.get_output_size()), (k_info, e))
+            self.assertAlmostEqual(enc.rate(), e / k_info)
+            tx = run_encoder(enc, info.ravel())
+            padded = np.zeros((frames, code.k), np.uint8)
+            padded[:, :k_info] = info
+            np.testing.assert_array_equal(tx.reshape(frames, e),
+                                          ldpcgpu.nr_rate_match(code, code.encode(padded)), name)
+            sigma = bpsk_sigma(ebn0, k_info / e)
+            soft = bpsk(tx) + np.random.default_rng(22).normal(0, sigma, tx.size).astype(np.float32)
+            dec = ldpcgpu.fec_decoder.make(name, backend="cpu", sigma=sigma)
+            self.assertEqual((dec.get_input_size(), dec.get_output_size()), (e, k_info))
+            np.testing.assert_array_equal(run_decoder(dec, soft), info.ravel(), name)
+            self.assertEqual(dec.frames_parity_failed(), 0)
+            # the noise was real: the hard decisions of the soft bits were wrong in places
+            self.assertGreater(np.count_nonzero((soft > 0) != (tx == 1)), 0)
+            # frame_size counts information bits: K per code block
+            self.assertTrue(dec.set_frame_size(2 * k_info))
+            self.assertEqual(dec.get_output_size(), 2 * k_info)
+            self.assertEqual(dec.get_input_size(), 2 * e)
+
     # ---- one flowgraph: gr-fec's LDPC decoder beside ours ----
 
     def run_side_by_side(self, ebn0, frames, seed):

@@ -4,6 +4,7 @@ them, the parameters validate, every option list has as many labels as options, 
 each block generates builds a working block (or, for the FECAPI definitions, gr-fec objects) for
 every code family of the dropdowns."""
 import glob
+import math
 import os
 import sys
 import unittest
@@ -211,6 +212,37 @@ class qa_grc_blocks(unittest.TestCase):
             block.params["frames_per_call"].set_value("0")
             self.assertTrue(self.param_errors(fg, block))
 
+    def test_code_tag_and_codes_reach_the_block(self):
+        """The decoder block's Code tag and Other codes make a decoder of several codes; the PDU
+        decoder's code metadata key reaches it."""
+        fg, block = self.block("ldpcgpu_ldpc_decoder")
+        for key, value in {"standard": "dvbs2", "dvb_frame": "64800", "dvbs2_64800_rate": "1/2",
+                           "backend": "cpu", "code_tag": "modcod",
+                           "codes": "['dvbs2:64800:3/5', 'dvbs2:64800:2/3']"}.items():
+            block.params[key].set_value(value)
+        self.assertEqual(self.param_errors(fg, block), [])
+        made = self.make(block)
+        self.assertEqual(made.code_tag(), "modcod")
+        self.assertEqual(made.codes(), ["dvbs2:64800:1/2", "dvbs2:64800:3/5", "dvbs2:64800:2/3"])
+        fg, block = self.block("ldpcgpu_ldpc_pdu_decoder")
+        block.params["code_key"].set_value("fec_code")
+        self.assertEqual(self.param_errors(fg, block), [])
+        self.assertEqual(self.make(block).code_key(), "fec_code")
+
+    def test_fec_definitions_nr(self):
+        """The 5G NR fields of the FECAPI definitions make rate-matched NR objects: K bits in,
+        E bits out (encoder) and back (decoder)."""
+        for block_id, kind in FEC_DEFS.items():
+            fg, block = self.block(block_id)
+            for key, value in {"standard": "nr", "nr_k": "1000", "nr_e": "3000", "nr_rv": "2",
+                               "nr_qm": "4"}.items():
+                block.params[key].set_value(value)
+            self.assertEqual(self.param_errors(fg, block), [], block_id)
+            made = self.make_fec_def(block)
+            self.assertEqual(made.code_name(), "nr:1000:3000:rv2:qm4", block_id)
+            sizes = (made.get_input_size(), made.get_output_size())
+            self.assertEqual(sizes, (1000, 3000) if kind == "fec_encoder" else (3000, 1000))
+
     def test_fec_decoder_options_reach_the_object(self):
         fg, block = self.block("variable_ldpcgpu_fec_decoder_def")
         settings = {"standard": "wimax", "wimax_n": "576", "wimax_rate": "1/2",
@@ -282,8 +314,10 @@ class qa_grc_blocks(unittest.TestCase):
             self.assertEqual(self.param_errors(fg, block), [])
             p = block.params
             self.assertEqual(p["max_iterations"].get_evaluated(), ldpcgpu.default_max_iterations())
-            self.assertAlmostEqual(p["nms_alpha"].get_evaluated(), ldpcgpu.default_nms_alpha())
-            self.assertAlmostEqual(p["oms_beta"].get_evaluated(), ldpcgpu.default_oms_beta())
+            # alpha and beta: the code's own (ldpcgpu.code_default, a NaN the core resolves)
+            self.assertEqual(p["nms_alpha"].get_value(), "ldpcgpu.code_default")
+            self.assertEqual(p["oms_beta"].get_value(), "ldpcgpu.code_default")
+            self.assertTrue(math.isnan(p["oms_beta"].get_evaluated()))
             self.assertAlmostEqual(p["int8_scale"].get_evaluated(), ldpcgpu.default_int8_scale())
             self.assertEqual(p["algorithm"].get_value(), "default")
             made = self.make(block)

@@ -160,6 +160,82 @@ class qa_ldpc_pdu_decoder(gr_unittest.TestCase):
         out = self.run_pdus(dec, [pmt.cons(pmt.PMT_NIL, pmt.init_f32vector(self.code.n, llr.ravel().tolist()))])
         self.assertEqual(pmt.to_python(pmt.car(out[0]))["ldpc_iterations"], 2)
 
+    def nr_llrs(self, name, frames, ebn0_db, seed):
+        """(info bits with their fillers, decoder LLRs) of frames code blocks of the NR code:
+        K random bits and zero fillers, encoded, rate-matched to E bits, sent as BPSK over AWGN
+        at ebn0_db (None: noiseless), and the E LLRs placed back into n (nr_rate_recover)."""
+        code = ldpcgpu.Code(name)
+        k_info = int(name.split(":")[1])
+        info = np.zeros((frames, code.k), np.uint8)
+        info[:, :k_info] = np.random.default_rng(seed).integers(0, 2, (frames, k_info))
+        tx = ldpcgpu.nr_rate_match(code, code.encode(info))
+        if ebn0_db is None:
+            llr = noiseless_llr(tx)
+        else:
+            sigma = ldpcgpu.awgn_sigma(ebn0_db, k_info / tx.shape[1])
+            llr = ldpcgpu.bpsk_awgn(tx, sigma, seed=seed)
+        return info, ldpcgpu.nr_rate_recover(code, llr)
+
+    def test_code_from_metadata(self):
+        """PDUs of several codes: each decoded with the code its "code" metadata names (5G NR
+        code blocks among them, through noise), or the block's code without it."""
+        own = random_info(self.code, 2, seed=8)
+        own_llr = noiseless_llr(self.code.encode(own))
+        wimax = ldpcgpu.Code("wimax:576:1/2")
+        wimax_info = random_info(wimax, 3, seed=9)
+        wimax_llr = ldpcgpu.bpsk_awgn(wimax.encode(wimax_info), ldpcgpu.awgn_sigma(4.0, 0.5),
+                                      seed=2)
+        nr_small, nr_small_llr = self.nr_llrs("nr:500:1000", 2, 3.0, seed=3)
+        nr_large, nr_large_llr = self.nr_llrs("nr:3000:9000:qm4", 1, 2.0, seed=4)
+        nr_bg1, nr_bg1_llr = self.nr_llrs("nr:8448:16896", 1, None, seed=5)
+
+        def pdu(llr, code=None):
+            meta = pmt.make_dict()
+            if code is not None:
+                meta = pmt.dict_add(meta, pmt.intern("code"), pmt.intern(code))
+            flat = np.ascontiguousarray(llr, np.float32).ravel()
+            return pmt.cons(meta, pmt.init_f32vector(flat.size, flat.tolist()))
+
+        pdus = [pdu(nr_small_llr, "nr:500:1000"), pdu(own_llr), pdu(wimax_llr, "wimax:576:1/2"),
+                pdu(nr_large_llr, "nr:3000:9000:qm4"), pdu(nr_bg1_llr, "nr:8448:16896"),
+                pdu(nr_small_llr[:1], "nr:500:1000"), pdu(own_llr[:1], self.alist_name)]
+        sent = [nr_small, own, wimax_info, nr_large, nr_bg1, nr_small[:1], own[:1]]
+        names = ["nr:500:1000", self.alist_name, "wimax:576:1/2", "nr:3000:9000:qm4",
+                 "nr:8448:16896", "nr:500:1000", self.alist_name]
+        dec = ldpcgpu.ldpc_pdu_decoder(self.alist_name, backend="cpu")
+        out = self.run_pdus(dec, pdus)
+        self.assertEqual(len(out), len(pdus))
+        self.assertEqual(dec.pdus_dropped(), 0)
+        for i, (m, bits) in enumerate(zip(out, sent)):
+            got = np.array(pmt.u8vector_elements(pmt.cdr(m)), np.uint8)
+            self.assertTrue(np.array_equal(got, bits.ravel()), "PDU %d (%s)" % (i, names[i]))
+            meta = pmt.to_python(pmt.car(m))
+            self.assertEqual(meta["ldpc_code"], names[i])
+            self.assertEqual(meta["ldpc_frames"], len(bits))
+            self.assertTrue(meta["ldpc_parity_ok"])
+        self.assertEqual(dec.frames_decoded(), sum(len(b) for b in sent))
+        self.assertEqual(dec.code_key(), "code")
+
+    def test_bad_code_metadata_dropped(self):
+        llr = noiseless_llr(self.code.encode(random_info(self.code, 1, seed=1)))
+        vec = pmt.init_f32vector(self.code.n, llr[0].tolist())
+
+        def meta(value):
+            return pmt.dict_add(pmt.make_dict(), pmt.intern("code"), value)
+
+        pdus = [pmt.cons(meta(pmt.intern("nosuchcode:1")), vec),
+                pmt.cons(meta(pmt.from_long(3)), vec),
+                pmt.cons(meta(pmt.intern("wimax:576:1/2")), vec),  # 96 LLRs: no whole 576-LLR frame
+                pmt.cons(meta(pmt.intern(self.alist_name)), vec)]
+        dec = ldpcgpu.ldpc_pdu_decoder(self.alist_name, backend="cpu")
+        out = self.run_pdus(dec, pdus)
+        self.assertEqual(dec.pdus_dropped(), 3)
+        self.assertEqual(len(out), 1)
+        # code_key "" ignores the metadata: the block's code decodes every PDU
+        dec = ldpcgpu.ldpc_pdu_decoder(self.alist_name, backend="cpu", code_key="")
+        out = self.run_pdus(dec, pdus)
+        self.assertEqual((dec.pdus_dropped(), len(out)), (0, 4))
+
 
 if __name__ == "__main__":
     gr_unittest.run(qa_ldpc_pdu_decoder)

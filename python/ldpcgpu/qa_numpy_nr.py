@@ -165,6 +165,30 @@ class qa_numpy_nr(unittest.TestCase):
         with self.assertRaises(ldpcgpu.LdpcError):
             ldpcgpu.NrTbCodec(100000, 1)  # no K' = B'/C: not a TBS
 
+    def test_nr_defaults(self):
+        """NR codes take their family's offset (0.5, ldpc_decoder_config_init_code) where the
+        caller leaves it to the code (code_default): the same decisions as an explicit 0.5,
+        others than 0.25's near the waterfall; other codes keep 0.25."""
+        self.assertTrue(np.isnan(ldpcgpu.code_default))
+        self.assertEqual(ldpcgpu.default_oms_beta("nr:3000:9000"), 0.5)
+        self.assertEqual(ldpcgpu.default_oms_beta("nr:bg1:z384"), 0.5)
+        self.assertEqual(ldpcgpu.default_oms_beta("wimax:576:1/2"), ldpcgpu.default_oms_beta())
+        self.assertEqual(ldpcgpu.default_oms_beta(), 0.25)
+        self.assertEqual(ldpcgpu.default_algorithm("nr:3000:9000"), "oms")
+        code = ldpcgpu.Code("nr:3000:9000")
+        info = np.zeros((64, code.k), np.uint8)
+        info[:, :3000] = np.random.default_rng(4).integers(0, 2, (64, 3000))
+        tx = ldpcgpu.nr_rate_match(code, code.encode(info))
+        llr = ldpcgpu.nr_rate_recover(code, ldpcgpu.bpsk_awgn(tx, ldpcgpu.awgn_sigma(0.6, 1 / 3),
+                                                               seed=9))
+        runs = {beta: ldpcgpu.Decoder(code, backend=cpu_backend(), oms_beta=beta).decode(llr)
+                for beta in (ldpcgpu.code_default, 0.5, 0.25)}
+        default, half, quarter = (runs[b] for b in (ldpcgpu.code_default, 0.5, 0.25))
+        self.assertTrue(np.array_equal(default[1], half[1]) and np.array_equal(default[0], half[0]))
+        self.assertFalse(np.array_equal(default[1], quarter[1]))
+        # at 0.6 dB, 25 iterations, 0.5 decodes frames that 0.25 does not (docs/quality.md)
+        self.assertGreater(np.count_nonzero(half[2]), np.count_nonzero(quarter[2]))
+
     def test_multi_decoder_matches_single_decoders(self):
         names = ["dvbs2:16200:1/2", "dvbs2:16200:3/5", "dvbs2:16200:3/4", "dvbs2:16200:8/9",
                  "nr:500:1000", "nr:100:300:qm2"]
@@ -194,7 +218,11 @@ class qa_numpy_nr(unittest.TestCase):
         bits, it, ok = md.decode(llr, index)
         self.assertGreater(it.max(), it.min())
         self.assertEqual(bits.shape, (len(index), md.max_output_bytes))
-        singles = [ldpcgpu.Decoder(c, backend=cpu_backend(), max_iterations=20) for c in codes]
+        # one configuration for every code: the first code's defaults (oms beta 0.25 of DVB,
+        # where a Decoder of an NR code alone would take NR's 0.5)
+        beta = ldpcgpu.default_oms_beta(names[0])
+        singles = [ldpcgpu.Decoder(c, backend=cpu_backend(), max_iterations=20, oms_beta=beta)
+                   for c in codes]
         for f, c in enumerate(index):
             b1, it1, ok1 = singles[c].decode(llr[f, :codes[c].n])
             ob = md.output_bytes(int(c))

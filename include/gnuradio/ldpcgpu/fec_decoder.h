@@ -62,8 +62,10 @@ public:
      *        sigma or esn0_db is given)
      * \param frames_per_call codewords per generic_work() call until set_frame_size()
      * \param early_termination stop a codeword as soon as every parity check holds
-     * \param nms_alpha normalized min-sum factor (default: the core's)
-     * \param oms_beta offset min-sum offset, LLR units (default: the core's)
+     * \param nms_alpha normalized min-sum factor (default code_default: the code's,
+     *        default_nms_alpha(code))
+     * \param oms_beta offset min-sum offset, LLR units (default code_default: the code's,
+     *        default_oms_beta(code); 0.5 for 5G NR codes, else 0.25)
      * \param int8_scale int8/int16 messages: LLR * int8_scale (default: the core's)
      * \param fallback_to_cpu "cuda" without a usable GPU: use the CPU instead of throwing
      * \param sigma noise standard deviation of +-1 soft symbols: llr_gain = 2 / sigma^2 (0: not
@@ -86,8 +88,8 @@ public:
          float llr_gain = 1.0f,
          int frames_per_call = 1,
          bool early_termination = true,
-         float nms_alpha = default_nms_alpha(),
-         float oms_beta = default_oms_beta(),
+         float nms_alpha = code_default,
+         float oms_beta = code_default,
          float int8_scale = default_int8_scale(),
          bool fallback_to_cpu = true,
          float sigma = 0.0f,

@@ -67,7 +67,27 @@ namespace ldpcgpu {
  *
  * Frame alignment: with \p frame_start_tag set, an input tag of that key marks the first LLR of
  * a frame. If it appears inside a frame, the items before it (a partial frame after a gap) are
- * dropped with a warning (counted in partial_frames_dropped()) and decoding realigns on it.
+ * dropped with a warning (counted in partial_frames_dropped()) and decoding realigns on it. *
+ * Frames of several codes (a DVB-S2 ACM/VCM stream, whose PL header names each frame's MODCOD;
+ * NR code blocks): with \p code_tag set, the block decodes the codes of its list, \p code
+ * (index 0) followed by \p codes (index 1, 2, ...), and an input tag of key \p code_tag on a
+ * frame's first LLR sets the code of that frame and of the frames after it until the next
+ * such tag (the first frames, before any tag, are of \p code). Its value names the code: a
+ * string (symbol) equal to a name of the list or to that code's canonical name
+ * ("dvbs2:64800:3/5"), or an integer index into the list. A frame is the n LLRs of its code,
+ * so the tag also marks where a frame starts: a code tag (or a \p frame_start_tag) strictly
+ * inside a frame drops the items before it as a partial frame, as above. Output per frame:
+ * its code's output items, the first one tagged \p code_tag with the code's canonical name
+ * (a string), whatever the input tag was; the input code tags themselves are not carried
+ * over. frame_tags "batch" puts one "ldpc_frames" tag on each run of consecutive frames of one
+ * code (ldpc_frame_items is that code's). A code tag naming no code of the list (an unknown
+ * name, an index out of range, another type): the LLRs from it to the next code or frame
+ * start tag are dropped, counted (frames_skipped(), one per such tag), logged as a warning,
+ * and the next frame written out carries a tag "ldpc_skipped", a dictionary of "code" (the
+ * tag's value) and "llrs" (how many were dropped). Every other frame comes out, in order.
+ * Frames of a code tag are decoded in synchronous calls of ldpc_multi_decoder of up to
+ * \p batch_frames frames (default 32 a code, 64..256), each as soon as no whole frame is left at
+ * the input; the cuda backend decodes each code's frames of a call with that code's launches.
  */
 class LDPCGPU_API ldpc_decoder : virtual public gr::block
 {
@@ -97,9 +117,13 @@ public:
      * \param msg_format decoder message arithmetic: "auto", "float", "int8" or "int16"
      * \param frame_tags per-frame results: "batch" (one "ldpc_frames" tag per run of frames),
      *                  "all" (three tags a frame), "failed" (three tags a failed frame), "none"
-     * \param nms_alpha normalized min-sum factor, in (0, 1] (default: default_nms_alpha())
-     * \param oms_beta offset min-sum offset in LLR units, in [0, 100) (default:
-     *                  default_oms_beta())
+     * \param nms_alpha normalized min-sum factor, in (0, 1] (default code_default: the
+     *                  code's, default_nms_alpha(code))
+     * \param oms_beta offset min-sum offset in LLR units, in [0, 100) (default code_default:
+     *                  the code's, default_oms_beta(code): 0.5 for 5G NR codes, else 0.25;
+     *                  with code_tag, those of \p code)
+     * \param code_tag tag key that names each frame's code ("" = one code, \p code)
+     * \param codes with \p code_tag: the codes after \p code that frames may have
      * Every default not written out is the C core's (decoder_defaults.h). A value outside
      * its range throws (std::invalid_argument for an unknown name, gr::ldpcgpu::core_error
      * from the core; both are ldpcgpu.LdpcError, a ValueError, in Python).
@@ -122,8 +146,10 @@ public:
                      bool fallback_to_cpu = true,
                      const std::string& msg_format = "auto",
                      const std::string& frame_tags = "batch",
-                     float nms_alpha = default_nms_alpha(),
-                     float oms_beta = default_oms_beta());
+                     float nms_alpha = code_default,
+                     float oms_beta = code_default,
+                     const std::string& code_tag = "",
+                     const std::vector<std::string>& codes = std::vector<std::string>());
 
     /* Runtime settings: take effect for batches submitted afterwards. */
     virtual void set_max_iterations(int max_iterations) = 0;
@@ -131,7 +157,8 @@ public:
     virtual void set_early_termination(bool enabled) = 0;
     virtual bool early_termination() const = 0;
 
-    /* What the block was built with. */
+    /* What the block was built with (with code_tag: code_name, n, k and the items per frame
+     * are those of its first code, \p code). */
     virtual std::string code_name() const = 0;
     virtual std::string backend_name() const = 0; /* after any fallback */
     virtual int n() const = 0;
@@ -141,6 +168,9 @@ public:
     virtual int batch_frames() const = 0;
     virtual std::string msg_format() const = 0; /* "float", "int8" or "int16" */
     virtual std::string frame_tags() const = 0; /* "batch", "all", "failed" or "none" */
+    virtual std::string code_tag() const = 0;   /* "" for a decoder of one code */
+    /* The codes frames may have, by index: code, then codes (canonical names) */
+    virtual std::vector<std::string> codes() const = 0;
 
     /* Counters since construction or reset_counters(). */
     virtual uint64_t frames_decoded() const = 0;
@@ -155,6 +185,8 @@ public:
     virtual double average_latency_ns() const = 0;
     virtual uint64_t max_latency_ns() const = 0;
     virtual uint64_t partial_frames_dropped() const = 0;
+    /* Code tags naming no code of the list: their frames were dropped (see code_tag above). */
+    virtual uint64_t frames_skipped() const = 0;
     /* Input LLRs beyond the int8 range under this block's int8_scale (float input:
      * round(LLR * int8_scale) outside -128..127; int8 input: values -128, -127 or 127), counted on
      * every frame taken in. More than 1% of them over 10 s is also logged as a warning. */

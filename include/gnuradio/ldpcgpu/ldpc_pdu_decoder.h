@@ -34,9 +34,21 @@ namespace ldpcgpu {
  * \p msg_format ("float", "int8" or "int16") is the decoder's message arithmetic, as for
  * ldpc_decoder: float is the reference decoder's, int8 the fastest (see ldpc_decoder.h).
  *
+ * Codes per PDU: with \p code_key set (default "code"), a PDU whose metadata holds that key
+ * with a code name (a string, e.g. "dvbs2:64800:3/5" or "nr:1000:3000") is decoded as frames
+ * of that code (its length a whole number of that code's n); without the key, as frames of
+ * \p code. The decoder of another code is made on its first PDU, with this block's settings,
+ * and kept (at most 64 other codes; a PDU naming a 65th is dropped, with an error, as is one
+ * naming no code the core knows, or whose value is not a string: counted in pdus_dropped()).
+ * 5G NR "nr:K:E" codes take the n = 68 Z / 52 Z LLRs of the mother codeword, as every decoder
+ * block does (their E received LLRs placed back by ldpcgpu.nr_rate_recover, fillers certain,
+ * punctured bits 0); the output is the k = K + fillers information bits. The output metadata
+ * says which code decoded the PDU: "ldpc_code", its name as the metadata (or \p code) gave it.
+ *
  * The algorithm, max_iterations, int8_scale, nms_alpha and oms_beta defaults are the C core's
- * (decoder_defaults.h); values outside their ranges throw (in Python: ldpcgpu.LdpcError, a
- * ValueError).
+ * (decoder_defaults.h); nms_alpha and oms_beta default to code_default, the code's own
+ * (default_oms_beta(code): 0.5 for 5G NR codes, else 0.25), for each code's decoder. Values
+ * outside their ranges throw (in Python: ldpcgpu.LdpcError, a ValueError).
  */
 class LDPCGPU_API ldpc_pdu_decoder : virtual public gr::block
 {
@@ -54,21 +66,25 @@ public:
                      float int8_scale = default_int8_scale(),
                      bool fallback_to_cpu = true,
                      const std::string& msg_format = "float",
-                     float nms_alpha = default_nms_alpha(),
-                     float oms_beta = default_oms_beta());
+                     float nms_alpha = code_default,
+                     float oms_beta = code_default,
+                     const std::string& code_key = "code");
 
     virtual void set_max_iterations(int max_iterations) = 0;
     virtual int max_iterations() const = 0;
     virtual void set_early_termination(bool enabled) = 0;
     virtual bool early_termination() const = 0;
 
+    /* The block's code (PDUs without code_key metadata); code_name, n and k are its. */
     virtual std::string code_name() const = 0;
+    virtual std::string code_key() const = 0;
     virtual std::string backend_name() const = 0;
     virtual int n() const = 0;
     virtual int k() const = 0;
 
     virtual uint64_t pdus_decoded() const = 0;
-    virtual uint64_t pdus_dropped() const = 0; /* bad type or length */
+    virtual uint64_t pdus_dropped() const = 0; /* bad type, length or code */
+    /* Frame counters over every code's decoder. */
     virtual uint64_t frames_decoded() const = 0;
     /* Frames still failing a parity check after the last iteration. Which frames came out
      * with wrong information bits a decoder cannot know without the bits sent; compare them

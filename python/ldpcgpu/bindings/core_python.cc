@@ -312,7 +312,7 @@ public:
         p.msg_format = msg_format;
         p.nms_alpha = nms_alpha;
         p.oms_beta = oms_beta;
-        ldpc_decoder_config cfg = make_decoder_config(p, "Decoder");
+        ldpc_decoder_config cfg = make_decoder_config(p, "Decoder", code_defaults(d_code->get()));
         /* what only the numpy API offers */
         check_status(ldpc_schedule_from_string(schedule.c_str(), &cfg.schedule), "Decoder: schedule");
         cfg.num_threads = num_threads;
@@ -485,7 +485,8 @@ py::array nr_rate_recover(const py::object& code_in, const py::object& llr_in,
 ldpc_decoder_config config_from(const std::string& backend, const std::string& algorithm,
                                 int max_iterations, bool early_termination, float llr_scale,
                                 const std::string& msg_format, const std::string& schedule,
-                                int num_threads, const char* what)
+                                int num_threads, const char* what,
+                                const ldpc_decoder_config& defaults)
 {
     decoder_params p;
     p.backend = backend;
@@ -494,9 +495,17 @@ ldpc_decoder_config config_from(const std::string& backend, const std::string& a
     p.early_termination = early_termination;
     p.llr_scale = llr_scale;
     p.msg_format = msg_format;
-    ldpc_decoder_config cfg = make_decoder_config(p, what);
+    ldpc_decoder_config cfg = make_decoder_config(p, what, defaults);
     check_status(ldpc_schedule_from_string(schedule.c_str(), &cfg.schedule), what);
     cfg.num_threads = num_threads;
+    return cfg;
+}
+
+/* The NR family's defaults (the TB codec's decoder). */
+ldpc_decoder_config nr_defaults()
+{
+    ldpc_decoder_config cfg;
+    ldpc_decoder_config_init_family(&cfg, LDPC_FAMILY_NR);
     return cfg;
 }
 
@@ -727,7 +736,8 @@ void bind_nr(py::module& m)
                          const std::string& msg_format, const std::string& schedule, int num_threads) {
                  return std::make_shared<NrTbCodec>(
                      a, bg, config_from(backend, algorithm, max_iterations, early_termination,
-                                        llr_scale, msg_format, schedule, num_threads, "NrTbCodec"));
+                                        llr_scale, msg_format, schedule, num_threads, "NrTbCodec",
+                                        nr_defaults()));
              }),
              py::arg("a"), py::arg("bg"), py::arg("backend") = "auto",
              py::arg("algorithm") = gr::ldpcgpu::default_algorithm(),
@@ -774,9 +784,11 @@ void bind_nr(py::module& m)
                  std::vector<CodePtr> c;
                  for (const py::handle& h : codes)
                      c.push_back(code_arg(py::reinterpret_borrow<py::object>(h)));
+                 /* one configuration for every code: the first code's defaults */
                  ldpc_decoder_config cfg = config_from(backend, algorithm, max_iterations,
                                                        early_termination, llr_scale, msg_format,
-                                                       schedule, num_threads, "MultiDecoder");
+                                                       schedule, num_threads, "MultiDecoder",
+                                                       code_defaults(c.empty() ? nullptr : c[0]->get()));
                  cfg.output_bits = output_codeword ? LDPC_OUTPUT_CODEWORD : LDPC_OUTPUT_INFO;
                  cfg.output_packing = packed ? LDPC_OUTPUT_PACKED : LDPC_OUTPUT_UNPACKED;
                  return std::make_shared<MultiDecoder>(std::move(c), cfg);
@@ -938,8 +950,8 @@ void bind_core(py::module& m)
              py::arg("output_codeword") = false,
              py::arg("packed") = false,
              py::arg("schedule") = "layered",
-             py::arg("nms_alpha") = gr::ldpcgpu::default_nms_alpha(),
-             py::arg("oms_beta") = gr::ldpcgpu::default_oms_beta(),
+             py::arg("nms_alpha") = gr::ldpcgpu::code_default,
+             py::arg("oms_beta") = gr::ldpcgpu::code_default,
              py::arg("msg_format") = "float",
              py::arg("batch_frames") = 0,
              py::arg("batches_in_flight") = 0,

@@ -8,10 +8,11 @@
 /* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
 /* BINDTOOL_USE_PYGCCXML(0)                                                        */
 /* BINDTOOL_HEADER_FILE(decoder_defaults.h)                                        */
-/* BINDTOOL_HEADER_FILE_HASH(17cb04d4b8163f18bc82dbe4a69d613a)                     */
+/* BINDTOOL_HEADER_FILE_HASH(e3c2fdb94e9f592c0cb81f1be18339b0)                     */
 /***********************************************************************************/
 
 #include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
 
 namespace py = pybind11;
 
@@ -22,9 +23,20 @@ namespace py = pybind11;
 void bind_decoder_defaults(py::module& m)
 {
     using namespace gr::ldpcgpu;
-    m.def("default_algorithm", &default_algorithm, D(default_algorithm));
-    m.def("default_max_iterations", &default_max_iterations, D(default_max_iterations));
-    m.def("default_nms_alpha", &default_nms_alpha, D(default_nms_alpha));
-    m.def("default_oms_beta", &default_oms_beta, D(default_oms_beta));
+    /* without a code: the defaults for every code; with one (a name): that code's */
+    m.def("default_algorithm", py::overload_cast<>(&default_algorithm), D(default_algorithm, 0));
+    m.def("default_algorithm", py::overload_cast<const std::string&>(&default_algorithm),
+          py::arg("code"), D(default_algorithm, 1));
+    m.def("default_max_iterations", py::overload_cast<>(&default_max_iterations),
+          D(default_max_iterations, 0));
+    m.def("default_max_iterations", py::overload_cast<const std::string&>(&default_max_iterations),
+          py::arg("code"), D(default_max_iterations, 1));
+    m.def("default_nms_alpha", py::overload_cast<>(&default_nms_alpha), D(default_nms_alpha, 0));
+    m.def("default_nms_alpha", py::overload_cast<const std::string&>(&default_nms_alpha),
+          py::arg("code"), D(default_nms_alpha, 1));
+    m.def("default_oms_beta", py::overload_cast<>(&default_oms_beta), D(default_oms_beta, 0));
+    m.def("default_oms_beta", py::overload_cast<const std::string&>(&default_oms_beta),
+          py::arg("code"), D(default_oms_beta, 1));
     m.def("default_int8_scale", &default_int8_scale, D(default_int8_scale));
+    m.attr("code_default") = code_default;
 }

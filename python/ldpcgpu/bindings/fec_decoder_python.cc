@@ -8,7 +8,7 @@
 /* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
 /* BINDTOOL_USE_PYGCCXML(0)                                                        */
 /* BINDTOOL_HEADER_FILE(fec_decoder.h)                                        */
-/* BINDTOOL_HEADER_FILE_HASH(378b52d8c745885dd880f73623208fda)                     */
+/* BINDTOOL_HEADER_FILE_HASH(717f394b7371d020394d88bac75e1434)                     */
 /***********************************************************************************/
 
 #include <pybind11/pybind11.h>
@@ -40,8 +40,8 @@ void bind_fec_decoder(py::module& m)
                    py::arg("llr_gain") = 1.0f,
                    py::arg("frames_per_call") = 1,
                    py::arg("early_termination") = true,
-                   py::arg("nms_alpha") = default_nms_alpha(),
-                   py::arg("oms_beta") = default_oms_beta(),
+                   py::arg("nms_alpha") = code_default,
+                   py::arg("oms_beta") = code_default,
                    py::arg("int8_scale") = default_int8_scale(),
                    py::arg("fallback_to_cpu") = true,
                    py::arg("sigma") = 0.0f,

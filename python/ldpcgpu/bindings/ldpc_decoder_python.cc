@@ -7,7 +7,7 @@
 /* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
 /* BINDTOOL_USE_PYGCCXML(0)                                                        */
 /* BINDTOOL_HEADER_FILE(ldpc_decoder.h)                                        */
-/* BINDTOOL_HEADER_FILE_HASH(54a44f5222b27d82dc7bd94ec0297f22)                     */
+/* BINDTOOL_HEADER_FILE_HASH(b130ed083902014979f9e78622048039)                     */
 /***********************************************************************************/
 
 #include <pybind11/pybind11.h>
@@ -44,8 +44,10 @@ void bind_ldpc_decoder(py::module& m)
             py::arg("fallback_to_cpu") = true,
             py::arg("msg_format") = "auto",
             py::arg("frame_tags") = "batch",
-            py::arg("nms_alpha") = default_nms_alpha(),
-            py::arg("oms_beta") = default_oms_beta(),
+            py::arg("nms_alpha") = code_default,
+            py::arg("oms_beta") = code_default,
+            py::arg("code_tag") = "",
+            py::arg("codes") = std::vector<std::string>(),
             D(ldpc_decoder, make));
     def_decoder_common<ldpc_decoder>(cls);
     cls.def("input_items_per_frame", &ldpc_decoder::input_items_per_frame)
@@ -53,6 +55,9 @@ void bind_ldpc_decoder(py::module& m)
         .def("batch_frames", &ldpc_decoder::batch_frames)
         .def("msg_format", &ldpc_decoder::msg_format)
         .def("frame_tags", &ldpc_decoder::frame_tags)
+        .def("code_tag", &ldpc_decoder::code_tag)
+        .def("codes", &ldpc_decoder::codes)
+        .def("frames_skipped", &ldpc_decoder::frames_skipped)
         .def("average_iterations", &ldpc_decoder::average_iterations)
         .def("average_latency_ns", &ldpc_decoder::average_latency_ns)
         .def("max_latency_ns", &ldpc_decoder::max_latency_ns)

@@ -7,7 +7,7 @@
 /* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
 /* BINDTOOL_USE_PYGCCXML(0)                                                        */
 /* BINDTOOL_HEADER_FILE(ldpc_pdu_decoder.h)                                        */
-/* BINDTOOL_HEADER_FILE_HASH(a3fe82e8b33ff72b9a55b72d568e317f)                     */
+/* BINDTOOL_HEADER_FILE_HASH(bd26d61470dc99e5ce0d4f7f5cf507fd)                     */
 /***********************************************************************************/
 
 #include <pybind11/pybind11.h>
@@ -37,10 +37,12 @@ void bind_ldpc_pdu_decoder(py::module& m)
             py::arg("int8_scale") = default_int8_scale(),
             py::arg("fallback_to_cpu") = true,
             py::arg("msg_format") = "float",
-            py::arg("nms_alpha") = default_nms_alpha(),
-            py::arg("oms_beta") = default_oms_beta(),
+            py::arg("nms_alpha") = code_default,
+            py::arg("oms_beta") = code_default,
+            py::arg("code_key") = "code",
             D(ldpc_pdu_decoder, make));
     def_decoder_common<ldpc_pdu_decoder>(cls);
     cls.def("pdus_decoded", &ldpc_pdu_decoder::pdus_decoded)
-        .def("pdus_dropped", &ldpc_pdu_decoder::pdus_dropped);
+        .def("pdus_dropped", &ldpc_pdu_decoder::pdus_dropped)
+        .def("code_key", &ldpc_pdu_decoder::code_key);
 }

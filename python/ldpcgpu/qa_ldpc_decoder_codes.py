@@ -1,0 +1,201 @@
+#!/usr/bin/env python3
+"""QA for ldpc_decoder on a stream of frames of several codes (code_tag, codes): a DVB-S2
+ACM/VCM-like stream cycling through four 64800 MODCOD code rates, each frame's code named by a
+tag on its first LLR; frames of codes the block was not made for; partial frames."""
+import os
+import sys
+
+import numpy as np
+import pmt
+from gnuradio import gr_unittest
+
+from gnuradio import ldpcgpu
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from _qa_helpers import make_tag, noiseless_llr, run_stream_decoder, tags_by_key  # noqa: E402
+
+RATES = ["dvbs2:64800:1/2", "dvbs2:64800:3/5", "dvbs2:64800:2/3", "dvbs2:64800:3/4"]
+KEY = "modcod"
+
+
+def make_stream(sequence, ebn0_db=None, seed=3, tag_every=True):
+    """Frames of the codes RATES[i] for i in sequence: (LLRs, tags, info bits per frame).
+    Each frame's first LLR carries a code tag (alternately the code's name and its index), or,
+    with tag_every False, only frames whose code differs from the previous frame's."""
+    rng = np.random.default_rng(seed)
+    llrs, tags, infos, offset, previous = [], [], [], 0, None
+    for f, i in enumerate(sequence):
+        code = ldpcgpu.Code(RATES[i])
+        info = rng.integers(0, 2, (1, code.k), dtype=np.uint8)
+        cw = code.encode(info)
+        if ebn0_db is None:
+            llr = noiseless_llr(cw)
+        else:
+            llr = ldpcgpu.bpsk_awgn(cw, ldpcgpu.awgn_sigma(ebn0_db, code.rate), seed=seed + f)
+        if tag_every or i != previous:
+            value = pmt.intern(RATES[i]) if f % 2 == 0 else pmt.from_long(i)
+            tags.append(make_tag(offset, KEY, value))
+        previous = i
+        llrs.append(llr.ravel().astype(np.float32))
+        infos.append(info.ravel())
+        offset += code.n
+    return np.concatenate(llrs), tags, infos
+
+
+def split_output(out, sequence):
+    """The output bytes cut into frames of RATES[i]'s k."""
+    frames, pos = [], 0
+    for i in sequence:
+        k = ldpcgpu.Code(RATES[i]).k
+        frames.append(out[pos:pos + k])
+        pos += k
+    return frames, pos
+
+
+class qa_ldpc_decoder_codes(gr_unittest.TestCase):
+
+    def decoder(self, **kw):
+        return ldpcgpu.ldpc_decoder(RATES[0], backend="cpu", code_tag=KEY, codes=RATES[1:], **kw)
+
+    def check_stream(self, sequence, ebn0_db, **kw):
+        llr, tags, infos = make_stream(sequence, ebn0_db, **kw)
+        dec = self.decoder()
+        out, out_tags = run_stream_decoder(dec, llr, tags)
+        frames, total = split_output(out, sequence)
+        self.assertEqual(len(out), total)
+        for f, (got, sent) in enumerate(zip(frames, infos)):
+            self.assertTrue(np.array_equal(got, sent), "frame %d (%s)" % (f, RATES[sequence[f]]))
+        # every frame's first output item is tagged with its code's name, whatever the input tag
+        starts = np.cumsum([0] + [ldpcgpu.Code(RATES[i]).k for i in sequence])[:-1]
+        self.assertEqual(tags_by_key(out_tags, KEY),
+                         [(int(o), RATES[i]) for o, i in zip(starts, sequence)])
+        results = ldpcgpu.frame_results(out_tags)
+        self.assertEqual([r["offset"] for r in results], [int(o) for o in starts])
+        self.assertTrue(all(r["parity_ok"] for r in results))
+        self.assertEqual(dec.frames_decoded(), len(sequence))
+        self.assertEqual(dec.frames_skipped(), 0)
+        self.assertEqual(dec.partial_frames_dropped(), 0)
+        return dec
+
+    def test_four_modcods_noiseless(self):
+        sequence = [0, 1, 2, 3] * 3 + [2, 0, 3, 1]
+        dec = self.check_stream(sequence, None)
+        self.assertEqual(dec.codes(), RATES)
+        self.assertEqual(dec.code_tag(), KEY)
+        self.assertEqual(dec.n(), 64800)
+        self.assertEqual(dec.k(), 32400)
+
+    def test_four_modcods_with_noise(self):
+        # 3.5 dB Eb/N0 is 1.2 - 2.4 dB above each rate's waterfall (docs/quality.md): a frame
+        # error here is a decoder or block error, not the channel's
+        dec = self.check_stream([3, 2, 1, 0, 0, 1, 2, 3], 3.5, seed=11)
+        self.assertGreater(dec.average_iterations(), 1.0)  # the noise was real
+
+    def test_stream_longer_than_a_batch(self):
+        # batches of 3 frames: the stream ends with whole frames still waiting for a batch
+        sequence = [0, 1, 2, 3, 3, 2, 1, 0, 2, 1, 3]
+        llr, tags, infos = make_stream(sequence, None, seed=7)
+        dec = self.decoder(batch_frames=3)
+        out, out_tags = run_stream_decoder(dec, llr, tags)
+        frames, total = split_output(out, sequence)
+        self.assertEqual(len(out), total)
+        for got, sent in zip(frames, infos):
+            self.assertTrue(np.array_equal(got, sent))
+        self.assertEqual(dec.frames_decoded(), len(sequence))
+        self.assertEqual(dec.partial_frames_dropped(), 0)
+        self.assertEqual(dec.batches_submitted(), 4)
+        self.assertEqual(len(tags_by_key(out_tags, KEY)), len(sequence))
+
+    def test_code_tag_only_where_the_code_changes(self):
+        # frames without a tag keep the code of the frame before them
+        self.check_stream([1, 1, 1, 3, 3, 0, 0, 0, 2], None, tag_every=False)
+
+    def test_int8_input(self):
+        sequence = [0, 3, 1, 2]
+        llr, tags, infos = make_stream(sequence, 3.5, seed=5)
+        q = np.clip(np.round(llr * 4), -127, 127).astype(np.int8)
+        dec = ldpcgpu.ldpc_decoder(RATES[0], input_type="int8", backend="cpu", code_tag=KEY,
+                                   codes=RATES[1:], msg_format="int8")
+        out, _ = run_stream_decoder(dec, q, tags)
+        frames, total = split_output(out, sequence)
+        self.assertEqual(len(out), total)
+        for got, sent in zip(frames, infos):
+            self.assertTrue(np.array_equal(got, sent))
+
+    def test_unknown_code_is_dropped_counted_and_tagged(self):
+        sequence = [0, 1, 2, 3]
+        llr, tags, infos = make_stream(sequence, None)
+        # a 9/10 frame (not one of the block's codes) between frames 1 and 2
+        other = ldpcgpu.Code("dvbs2:64800:9/10")
+        junk = noiseless_llr(other.encode(np.zeros((1, other.k), np.uint8))).ravel()
+        cut = 2 * 64800
+        llr = np.concatenate([llr[:cut], junk.astype(np.float32), llr[cut:]])
+        for t in tags:
+            if t.offset >= cut:
+                t.offset += 64800
+        tags.append(make_tag(cut, KEY, pmt.intern("dvbs2:64800:9/10")))
+        dec = self.decoder()
+        out, out_tags = run_stream_decoder(dec, llr, tags)
+        frames, total = split_output(out, sequence)
+        self.assertEqual(len(out), total)
+        for got, sent in zip(frames, infos):
+            self.assertTrue(np.array_equal(got, sent))
+        self.assertEqual(dec.frames_skipped(), 1)
+        self.assertEqual(dec.frames_decoded(), 4)
+        # the next frame written out says what was dropped
+        skipped = tags_by_key(out_tags, "ldpc_skipped")
+        third = ldpcgpu.Code(RATES[0]).k + ldpcgpu.Code(RATES[1]).k
+        self.assertEqual(skipped, [(third, {"code": "dvbs2:64800:9/10", "llrs": 64800})])
+
+    def test_index_out_of_range_is_unknown(self):
+        llr, tags, infos = make_stream([0, 1], None)
+        tags[1] = make_tag(tags[1].offset, KEY, pmt.from_long(7))
+        dec = self.decoder()
+        out, _ = run_stream_decoder(dec, llr, tags)
+        self.assertTrue(np.array_equal(out, infos[0]))  # the second frame dropped
+        self.assertEqual(dec.frames_skipped(), 1)
+
+    def test_code_tag_inside_a_frame_drops_the_partial_frame(self):
+        sequence = [2, 0]
+        llr, tags, infos = make_stream(sequence, None)
+        llr = np.concatenate([llr[:1000], llr])  # the tail of a broken frame before frame 0
+        for t in tags:
+            t.offset += 1000
+        tags.insert(0, make_tag(0, KEY, pmt.intern(RATES[3])))
+        dec = self.decoder()
+        out, _ = run_stream_decoder(dec, llr, tags)
+        frames, total = split_output(out, sequence)
+        self.assertEqual(len(out), total)
+        for got, sent in zip(frames, infos):
+            self.assertTrue(np.array_equal(got, sent))
+        self.assertEqual(dec.partial_frames_dropped(), 1)
+
+    def test_nr_codes_take_their_defaults(self):
+        """A stream decoder of NR codes (and the PDU decoder) left to the code's offset decodes
+        as with oms_beta 0.5, NR's default (ldpcgpu.default_oms_beta(code)), not 0.25."""
+        name = "nr:3000:9000"
+        code = ldpcgpu.Code(name)
+        info = np.zeros((32, code.k), np.uint8)
+        info[:, :3000] = np.random.default_rng(6).integers(0, 2, (32, 3000))
+        tx = ldpcgpu.nr_rate_match(code, code.encode(info))
+        llr = ldpcgpu.nr_rate_recover(code, ldpcgpu.bpsk_awgn(tx, ldpcgpu.awgn_sigma(0.6, 1 / 3),
+                                                               seed=2))
+        want = ldpcgpu.Decoder(code, backend="cpu", oms_beta=0.5).decode(llr)[1]
+        other = ldpcgpu.Decoder(code, backend="cpu", oms_beta=0.25).decode(llr)[1]
+        self.assertFalse(np.array_equal(want, other))
+        for dec in (ldpcgpu.ldpc_decoder(name, backend="cpu", frame_tags="all"),
+                    ldpcgpu.ldpc_decoder(name, backend="cpu", frame_tags="all", code_tag=KEY,
+                                         codes=["nr:500:1000"])):
+            _, tags = run_stream_decoder(dec, llr)
+            got = [r["iterations"] for r in ldpcgpu.frame_results(tags)]
+            self.assertEqual(got, list(want))
+
+    def test_codes_need_a_code_tag(self):
+        with self.assertRaises(ValueError):
+            ldpcgpu.ldpc_decoder(RATES[0], backend="cpu", codes=RATES[1:])
+        with self.assertRaises(ValueError):
+            ldpcgpu.ldpc_decoder(RATES[0], backend="cpu", code_tag=KEY, codes=["dvbs2:64800:7/7"])
+
+
+if __name__ == "__main__":
+    gr_unittest.run(qa_ldpc_decoder_codes)
