@@ -80,10 +80,9 @@ static void usage(FILE *f)
             "                         last one, up to the new --frames / --max-frame-errors\n"
             "                         (default: the earlier targets); --ebn0 adds points. The\n"
             "                         merged result goes to --json (default: FILE itself)\n"
-            "  --chunk-frames C       frames per chunk (default: about 1 Mbit or the frames the\n"
-            "                         simulator keeps in flight, whichever is more, doubling\n"
-            "                         each round up to 64 Mbit on the CPU, 1 Gbit on the GPU,\n"
-            "                         or 16 times the frames in flight)\n"
+            "  --chunk-frames C       frames per chunk (default: about 1 Mbit, doubling each\n"
+            "                         round up to 64 Mbit on the CPU, 1 Gbit on the GPU, or\n"
+            "                         16 times the frames the simulator keeps in flight)\n"
             "  --quiet                no progress lines on stderr\n"
             "  --progress-interval S  seconds between progress lines when stderr is not a\n"
             "                         terminal (default 10)\n"
@@ -235,10 +234,10 @@ static uint64_t sim_chunk_frames(const sim_opts *o, int n, int gpu, int round, u
     if (o->chunk_frames)
         return (uint64_t)o->chunk_frames;
     /* Each ldpc_sim_run call fills the simulator's pipeline (in_flight frames) and drains it:
-     * rounds start at one pipeline's worth and grow to ROUND_IN_FLIGHT of them, so that the
-     * devices stay busy (several GPUs hold millions of frames in flight). */
-    uint64_t base = ((uint64_t)1 << 20) / (uint64_t)n + 1;
-    base = base < in_flight ? in_flight : base;
+     * rounds start small (a hopeless point stops after a few frames) and grow, doubling, to
+     * ROUND_IN_FLIGHT pipelines' worth if that is more than the bit cap, so that long points
+     * keep the devices busy (several GPUs hold millions of frames in flight). */
+    const uint64_t base = ((uint64_t)1 << 20) / (uint64_t)n + 1;
     uint64_t cap = ((uint64_t)1 << (gpu ? 30 : 26)) / (uint64_t)n;
     cap = cap < ROUND_IN_FLIGHT * in_flight ? ROUND_IN_FLIGHT * in_flight : cap;
     cap = cap < base ? base : cap;
