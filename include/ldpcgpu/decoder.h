@@ -161,7 +161,9 @@ LDPC_API void ldpc_decoder_config_init(ldpc_decoder_config *cfg);
  * and 25 iterations). The one source of per-code defaults: ldpc_decoder_create with cfg NULL,
  * the NR TB codec, the tool, and the blocks' and numpy API's code_default read it. */
 LDPC_API void ldpc_decoder_config_init_family(ldpc_decoder_config *cfg, ldpc_family family);
-/* The same for code's family; code NULL: ldpc_decoder_config_init's. */
+/* The same for code's family, and for the codes where one offset of a family does not suit all:
+ * DVB-S2/T2 64800 r1/2 and r3/5 take oms_beta 0.5 (about 0.1 and 0.2 dB ahead of 0.25 at 25
+ * iterations; docs/quality.md, "Defaults"). code NULL: ldpc_decoder_config_init's. */
 LDPC_API void ldpc_decoder_config_init_code(ldpc_decoder_config *cfg, const ldpc_code *code);
 
 /* The code must outlive the decoder. cfg NULL = the code's defaults
