@@ -4,9 +4,12 @@ and LDPC decoder, on gr-dtv's transmitter with noise, end to end.
 
   transmit (gr-dtv, examples/dvbs2_frames.py): MPEG TS packets -> BBFRAMEs -> BCH -> LDPC ->
       QPSK -> PLFRAMEs (PL header, pilots, scrambling); complex AWGN at --esn0
-  receive:  dvbs2rx.plsync_cc            frame sync, PL descrambling, phase from the pilots
+  receive:  blocks.multiply_const_cc     unit power (gr-dvbs2rx's receiver has an AGC here:
+                                         its frame detection thresholds assume unit power)
+            dvbs2rx.plsync_cc            frame sync, PL descrambling, phase from the pilots
             ldpcgpu.soft_demapper        int8 LLRs, N0 estimated from the symbols
-            ldpcgpu.ldpc_decoder         "dvbs2:64800:1/2", int8 LLRs (the defaults otherwise)
+            ldpcgpu.ldpc_decoder         "dvbs2:64800:1/2", int8 LLRs, information bits
+                                         packed MSB first (the defaults otherwise)
             dvbs2rx.bch_decoder_bb       BCH
             dvbs2rx.bbdescrambler_bb     BB descrambling
             dvbs2rx.bbdeheader_bb        BBFRAME header -> MPEG TS packets
@@ -41,7 +44,7 @@ def parse_args():
     p.add_argument("--frames", type=int, default=24, help="FEC frames sent")
     p.add_argument("--esn0", type=float, default=2.0, help="Es/N0 in dB")
     p.add_argument("--backend", default="auto", help="ldpc_decoder backend")
-    p.add_argument("--acquisition-frames", type=int, default=2,
+    p.add_argument("--acquisition-frames", type=int, default=1,
                    help="frames the PL sync may take to lock at the start")
     p.add_argument("--seed", type=int, default=1)
     return p.parse_args()
@@ -56,17 +59,25 @@ def receive(code, symbols, backend, dvbs2rx, ldpcgpu):
     pls_lo, pls_hi = dvbs2rx.params.pls_filter(pls)
     plsync = dvbs2rx.plsync_cc(0, 20, 1.0, 0, False, False, pls_lo, pls_hi)
     demapper = ldpcgpu.soft_demapper(code.constellation, 0.0, "exact", "int8")
-    decoder = ldpcgpu.ldpc_decoder(code.name, input_type="int8", backend=backend)
+    # gr-dvbs2rx's BCH decoder takes the LDPC information bits packed, MSB first.
+    decoder = ldpcgpu.ldpc_decoder(code.name, input_type="int8", packed_output=True,
+                                   backend=backend)
     bch = dvbs2rx.bch_decoder_bb(standard, frame_size, rate, dvbs2rx.OM_MESSAGE, 0)
     descrambler = dvbs2rx.bbdescrambler_bb(standard, frame_size, rate)
     deheader = dvbs2rx.bbdeheader_bb(standard, frame_size, rate, 0)
     sink = blocks.vector_sink_b()
     tb = gr.top_block()
-    tb.connect(blocks.vector_source_c(symbols), plsync, demapper, decoder, bch, descrambler,
+    # gr-dvbs2rx's receiver has an AGC to unit power in front of its PL sync (whose frame
+    # detection thresholds assume that power): here the gain that AGC settles on, fixed, so
+    # that the frames sent are not lost to its settling.
+    agc = blocks.multiply_const_cc(1.0 / np.sqrt(np.mean(np.abs(symbols) ** 2)))
+    tb.connect(blocks.vector_source_c(symbols), agc, plsync, demapper, decoder, bch, descrambler,
                deheader, sink)
     tb.run()
     counters = {
-        "PL frames locked": plsync.get_locked(),
+        "PL sync locked": plsync.get_locked(),
+        "PL frames out": plsync.get_frame_count(),
+        "PL frames rejected": plsync.get_rejected_count(),
         "LDPC frames": decoder.frames_decoded(),
         "LDPC parity failures": decoder.frames_parity_failed(),
         "BCH frames": bch.get_frame_count(),
@@ -92,6 +103,8 @@ def check(sent, received, frames_sent, counters, acquisition_frames):
     if starts.size == 0:
         return ["the first TS packet out is none of those sent"]
     first = int(starts[0])
+    print("  %-22s %d to %d of %d" % ("TS packets received", first, first + got.shape[0] - 1,
+                                      sent_packets.shape[0]))
     if first + got.shape[0] > sent_packets.shape[0] or \
             np.any(sent_packets[first:first + got.shape[0]] != got):
         failures.append("the TS packets out are not the packets sent, in order")
