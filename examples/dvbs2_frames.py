@@ -44,19 +44,22 @@ def ts_packets(n_packets, seed):
     return data.reshape(-1)
 
 
-def transmit(code, n_frames, seed=1, pl_framing=False, pilots=True):
+def transmit(code, n_frames, seed=1, pl_framing=False, pilots=True, interleave=True):
     """Encode and modulate n_frames FEC frames of random TS packets with gr-dtv.
 
     Returns (ts, info_bits, symbols): the TS bytes that went in (whole packets; the last frame's
     may continue past its end), info_bits uint8 (n_frames, k_ldpc) and complex64 symbols
-    (n_frames XFECFRAMEs, or PLFRAMEs with pl_framing)."""
+    (n_frames XFECFRAMEs, or PLFRAMEs with pl_framing). interleave=False maps the code bits
+    in their own order (MSB first per symbol) instead of through DVB-S2's bit interleaver
+    (which 8PSK and the APSKs use): for a demapper that does not undo it."""
     s2, normal = dtv.STANDARD_DVBS2, dtv.FECFRAME_NORMAL
     bbheader = dtv.dvb_bbheader_bb(s2, normal, code.gr_rate, dtv.RO_0_20, dtv.INPUTMODE_NORMAL,
                                    dtv.INBAND_OFF, 168, 4000000)
     bbscrambler = dtv.dvb_bbscrambler_bb(s2, normal, code.gr_rate)
     bch = dtv.dvb_bch_bb(s2, normal, code.gr_rate)
     ldpc = dtv.dvb_ldpc_bb(s2, normal, code.gr_rate, code.gr_constellation)
-    interleaver = dtv.dvbs2_interleaver_bb(normal, code.gr_rate, code.gr_constellation)
+    interleaver = dtv.dvbs2_interleaver_bb(normal, code.gr_rate, code.gr_constellation) \
+        if interleave else blocks.pack_k_bits_bb(code.bits_per_symbol)
     modulator = dtv.dvbs2_modulator_bc(normal, code.gr_rate, code.gr_constellation,
                                        dtv.INTERPOLATION_OFF)
     # Enough packets for n_frames BBFRAMEs (a BBFRAME's data field is k_bch - 80 bits).
