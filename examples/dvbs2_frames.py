@@ -24,7 +24,7 @@ N_LDPC = 64800  # normal FECFRAME; the helpers below handle this frame size only
 
 
 class Code:
-    """Sizes of one DVB-S2 normal-frame MODCOD, read off gr-dtv's own blocks' output."""
+    """One DVB-S2 normal-frame MODCOD: gr-dtv's enums for it and this module's code name."""
 
     def __init__(self, rate, constellation):
         self.rate = rate
