@@ -15,12 +15,6 @@ check what came out.
                                                   the frame errors.
   run_example_test.py bursts FILE.grc SECONDS     PDU bursts (no GUI) run for SECONDS: every
                                                   decoded burst must equal the burst sent.
-  run_example_test.py compare dvbs2_chain_compare.py
-                                                  the DVB-S2 chain comparison, short: at 4 dB
-                                                  every frame of each chain (this module's; and
-                                                  gr-dvbs2rx's where it is importable) must come
-                                                  out decoded, compared bit by bit with the
-                                                  information bits sent (the script's FER 0).
 Exit 77 (skip) when grcc or a needed GNU Radio part is missing."""
 import importlib
 import os
@@ -143,37 +137,10 @@ def run_bursts(name, out_dir, seconds):
     return 0 if count >= 5 and mismatched == 0 else 1
 
 
-def run_compare(script, work):
-    try:
-        importlib.import_module("gnuradio.dtv")
-    except ImportError:
-        print("gr-dtv is missing: skipped")
-        return SKIP
-    out = os.path.join(work, "compare.json")
-    r = subprocess.run([sys.executable, script, "--esn0", "4", "--pool", "32", "--frames", "64",
-                        "--repeat", "1", "--json", out], capture_output=True, text=True, timeout=600)
-    print(r.stdout + r.stderr)
-    if r.returncode != 0:
-        return 1
-    import json
-    with open(out) as f:
-        res = json.load(f)["results"]
-    chains = [c for c in ("ldpcgpu", "dvbs2rx") if c in res]
-    bad = [c for c in chains if res[c]["frames"] != 64 or res[c]["frame_errors"] != 0]
-    if "ldpcgpu" not in res or bad:
-        print("compare: chains %s did not decode every frame at 4 dB" % bad)
-        return 1
-    if "dvbs2rx" not in res:
-        print("compare: gr-dvbs2rx not importable: the ldpcgpu chain alone was checked")
-    return 0
-
-
 def main():
     mode, grc = sys.argv[1], os.path.abspath(sys.argv[2])
     work = tempfile.mkdtemp(prefix="ldpcgpu_example_")
     try:
-        if mode == "compare":
-            return run_compare(grc, work)
         if grc.endswith(".py"):  # a script example: run as it is
             return run_replay(grc, work)
         name, script = compile_grc(grc, work)
