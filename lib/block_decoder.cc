@@ -15,14 +15,15 @@ std::string first_code(const std::vector<std::string>& codes, const std::string&
 }
 } // namespace
 
-block_decoder::block_decoder(const std::string& code,
+block_decoder::block_decoder(common_tag,
+                             const std::string& code_name,
                              const decoder_params& params,
                              const std::string& block_name,
                              const gr::logger_ptr& logger)
     : key_iterations(pmt::intern("ldpc_iterations")),
       key_parity_ok(pmt::intern("ldpc_parity_ok")),
       d_block_name(block_name),
-      d_code_name(code),
+      d_code_name(code_name),
       d_llr_scale(params.llr_scale),
       d_max_iterations(params.max_iterations),
       d_early_termination(params.early_termination),
@@ -31,6 +32,14 @@ block_decoder::block_decoder(const std::string& code,
                       params.llr_positive_is_one,
                       "float input is the LLR itself; int8 input is round(LLR x int8_scale), "
                       "int8_scale " + failure_watch::number(params.llr_scale))
+{
+}
+
+block_decoder::block_decoder(const std::string& code,
+                             const decoder_params& params,
+                             const std::string& block_name,
+                             const gr::logger_ptr& logger)
+    : block_decoder(common_tag{}, code, params, block_name, logger)
 {
     d_code = make_code(code);
     const ldpc_decoder_config cfg = make_config(params, d_code.get());
@@ -48,18 +57,7 @@ block_decoder::block_decoder(const std::vector<std::string>& codes,
                              const decoder_params& params,
                              const std::string& block_name,
                              const gr::logger_ptr& logger)
-    : key_iterations(pmt::intern("ldpc_iterations")),
-      key_parity_ok(pmt::intern("ldpc_parity_ok")),
-      d_block_name(block_name),
-      d_code_name(first_code(codes, block_name)),
-      d_llr_scale(params.llr_scale),
-      d_max_iterations(params.max_iterations),
-      d_early_termination(params.early_termination),
-      d_logger(logger),
-      d_failure_watch(block_name,
-                      params.llr_positive_is_one,
-                      "float input is the LLR itself; int8 input is round(LLR x int8_scale), "
-                      "int8_scale " + failure_watch::number(params.llr_scale))
+    : block_decoder(common_tag{}, first_code(codes, block_name), params, block_name, logger)
 {
     std::vector<const ::ldpc_code*> raw;
     for (const auto& name : codes) {

@@ -62,6 +62,16 @@ public:
                   const std::string& block_name,
                   const gr::logger_ptr& logger);
 
+private:
+    /* what both constructors set before making their decoder (code_name: the code named) */
+    struct common_tag {};
+    block_decoder(common_tag,
+                  const std::string& code_name,
+                  const decoder_params& params,
+                  const std::string& block_name,
+                  const gr::logger_ptr& logger);
+
+public:
     ::ldpc_decoder* get() const { return d_dec.get(); }
     ::ldpc_multi_decoder* get_multi() const { return d_multi.get(); }
     /* Held by whoever uses get(): the block's work or message handler, and the setters. */

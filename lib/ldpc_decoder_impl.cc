@@ -13,6 +13,7 @@
  * general_work() is called to deliver them even when no input comes, and at the end of the
  * stream, when GNU Radio marks the upstream buffer done, to flush the last partial batch. */
 #include "ldpc_decoder_impl.h"
+#include "stream_input.h"
 #include "ldpc_decoder_multi_impl.h"
 #include <gnuradio/block_detail.h>
 #include <gnuradio/buffer_reader.h>
@@ -27,13 +28,6 @@ namespace gr {
 namespace ldpcgpu {
 
 namespace {
-
-int64_t now_ns()
-{
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(
-               std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-}
 
 /* input_type -> LLR type and bytes per item: the core's LLR type names
  * (ldpc_llr_type_from_string: float, f32, float32, int8, i8) and GNU Radio's item-type
@@ -477,25 +471,9 @@ int ldpc_decoder_impl::realign(int consumed, int avail)
     return skip;
 }
 
-bool ldpc_decoder_impl::input_done()
-{
-    buffer_reader_sptr reader = detail()->input(0);
-    gr::thread::scoped_lock guard(*reader->mutex());
-    return reader->done();
-}
-
-bool ldpc_decoder_impl::input_finished(int avail)
-{
-    /* Upstream is done and every item it wrote is in our snapshot (done is set only after the
-     * upstream block's last items are written, so this is race-free). */
-    buffer_reader_sptr reader = detail()->input(0);
-    gr::thread::scoped_lock guard(*reader->mutex());
-    return reader->done() && reader->items_available() == avail;
-}
-
 void ldpc_decoder_impl::forecast(int, gr_vector_int& ninput_items_required)
 {
-    ninput_items_required[0] = (pending() || input_done()) ? 0 : d_n;
+    ninput_items_required[0] = (pending() || input_done(*this)) ? 0 : d_n;
 }
 
 int ldpc_decoder_impl::general_work(int noutput_items,
@@ -554,7 +532,7 @@ int ldpc_decoder_impl::general_work(int noutput_items,
      * otherwise sit idle, or if the stream has ended. */
     bool finished = false;
     if (avail - consumed < d_n) {
-        finished = input_finished(avail);
+        finished = input_finished(*this, avail);
         if (d_fill_count > 0 && (finished || d_in_flight == 0))
             submit_fill();
         produced += emit(out, room, produced);

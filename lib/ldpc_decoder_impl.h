@@ -83,8 +83,6 @@ private:
     int emit(uint8_t* out, int room_frames, int produced_frames);
     int realign(int consumed, int avail);
     bool pending() const { return d_fill_count > 0 || d_drain || d_in_flight > 0; }
-    bool input_done();
-    bool input_finished(int avail);
 
     tag_mode d_tag_mode; /* before d_core: a bad frame_tags throws before any decoder is made */
     block_decoder d_core;

@@ -13,6 +13,7 @@
  * or once the input is done, so that the end of the stream flushes the last frames. The output
  * multiple is a few frames of the longest output, so that one frame of any code always fits. */
 #include "ldpc_decoder_multi_impl.h"
+#include "stream_input.h"
 #include <gnuradio/block_detail.h>
 #include <gnuradio/buffer_reader.h>
 #include <gnuradio/io_signature.h>
@@ -24,13 +25,6 @@ namespace gr {
 namespace ldpcgpu {
 
 namespace {
-
-int64_t now_ns()
-{
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(
-               std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-}
 
 /* Frames per decode call unless batch_frames says otherwise: a cpu-simd lane group (up to 32
  * frames) for each code, so that a stream cycling through the codes fills its groups
@@ -336,23 +330,9 @@ int ldpc_decoder_multi_impl::emit(uint8_t* out, int room, int produced)
     return written;
 }
 
-bool ldpc_decoder_multi_impl::input_done()
-{
-    buffer_reader_sptr reader = detail()->input(0);
-    gr::thread::scoped_lock guard(*reader->mutex());
-    return reader->done();
-}
-
-bool ldpc_decoder_multi_impl::input_finished(int avail)
-{
-    buffer_reader_sptr reader = detail()->input(0);
-    gr::thread::scoped_lock guard(*reader->mutex());
-    return reader->done() && reader->items_available() == avail;
-}
-
 void ldpc_decoder_multi_impl::forecast(int, gr_vector_int& ninput_items_required)
 {
-    ninput_items_required[0] = (d_decoded || input_done()) ? 0 : d_need;
+    ninput_items_required[0] = (d_decoded || input_done(*this)) ? 0 : d_need;
 }
 
 int ldpc_decoder_multi_impl::general_work(int noutput_items,
@@ -425,7 +405,7 @@ int ldpc_decoder_multi_impl::general_work(int noutput_items,
 
     bool finished = false;
     if (!d_decoded && d_count == 0 && starved) {
-        finished = input_finished(avail);
+        finished = input_finished(*this, avail);
         if (finished && consumed < avail) {
             if (d_current >= 0) {
                 d_dropped++;

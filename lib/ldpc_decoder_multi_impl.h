@@ -81,8 +81,6 @@ private:
     void decode_batch();
     /* writes decoded frames to out (room items), produced items already written this call */
     int emit(uint8_t* out, int room, int produced);
-    bool input_done();
-    bool input_finished(int avail);
 
     tag_mode d_tag_mode; /* before d_core: a bad frame_tags throws before any decoder is made */
     block_decoder d_core;
