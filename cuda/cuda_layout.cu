@@ -25,9 +25,12 @@ bool table_offsets16(const TableVariant &v, int n, int Z, int total_groups)
     if (v.arith == ARITH_I8)
         return true;
     const TableGeom g = table_geom(v.arith);
+    if (!table16_fits((size_t)n * g.app_value_bytes, table_t16_shift(g.t16_shift, g.app_value_bytes, v.dmax)))
+        return false;
+    if (v.dmax == kDmaxTwoBlocks)
+        return true; /* its kernels have 16-bit tables only (their registers: table_layout.h) */
     const size_t table32 = (size_t)total_groups * Z * sizeof(uint4);
-    return v.arith == ARITH_H8X2 && v.dmax <= 8 && table32 > (16u << 10) &&
-           table16_fits((size_t)n * g.app_value_bytes, g.t16_shift);
+    return v.arith == ARITH_H8X2 && v.dmax <= 8 && table32 > (16u << 10);
 }
 
 size_t table_smem_bytes(const TableVariant &v, int n, int Z, int total_groups, int G)
@@ -68,7 +71,7 @@ static int upload_table(const State *s, DeviceCtx &d)
     if (s->var.t16) {
         std::vector<uint2> half(bytes.size());
         for (size_t i = 0; i < bytes.size(); i++)
-            half[i] = table_pack16(bytes[i], g.t16_shift);
+            half[i] = table_pack16(bytes[i], table_t16_shift(g.t16_shift, g.app_value_bytes, s->var.dmax));
         uint2 *t = nullptr;
         st = upload(&t, half.data(), half.size(), d.dev);
         d.table = t;

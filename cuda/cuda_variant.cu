@@ -18,10 +18,11 @@ static void choose_int8_form(State *s, const ldpc_code *c, const DeviceCtx &d)
     const int lanes = s->knobs.i8_lanes;
     TableVariant pair_all = s->var;
     pair_all.mem = MEM_SMEM_ALL;
-    const bool fits = s->plan.Z <= table_max_threads(true, MEM_GLOBAL);
+    const bool fits = s->plan.Z <= table_max_threads(true, MEM_GLOBAL, s->var.dmax);
     const bool pair_off_chip = table_smem_bytes(pair_all, c->n, s->plan.Z, s->plan.total_groups, 1) > d.smem_optin;
     const TableGeom i8 = table_geom(ARITH_I8); /* its 16-bit table entries count APP values */
-    const bool offsets16 = table16_fits((size_t)c->n * i8.app_value_bytes, i8.t16_shift);
+    const bool offsets16 =
+        table16_fits((size_t)c->n * i8.app_value_bytes, table_t16_shift(i8.t16_shift, i8.app_value_bytes, s->var.dmax));
     if (fits && offsets16 && (lanes == 1 || (lanes != 2 && s->var.dmax == 8 && pair_off_chip)))
         s->var.arith = ARITH_I8;
     if (s->var.arith == ARITH_I8X2 && h8x2_scale_exact(s->ar.fx) && !s->knobs.i8_pair_int)
@@ -76,7 +77,7 @@ static int choose_table_config(State *s, const ldpc_code *c, const DeviceCtx &d)
     /* Occupancy of every G, scored as codeword groups per SM times the share of warp lanes
      * that run a row; the best score with at least two blocks per SM (a lone block has nothing
      * to run while it waits at its barriers), the smallest G among equals. */
-    const int max_threads = table_max_threads(v.arith == ARITH_I8, v.mem);
+    const int max_threads = table_max_threads(v.arith == ARITH_I8, v.mem, v.dmax);
     int occ[1025] = {0};
     double score[1025] = {0};
     double best_score = 0, best_score2 = 0;
@@ -140,6 +141,13 @@ int choose_variant(State *s, ldpc_decoder *dec)
     if (s->use_table && s->var.arith == ARITH_I8X2)
         choose_int8_form(s, c, d);
     s->var.t16 = s->use_table && table_offsets16(s->var, c->n, s->plan.Z, s->plan.total_groups);
+    /* the two-block kernels for rows of 17 - 20 edges take layers of at most 384 rows and 16-bit
+     * tables (table_layout.h); elsewhere such rows run in the 32-edge kernels */
+    if (s->use_table && s->var.dmax == kDmaxTwoBlocks &&
+        (!s->var.t16 || s->plan.Z > table_max_threads(false, MEM_SMEM_ALL, kDmaxTwoBlocks) || s->knobs.no_d20)) {
+        s->var.dmax = 32;
+        s->var.t16 = table_offsets16(s->var, c->n, s->plan.Z, s->plan.total_groups);
+    }
     int st;
     if (s->use_table && (st = choose_table_config(s, c, d)) != LDPC_OK)
         return st;

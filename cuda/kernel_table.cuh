@@ -324,7 +324,7 @@ __device__ __forceinline__ unsigned load_channel(typename A::AppT *app, const T 
 
 /* launch bounds: table_layout.h (table_max_threads, table_min_blocks) */
 template <class A, int DMAX, int MEM, bool T16, bool ONE_BLOCK = false>
-__global__ void __launch_bounds__(table_max_threads(std::is_same<A, ArI8>::value, MEM),
+__global__ void __launch_bounds__(table_max_threads(std::is_same<A, ArI8>::value, MEM, DMAX),
                                   table_min_blocks(A::LANES, std::is_same<A, ArI8>::value, DMAX, MEM, ONE_BLOCK))
 table_kernel(const TableArgs a)
 {
@@ -359,7 +359,7 @@ table_kernel(const TableArgs a)
     Msg4 *msg = MEM == MEM_SMEM_ALL ? (Msg4 *)(p + (size_t)G * app_bytes) + (size_t)gl * msg_elems
                                     : (Msg4 *)a.msg_scratch + (size_t)gg_slot * msg_elems;
     Msg4 *msg_t = msg + t;
-    typedef TabQ<T16, A::T16_SHIFT> TQ;
+    typedef TabQ<T16, table_t16_shift(A::T16_SHIFT, sizeof(AppT), DMAX)> TQ;
     const typename TQ::Q *tab_t = (const typename TQ::Q *)c.table + t;
 
     const int ngroups_total = (a.batch.nframes + A::LANES - 1) / A::LANES;

@@ -2,7 +2,7 @@
  * compilation). Its tables are always 16-bit (the backend takes it only for n < 65535). */
 #include "kernel_table_instances.cuh"
 
-#define LDPC_I8_CASES(X, ARITH) LDPC_TABLE_CASES_ALL(X, ARITH, true)
+#define LDPC_I8_CASES(X, ARITH) LDPC_TABLE_CASES_ALL(X, ARITH, true) LDPC_TABLE_CASES_20(X, ARITH)
 LDPC_TABLE_INSTANCES(i8, ArI8, LDPC_I8_CASES)
 
 /* The one-block variant (kernel_table.cuh, table_min_blocks): rows of at most 8 edges with the

@@ -53,6 +53,16 @@ __host__ __device__ constexpr bool table16_fits(size_t app_bytes, int shift)
     return (app_bytes >> shift) < kTable16NoEdge;
 }
 
+/* The shift of 16-bit entries for rows of at most dmax edges: the policy's T16_SHIFT for rows of up
+ * to 8 edges (byte offsets for the int8 pairs: WiMAX/WiFi, as measured); for longer rows entries
+ * count APP values (shift = log2 of a value's bytes), so that 4-byte APP values (pairs, float) of
+ * codes up to n = 65534 fit, e.g. a 5G NR BG1 codeword pair of 26112 x 4 bytes. One rule for the
+ * host (cuda_layout.cu) and the kernel (kernel_table.cuh). */
+__host__ __device__ constexpr int table_t16_shift(int policy_shift, size_t value_bytes, int dmax)
+{
+    return dmax <= 8 ? policy_shift : (value_bytes >= 4 ? 2 : (value_bytes == 2 ? 1 : 0));
+}
+
 /* kernel: the four byte offsets of an entry, and what a missing edge reads as */
 __host__ __device__ __forceinline__ void table_decode(const uint4 &q, unsigned o[4])
 {

@@ -65,18 +65,23 @@ __host__ __device__ constexpr int layout_threads(int G, int Z) { return (G * Z +
  * an SM, so those may use up to 128 registers instead of spilling. The one-codeword int8
  * kernels (I8) with messages in global memory exist to put several DVB blocks on an SM: they
  * take at most 384 threads (a DVB layer's 360 rows) and ask for 3 blocks, i.e. at most 56
- * registers (the backend uses them only where a layer has at most 384 rows). Figures:
+ * registers (the backend uses them only where a layer has at most 384 rows). The kernels for
+ * rows of 17 - 20 edges (5G NR base graph 1: 19; with 16-bit tables only) take at most 384
+ * threads (NR's largest Z) and ask for 2 blocks (at most 80 registers): a BG1 codeword's APP
+ * (52 KB int16, 104 KB a pair or float) leaves room for two blocks, whose barriers and message
+ * loads then overlap, where one block of 12 warps waited on each. Figures:
  * docs/cuda-notes.md, "Registers". */
+static constexpr int kDmaxTwoBlocks = 20;
 __host__ __device__ constexpr bool table_three_blocks(bool one_lane_i8, int mem)
 {
     return one_lane_i8 && mem != MEM_SMEM_ALL;
 }
-__host__ __device__ constexpr int table_max_threads(bool one_lane_i8, int mem)
+__host__ __device__ constexpr int table_max_threads(bool one_lane_i8, int mem, int dmax)
 {
-    return table_three_blocks(one_lane_i8, mem) ? 384 : 512;
+    return table_three_blocks(one_lane_i8, mem) || dmax == kDmaxTwoBlocks ? 384 : 512;
 }
 /* the most rows a layer may hold (cuda_plan.cpp): the widest blocks' threads */
-static constexpr int kMaxLayerRows = table_max_threads(false, MEM_SMEM_ALL);
+static constexpr int kMaxLayerRows = table_max_threads(false, MEM_SMEM_ALL, 32);
 /* ONE_BLOCK: the one-codeword int8 kernel for codes whose APP leaves room for one block per SM
  * in shared memory (DVB 64800: 130 KB), where the cap of 56 registers for three blocks buys
  * nothing and spills: one block of 384 threads may use up to 168 (TableVariant::one_block). */
@@ -84,7 +89,9 @@ __host__ __device__ constexpr int table_min_blocks(int lanes, bool one_lane_i8, 
                                                    bool one_block = false)
 {
     return one_block ? 1
-                     : table_three_blocks(one_lane_i8, mem) ? 3 : (lanes == 2 && dmax <= 8 && mem == MEM_SMEM_ALL ? 2 : 1);
+           : table_three_blocks(one_lane_i8, mem)
+               ? 3
+               : (dmax == kDmaxTwoBlocks || (lanes == 2 && dmax <= 8 && mem == MEM_SMEM_ALL) ? 2 : 1);
 }
 
 } // namespace ldpccuda

@@ -4,8 +4,9 @@
  *   - the table kernel: WiMAX (int8 runs two codewords per thread, in half2 or 16x2 integers:
  *     odd frame counts leave one lane empty; also forced to one per thread), WiFi z = 81,
  *     DVB-T2 (64800: int8 one codeword per thread, APP in shared, messages in global memory,
- *     16-bit table entries counting APP values), an irregular code; state on chip and forced
- *     into global memory;
+ *     16-bit table entries counting APP values), 5G NR base graph 1 (19-edge rows: the two-block
+ *     kernels for rows of 17 - 20 edges), an irregular code; state on chip and forced into
+ *     global memory;
  *   - the generic kernel: flooding, and a code with a 40-edge row;
  * with float and int8 input, both LLR sign conventions, NaN/Inf/huge inputs, each min-sum
  * variant, early termination on and off. Frames come from the waterfall region, where
@@ -341,6 +342,27 @@ int main(void)
         snprintf(label, sizeof label, "dvbt2 16200 r1/2 %s layered nms", fname[fi]);
         run(label, code, cfg_of(fmts[fi], LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 20),
             1.8, 61, LDPC_LLR_F32, 0);
+    }
+    ldpc_code_destroy(code);
+
+    /* 5G NR base graph 1, Z 384: 19-edge rows, column degree 30, 46 layers of 384 rows; int16
+     * messages (int8 is refused on BG1 at llr_scale 4): the two-block kernels for rows of 17 - 20
+     * edges (APP in shared, messages in global memory, 16-bit tables counting APP values), and
+     * the same code forced into the 32-edge kernels (LDPCGPU_CUDA_D20=0) */
+    REQUIRE_OK(ldpc_code_create(&code, "nr:bg1:z384"));
+    for (int d20 = 1; d20 >= 0; d20--) {
+        if (!d20)
+            setenv("LDPCGPU_CUDA_D20", "0", 1);
+        ldpc_decoder_config c = cfg_of(LDPC_MSG_I16, LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 10);
+        c.oms_beta = 0.5f;
+        snprintf(label, sizeof label, "nr bg1 z384 i16 oms .5, 10 it%s", d20 ? "" : ", 32-edge kernel");
+        run(label, code, c, 0.9, 23, LDPC_LLR_I8, 0);
+        c = cfg_of(LDPC_MSG_I16, LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 25);
+        c.nms_alpha = 0.875f;
+        c.early_termination = 0;
+        snprintf(label, sizeof label, "nr bg1 z384 i16 nms .875, 25 it, no early stop%s", d20 ? "" : ", 32-edge");
+        run(label, code, c, 0.7, 17, LDPC_LLR_F32, 2);
+        unsetenv("LDPCGPU_CUDA_D20");
     }
     ldpc_code_destroy(code);
 

@@ -177,6 +177,16 @@ int main(void)
             LDPC_LLR_F32, exact);
     ldpc_code_destroy(code);
 
+    /* 5G NR base graph 1 at Z 384: the two-block kernel for rows of 17 - 20 edges, float APP
+     * (104 KB) in shared memory, messages in global memory */
+    REQUIRE_OK(ldpc_code_create(&code, "nr:bg1:z384"));
+    {
+        ldpc_decoder_config c = base_cfg(LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 10);
+        c.oms_beta = 0.5f;
+        compare("nr bg1 z384 layered oms .5 (19-edge rows)", code, c, 0.9, 40, LDPC_LLR_F32, exact);
+    }
+    ldpc_code_destroy(code);
+
     REQUIRE_OK(ldpc_code_create(&code, "dvbt2:64800:1/2"));
     compare("dvbt2 64800 r1/2 layered nms (360-row groups)", code,
             base_cfg(LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 20), 2.0, 120,
