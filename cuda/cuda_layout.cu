@@ -27,8 +27,8 @@ bool table_offsets16(const TableVariant &v, int n, int Z, int total_groups)
     const TableGeom g = table_geom(v.arith);
     if (!table16_fits((size_t)n * g.app_value_bytes, table_t16_shift(g.t16_shift, g.app_value_bytes, v.dmax)))
         return false;
-    if (v.dmax == kDmaxTwoBlocks)
-        return true; /* its kernels have 16-bit tables only (their registers: table_layout.h) */
+    if (table_two_blocks(v.dmax))
+        return true; /* these kernels have 16-bit tables only (their registers: table_layout.h) */
     const size_t table32 = (size_t)total_groups * Z * sizeof(uint4);
     return v.arith == ARITH_H8X2 && v.dmax <= 8 && table32 > (16u << 10);
 }

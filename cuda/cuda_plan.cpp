@@ -71,8 +71,8 @@ int build_plan(const ldpc_code *c, const ldpc_decoder_config *cfg, HostPlan *p)
         return LDPC_OK;
     }
     p->Z = p->max_layer_rows;
-    /* 20: the two-block kernels (table_layout.h); choose_variant falls back to 32 where they
-     * do not apply (layers of more than 384 rows, or a table that 16 bits cannot hold) */
+    /* 20: kernels with 16-bit tables only (table_layout.h); choose_variant falls back to 32
+     * where 16 bits cannot hold the code */
     p->dmax = c->max_row_degree <= 8 ? 8 : c->max_row_degree <= 16 ? 16 : c->max_row_degree <= kDmaxTwoBlocks ? kDmaxTwoBlocks : 32;
     long long groups = 0;
     for (int L = 0; L < p->nlayers; L++) {

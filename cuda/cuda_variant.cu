@@ -43,18 +43,15 @@ static int blocks_per_sm(const TableVariant &v, const void *fn, const State *s, 
     return LDPC_OK;
 }
 
-/* Where the state lives, the one-block int8 kernel, and G. */
-static int choose_table_config(State *s, const ldpc_code *c, const DeviceCtx &d)
+/* The shape of variant v: the one-block int8 kernel where it applies (v may change), the best
+ * codeword groups per block G and the blocks per SM it gives. */
+struct Shape {
+    int G = 1, blocks = 0;
+    bool forced = false;
+};
+static int best_shape(const State *s, const ldpc_code *c, const DeviceCtx &d, TableVariant &v, Shape *out)
 {
     const HostPlan &p = s->plan;
-    TableVariant v = s->var;
-    /* the state on chip where it fits (LDPCGPU_CUDA_MEM starts further down the list) */
-    const MemKind mems[3] = {MEM_SMEM_ALL, MEM_SMEM_APP, MEM_GLOBAL};
-    for (int mi = (int)s->knobs.first_mem; mi < 3; mi++) {
-        v.mem = mems[mi];
-        if (table_smem_bytes(v, c->n, p.Z, p.total_groups, 1) <= d.smem_optin)
-            break;
-    }
     const void *fn = table_kernel_fn(v);
     if (!fn)
         return ldpc_error(LDPC_ERR_UNSUPPORTED, "cuda: no table kernel for this variant");
@@ -99,17 +96,18 @@ static int choose_table_config(State *s, const ldpc_code *c, const DeviceCtx &d)
     }
     const bool two = best_score2 > 0; /* some G leaves two blocks per SM */
     const double target = two ? best_score2 : best_score;
-    int best_G = 1, best_blocks = occ[1];
+    Shape sh;
+    sh.blocks = occ[1];
     for (int G = 1; G <= 1024 && best_groups > 0; G++)
         if (occ[G] > 0 && (!two || occ[G] >= 2) && score[G] >= target * (1 - 1e-9)) {
-            best_G = G;
-            best_blocks = occ[G];
+            sh.G = G;
+            sh.blocks = occ[G];
             break;
         }
     if (best_groups == 0)
-        return ldpc_error(LDPC_ERR_UNSUPPORTED, "cuda: the table kernel does not fit this GPU");
+        sh.blocks = 0; /* nothing fits */
     /* LDPCGPU_CUDA_GROUPS forces G (where it fits) */
-    if (s->knobs.groups > 0) {
+    if (s->knobs.groups > 0 && best_groups > 0) {
         const int G = s->knobs.groups;
         const size_t smem = table_smem_bytes(v, c->n, p.Z, p.total_groups, G);
         int blocks = 0;
@@ -117,15 +115,57 @@ static int choose_table_config(State *s, const ldpc_code *c, const DeviceCtx &d)
             cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem) == cudaSuccess &&
             cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, fn, layout_threads(G, p.Z), smem) == cudaSuccess &&
             blocks > 0) {
-            best_G = G;
-            best_blocks = blocks;
-            s->forced_G = true;
+            sh.G = G;
+            sh.blocks = blocks;
+            sh.forced = true;
         }
         cudaGetLastError();
     }
+    *out = sh;
+    return LDPC_OK;
+}
+
+/* Where the state lives, the one-block int8 kernel, and G. The state goes on chip where it
+ * fits (LDPCGPU_CUDA_MEM starts further down the list), except where that leaves one block per
+ * SM and the messages in global memory leave two or more: a lone block waits at each layer's
+ * barrier with nothing else to run. Measured on an H200 (kernel-only, 10 iterations, same
+ * build, on chip -> messages in global memory): nr:3840:11520 int16 (Z 176: one block of 6
+ * warps) 2.93 -> 5.45 Gb/s, nr:3000:9000 int8 pairs 5.91 -> 6.56, int16 2.79 -> 3.28; where
+ * both hold several blocks, on chip stays ahead (WiFi 1944 5/6 int8 44.9 vs 39.2, WiMAX 2304
+ * float 20.3 vs 16.8) or level (nr:1000:3000 3.18 vs 3.29). */
+static int choose_table_config(State *s, const ldpc_code *c, const DeviceCtx &d)
+{
+    const HostPlan &p = s->plan;
+    TableVariant v = s->var;
+    const MemKind mems[3] = {MEM_SMEM_ALL, MEM_SMEM_APP, MEM_GLOBAL};
+    int mi = (int)s->knobs.first_mem;
+    for (; mi < 3; mi++) {
+        v.mem = mems[mi];
+        if (table_smem_bytes(v, c->n, p.Z, p.total_groups, 1) <= d.smem_optin)
+            break;
+    }
+    Shape sh;
+    int st = best_shape(s, c, d, v, &sh);
+    if (st != LDPC_OK)
+        return st;
+    if (v.mem == MEM_SMEM_ALL && sh.blocks == 1 && !sh.forced) {
+        TableVariant w = s->var;
+        w.mem = MEM_SMEM_APP;
+        Shape shw;
+        if (table_smem_bytes(w, c->n, p.Z, p.total_groups, 1) <= d.smem_optin &&
+            (st = best_shape(s, c, d, w, &shw)) == LDPC_OK && shw.blocks >= 2) {
+            v = w;
+            sh = shw;
+        }
+        if (st != LDPC_OK)
+            return st;
+    }
+    if (sh.blocks == 0)
+        return ldpc_error(LDPC_ERR_UNSUPPORTED, "cuda: the table kernel does not fit this GPU");
     s->var = v;
-    s->G = best_G;
-    s->blocks_per_sm = best_blocks;
+    s->G = sh.G;
+    s->blocks_per_sm = sh.blocks;
+    s->forced_G = sh.forced;
     return LDPC_OK;
 }
 
@@ -141,10 +181,10 @@ int choose_variant(State *s, ldpc_decoder *dec)
     if (s->use_table && s->var.arith == ARITH_I8X2)
         choose_int8_form(s, c, d);
     s->var.t16 = s->use_table && table_offsets16(s->var, c->n, s->plan.Z, s->plan.total_groups);
-    /* the two-block kernels for rows of 17 - 20 edges take layers of at most 384 rows and 16-bit
-     * tables (table_layout.h); elsewhere such rows run in the 32-edge kernels */
-    if (s->use_table && s->var.dmax == kDmaxTwoBlocks &&
-        (!s->var.t16 || s->plan.Z > table_max_threads(false, MEM_SMEM_ALL, kDmaxTwoBlocks) || s->knobs.no_d20)) {
+    /* the kernels for rows of 9 - 16 and 17 - 20 edges have 16-bit tables only (table_layout.h);
+     * where those cannot hold the code, such rows run in the 32-edge kernels */
+    if (s->use_table && table_two_blocks(s->var.dmax) &&
+        (!s->var.t16 || (s->var.dmax == kDmaxTwoBlocks && s->knobs.no_d20))) {
         s->var.dmax = 32;
         s->var.t16 = table_offsets16(s->var, c->n, s->plan.Z, s->plan.total_groups);
     }

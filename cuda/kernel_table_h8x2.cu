@@ -1,6 +1,6 @@
 /* Table kernel instantiations for the ArH8x2 arithmetic (the int8 model in half2; one file per
- * arithmetic: parallel compilation): 32-bit tables, and 16-bit ones for rows of up to 8 edges
- * (large WiMAX/WiFi rate-1/2 tables, table_offsets16) and of 17 - 20 edges. */
+ * arithmetic: parallel compilation): as the others, and 16-bit tables for rows of up to 8 edges
+ * too (large WiMAX/WiFi rate-1/2 tables, table_offsets16). */
 #include "kernel_table_instances.cuh"
 
 #define LDPC_H8X2_CASES(X, ARITH) LDPC_TABLE_CASES_32(X, ARITH) LDPC_TABLE_CASES_D(X, ARITH, 8, true)

@@ -11,10 +11,12 @@
     X(ARITH, D, MEM_GLOBAL, T)
 #define LDPC_TABLE_CASES_ALL(X, ARITH, T) LDPC_TABLE_CASES_D(X, ARITH, 8, T)                     \
     LDPC_TABLE_CASES_D(X, ARITH, 16, T) LDPC_TABLE_CASES_D(X, ARITH, 32, T)
-/* rows of 17 - 20 edges (table_layout.h, kDmaxTwoBlocks): 16-bit tables only */
+/* rows of 9 - 16 and 17 - 20 edges (table_layout.h, table_two_blocks): 16-bit tables only */
 #define LDPC_TABLE_CASES_20(X, ARITH) LDPC_TABLE_CASES_D(X, ARITH, 20, true)
-/* the arithmetics with 32-bit tables (and the 20-edge kernels) */
-#define LDPC_TABLE_CASES_32(X, ARITH) LDPC_TABLE_CASES_ALL(X, ARITH, false) LDPC_TABLE_CASES_20(X, ARITH)
+#define LDPC_TABLE_CASES_TWO(X, ARITH) LDPC_TABLE_CASES_D(X, ARITH, 16, true) LDPC_TABLE_CASES_20(X, ARITH)
+/* the arithmetics with 32-bit tables for rows of up to 8 and of 21 - 32 edges */
+#define LDPC_TABLE_CASES_32(X, ARITH) LDPC_TABLE_CASES_D(X, ARITH, 8, false) LDPC_TABLE_CASES_TWO(X, ARITH) \
+    LDPC_TABLE_CASES_D(X, ARITH, 32, false)
 
 #define LDPC_TABLE_FN(ARITH, D, M, T)                                                            \
     if (dmax == D && mem == M && t16 == T)                                                       \

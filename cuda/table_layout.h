@@ -59,29 +59,33 @@ __host__ __device__ constexpr size_t layout_smem_bytes(int G, bool scale_lut, in
 __host__ __device__ constexpr int layout_threads(int G, int Z) { return (G * Z + 31) / 32 * 32; }
 
 /* Threads and registers (the kernels' launch bounds; the host keeps within them). At most 512
- * threads a block (layers have at most 512 rows). The int8-pair kernels with everything in
- * shared memory and rows of up to 8 edges ask for 2 blocks per SM (at most 64 registers: with
- * 16-edge rows that spilled and ran slower); with messages in global memory a pair's APP fills
- * an SM, so those may use up to 128 registers instead of spilling. The one-codeword int8
- * kernels (I8) with messages in global memory exist to put several DVB blocks on an SM: they
- * take at most 384 threads (a DVB layer's 360 rows) and ask for 3 blocks, i.e. at most 56
- * registers (the backend uses them only where a layer has at most 384 rows). The kernels for
- * rows of 17 - 20 edges (5G NR base graph 1: 19; with 16-bit tables only) take at most 384
- * threads (NR's largest Z) and ask for 2 blocks (at most 80 registers): a BG1 codeword's APP
- * (52 KB int16, 104 KB a pair or float) leaves room for two blocks, whose barriers and message
- * loads then overlap, where one block of 12 warps waited on each. Figures:
- * docs/cuda-notes.md, "Registers". */
+ * threads a block; a layer holds at most 384 rows (kMaxLayerRows: NR's largest Z; DVB's 360).
+ * The int8-pair kernels with everything in shared memory and rows of up to 8 edges ask for 2
+ * blocks per SM (at most 64 registers: 512 threads). The one-codeword int8 kernels (I8) with
+ * messages in global memory exist to put several DVB blocks on an SM: they take at most 384
+ * threads (a DVB layer's 360 rows) and ask for 3 blocks, i.e. at most 56 registers. The kernels
+ * for rows of 9 - 16 and 17 - 20 edges take at most 384 threads and ask for 2 blocks (at most
+ * 80 registers, where they took up to 128 for one): a 5G NR BG1 codeword's APP (52 KB int16,
+ * 104 KB a pair or float), a DVB 16200 pair's or a WiMAX/WiFi group's leaves room for two
+ * blocks or more, whose barriers and memory waits then overlap, where one block of 12 warps
+ * waited on each (ptxas: 80 registers, no spills; figures: docs/cuda-notes.md, "Registers").
+ * These kernels have 16-bit tables only (with 32-bit ones, 16 more registers, the 16-edge
+ * kernels spilled 400 - 1000 bytes at 80). Rows of 21 - 32 edges keep one block of up to 128
+ * registers. */
 static constexpr int kDmaxTwoBlocks = 20;
+__host__ __device__ constexpr bool table_two_blocks(int dmax) { return dmax == 16 || dmax == kDmaxTwoBlocks; }
 __host__ __device__ constexpr bool table_three_blocks(bool one_lane_i8, int mem)
 {
     return one_lane_i8 && mem != MEM_SMEM_ALL;
 }
 __host__ __device__ constexpr int table_max_threads(bool one_lane_i8, int mem, int dmax)
 {
-    return table_three_blocks(one_lane_i8, mem) || dmax == kDmaxTwoBlocks ? 384 : 512;
+    return table_three_blocks(one_lane_i8, mem) || table_two_blocks(dmax) ? 384 : 512;
 }
-/* the most rows a layer may hold (cuda_plan.cpp): the widest blocks' threads */
-static constexpr int kMaxLayerRows = table_max_threads(false, MEM_SMEM_ALL, 32);
+/* the most rows a layer may hold (cuda_plan.cpp): the threads of a two-block kernel, so that
+ * every code's layers fit every kernel (a longer layer split in two keeps the row order: its
+ * rows touch different columns) */
+static constexpr int kMaxLayerRows = table_max_threads(false, MEM_SMEM_ALL, 16);
 /* ONE_BLOCK: the one-codeword int8 kernel for codes whose APP leaves room for one block per SM
  * in shared memory (DVB 64800: 130 KB), where the cap of 56 registers for three blocks buys
  * nothing and spills: one block of 384 threads may use up to 168 (TableVariant::one_block). */
@@ -91,7 +95,7 @@ __host__ __device__ constexpr int table_min_blocks(int lanes, bool one_lane_i8, 
     return one_block ? 1
            : table_three_blocks(one_lane_i8, mem)
                ? 3
-               : (dmax == kDmaxTwoBlocks || (lanes == 2 && dmax <= 8 && mem == MEM_SMEM_ALL) ? 2 : 1);
+               : (table_two_blocks(dmax) || (lanes == 2 && dmax <= 8 && mem == MEM_SMEM_ALL) ? 2 : 1);
 }
 
 } // namespace ldpccuda

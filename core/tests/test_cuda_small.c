@@ -1,7 +1,8 @@
 /* A small, quick pass over every GPU kernel path, meant to run under compute-sanitizer
  * (memcheck, racecheck; scripts/gpu-check does): the table kernel in f32 / int8 pairs (half2
  * and 16x2 integers) / int8 one codeword per thread / int16, with shared-memory and
- * global-memory state, rows of up to 8 and 32 edges, the generic kernel (flooding, sum-product, a
+ * global-memory state, rows of up to 8, 16 and 20 (two blocks per SM: DVB-T2 2/3, WiMAX 5/6,
+ * 5G NR BG1) and 32 edges, the generic kernel (flooding, sum-product, a
  * 40-edge row), packed and unpacked output, odd frame counts, groups of whole warps (Z = 96),
  * early termination off (rule 6: the first codeword found) and erased frames among good ones.
  * Each decode is also checked against the CPU (reference or fixed-point model), so the run
@@ -129,6 +130,37 @@ int main(void)
     one("wimax 2304 r5/6 i8 pairs (half2), 3 frames", code, cfg, 3, 3.5);
     cfg.msg_format = LDPC_MSG_I16;
     one("wimax 2304 r5/6 i16, 2 frames", code, cfg, 2, 3.5);
+    /* the 20-edge pair kernel with messages in global memory (16-bit tables counting APP
+     * values of 4 bytes) */
+    cfg.msg_format = LDPC_MSG_I8;
+    setenv("LDPCGPU_CUDA_MEM", "app", 1);
+    one("wimax 2304 r5/6 i8 pairs, messages global", code, cfg, 3, 3.5);
+    unsetenv("LDPCGPU_CUDA_MEM");
+    ldpc_code_destroy(code);
+
+    /* rows of 9 - 16 edges (two blocks per SM): DVB-T2 16200 2/3, int8 pairs with the state
+     * on chip, int16 with messages in global memory */
+    REQUIRE_OK(ldpc_code_create(&code, "dvbt2:16200:2/3"));
+    ldpc_decoder_config_init(&cfg);
+    cfg.max_iterations = 4;
+    cfg.msg_format = LDPC_MSG_I8;
+    one("dvbt2 16200 r2/3 i8 pairs, 3 frames", code, cfg, 3, 2.5);
+    cfg.msg_format = LDPC_MSG_I16;
+    setenv("LDPCGPU_CUDA_MEM", "app", 1);
+    one("dvbt2 16200 r2/3 i16, messages global", code, cfg, 3, 2.5);
+    unsetenv("LDPCGPU_CUDA_MEM");
+    ldpc_code_destroy(code);
+
+    /* 5G NR BG1 Z384 (19-edge rows): two blocks per SM, APP in shared and messages in global
+     * memory; float and int16 */
+    REQUIRE_OK(ldpc_code_create(&code, "nr:bg1:z384"));
+    ldpc_decoder_config_init(&cfg);
+    cfg.max_iterations = 3;
+    cfg.algorithm = LDPC_ALG_OFFSET_MIN_SUM;
+    cfg.oms_beta = 0.5f;
+    one("nr bg1 z384 f32, 3 frames", code, cfg, 3, 1.0);
+    cfg.msg_format = LDPC_MSG_I16;
+    one("nr bg1 z384 i16, 3 frames", code, cfg, 3, 1.0);
     ldpc_code_destroy(code);
 
     code = make_irregular_code(300, 150, 40, 5);
