@@ -366,6 +366,18 @@ int main(void)
     }
     ldpc_code_destroy(code);
 
+    /* 5G NR base graph 2 at Z 52 (rows of up to 10 edges: the 16-edge kernels, the state on
+     * chip), int8 and int16 */
+    REQUIRE_OK(ldpc_code_create(&code, "nr:bg2:z52"));
+    for (int fi = 0; fi < 2; fi++) {
+        ldpc_decoder_config c = cfg_of(fmts[fi], LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 20);
+        c.oms_beta = 0.5f;
+        c.early_termination = 0;
+        snprintf(label, sizeof label, "nr bg2 z52 %s oms .5, 20 it, no early stop", fname[fi]);
+        run(label, code, c, 1.0, 61, LDPC_LLR_F32, 0);
+    }
+    ldpc_code_destroy(code);
+
     REQUIRE_OK(ldpc_code_create(&code, "dvbt2:64800:1/2"));
     for (int fi = 0; fi < 2; fi++) {
         snprintf(label, sizeof label, "dvbt2 64800 r1/2 %s layered nms", fname[fi]);
