@@ -288,7 +288,7 @@ static int simd_init(ldpc_decoder *dec)
 
 static int simd_alloc_batch(ldpc_decoder *dec, ldpc_batch *b)
 {
-    b->llr = malloc((size_t)b->capacity * dec->code->n * sizeof(float));
+    b->llr = malloc((size_t)b->capacity * ldpc_decoder_staging_llrs(dec) * sizeof(float));
     b->out = malloc((size_t)b->capacity * dec->output_bytes);
     b->status = malloc((size_t)b->capacity * sizeof(ldpc_frame_status));
     b->backend_data = calloc(1, sizeof(simd_job));
@@ -347,6 +347,7 @@ static int simd_wait(ldpc_decoder *dec, ldpc_batch *b, int block)
 
 static const ldpc_backend_ops simd_ops = {
     "cpu-simd", simd_init, simd_destroy, simd_alloc_batch, simd_free_batch, simd_submit, simd_wait,
+    0, /* rate-matched frames: recovered by the front end */
 };
 
 const ldpc_backend_ops *ldpc_backend_cpu_simd_ops(void) { return &simd_ops; }

@@ -129,6 +129,8 @@ static int check_config(const ldpc_decoder_config *c)
         c->num_threads < 0 || c->num_threads > 1024)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
                           "batch_frames, batches_in_flight, num_streams or num_threads out of range");
+    if ((unsigned)c->input_rate_matched > 1)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "input_rate_matched must be 0 or 1");
     if (c->num_devices < 0 || c->num_devices > LDPC_MAX_DEVICES)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "num_devices %d outside 0..%d",
                           c->num_devices, LDPC_MAX_DEVICES);
@@ -263,7 +265,69 @@ void ldpc_decoder_destroy(ldpc_decoder *dec)
             dec->ops->destroy(dec);
     }
     free(dec->fifo);
+    ldpc_nr_recover_free(&dec->rm);
+    free(dec->rm_scratch);
     free(dec);
+}
+
+int ldpc_decoder_frame_llrs(const ldpc_decoder *dec) { return dec ? dec->frame_llrs : 0; }
+
+int ldpc_decoder_staging_llrs(const ldpc_decoder *dec)
+{
+    return dec->frame_llrs > dec->code->n ? dec->frame_llrs : dec->code->n;
+}
+
+/* input_rate_matched: the code's gather (nr_recover.h), for the front end and the backends */
+static int setup_rate_matched(ldpc_decoder *dec)
+{
+    const ldpc_code *c = dec->code;
+    dec->frame_llrs = c->n;
+    if (!dec->cfg.input_rate_matched)
+        return LDPC_OK;
+    if (c->family != LDPC_FAMILY_NR || c->nr.e <= 0)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
+                          "input_rate_matched: %s is not a rate-matched 5G NR code (\"nr:K:E\"): its "
+                          "frames are its n = %d code bits",
+                          c->name, c->n);
+    int st = ldpc_nr_recover_init(&dec->rm, &c->nr.cb, c->nr.rv, c->nr.qm, c->nr.e);
+    if (st != LDPC_OK)
+        return st;
+    if (dec->rm.n != c->n)
+        return ldpc_error(LDPC_ERR_UNSUPPORTED, "input_rate_matched: %s: n %d but the code block has %d",
+                          c->name, c->n, dec->rm.n);
+    dec->rm_scratch = malloc((size_t)c->n * sizeof(float));
+    if (!dec->rm_scratch)
+        return ldpc_error(LDPC_ERR_NO_MEMORY, "decoder: out of memory");
+    dec->frame_llrs = c->nr.e;
+    return LDPC_OK;
+}
+
+/* The front end's rate recovery for backends without their own (rate_matched_input 0): the
+ * batch's frames of E LLRs become frames of n, in place. A frame's output can overlap its own
+ * input and those of the frames after it (n > E) or before it (n < E): it is built in scratch
+ * and copied, the frames taken last to first, resp. first to last. */
+static void recover_in_batch(ldpc_decoder *dec, ldpc_batch *b)
+{
+    const ldpc_nr_recover *r = &dec->rm;
+    const int n = r->n, e = r->e;
+    const int i8 = b->llr_type == LDPC_LLR_I8;
+    const float filler_f = dec->cfg.llr_positive_is_one ? -LDPC_LLR_CLAMP : LDPC_LLR_CLAMP;
+    const int8_t filler_i8 = dec->cfg.llr_positive_is_one ? -127 : 127;
+    for (int k = 0; k < b->nframes; k++) {
+        const int f = n > e ? b->nframes - 1 - k : k;
+        if (i8) {
+            const int8_t *in = (const int8_t *)b->llr + (size_t)f * e;
+            int8_t *tmp = (int8_t *)dec->rm_scratch;
+            for (int j = 0; j < n; j++)
+                tmp[j] = ldpc_nr_gather_i8(in, r->first[j], e, r->rows, r->qm, r->period, filler_i8);
+            memcpy((int8_t *)b->llr + (size_t)f * n, tmp, (size_t)n);
+        } else {
+            const float *in = (const float *)b->llr + (size_t)f * e;
+            for (int j = 0; j < n; j++)
+                dec->rm_scratch[j] = ldpc_nr_gather_f32(in, r->first[j], e, r->rows, r->qm, r->period, filler_f);
+            memcpy((float *)b->llr + (size_t)f * n, dec->rm_scratch, (size_t)n * sizeof(float));
+        }
+    }
 }
 
 static int create_with_ops(ldpc_decoder *dec, const ldpc_backend_ops *ops)
@@ -321,6 +385,8 @@ int ldpc_decoder_create(ldpc_decoder **out, const ldpc_code *code, const ldpc_de
     int st = check_config(&dec->cfg);
     if (st == LDPC_OK)
         st = check_quantised_limits(&dec->cfg, code);
+    if (st == LDPC_OK)
+        st = setup_rate_matched(dec);
     const ldpc_backend_ops *ops = NULL;
     if (st == LDPC_OK)
         st = choose_backend(&dec->cfg, &ops);
@@ -454,6 +520,8 @@ int ldpc_decoder_submit(ldpc_decoder *dec, ldpc_batch *b, int nframes, ldpc_llr_
         return LDPC_ERR_INVALID_ARGUMENT;
     b->nframes = nframes;
     b->llr_type = type;
+    if (dec->cfg.input_rate_matched && !dec->ops->rate_matched_input)
+        recover_in_batch(dec, b);
     b->result = dec->ops->submit(dec, b);
     /* a batch that failed to start still enters the queue, so it comes back in order */
     if (b->result != LDPC_OK)
@@ -511,7 +579,7 @@ static int decode_sync(ldpc_decoder *dec, const void *llr, ldpc_llr_type type, i
     /* what submit would refuse, refused before any batch is taken */
     if (type == LDPC_LLR_I8 && check_quantised_scale(dec->cfg.llr_scale, "int8 LLRs") != LDPC_OK)
         return LDPC_ERR_INVALID_ARGUMENT;
-    const size_t in_frame = (size_t)dec->code->n * (type == LDPC_LLR_F32 ? sizeof(float) : 1);
+    const size_t in_frame = (size_t)dec->frame_llrs * (type == LDPC_LLR_F32 ? sizeof(float) : 1);
     const size_t out_frame = (size_t)dec->output_bytes;
     int first_error = LDPC_OK;
     int next_in = 0, next_out = 0;

@@ -11,6 +11,7 @@
 
 #include "code_internal.h"
 #include "ldpcgpu/decoder.h"
+#include "nr_recover.h"
 
 typedef enum batch_state { BATCH_FREE = 0, BATCH_FILLING, BATCH_SUBMITTED, BATCH_COLLECTED } batch_state;
 
@@ -19,7 +20,8 @@ struct ldpc_batch {
     int capacity;            /* frames it holds */
     int nframes;             /* frames submitted */
     ldpc_llr_type llr_type;
-    void *llr;               /* capacity * n * sizeof(float) bytes (int8 uses the first quarter) */
+    void *llr;               /* capacity * ldpc_decoder_staging_llrs() floats (int8 uses the
+                              * first quarter) */
     uint8_t *out;            /* capacity * output_bytes */
     ldpc_frame_status *status; /* capacity */
     batch_state state;
@@ -41,6 +43,9 @@ typedef struct ldpc_backend_ops {
     /* Finish b: block = 1 waits; block = 0 returns LDPC_ERR_AGAIN if not done. Returns the
      * batch's decode status once done. */
     int (*wait)(ldpc_decoder *dec, ldpc_batch *b, int block);
+    /* 1: submit takes frames of E rate-matched LLRs itself (input_rate_matched, dec->rm);
+     * 0: the front end turns them into frames of n LLRs, in the batch, before submit. */
+    int rate_matched_input;
 } ldpc_backend_ops;
 
 struct ldpc_decoder {
@@ -55,7 +60,14 @@ struct ldpc_decoder {
     /* submission-order FIFO of slot indices */
     int *fifo;
     int fifo_head, fifo_count;
+    /* input_rate_matched: the gather (nr_recover.h) and one frame of scratch for the front end */
+    int frame_llrs;          /* LLRs per input frame: n, or E */
+    ldpc_nr_recover rm;
+    float *rm_scratch;       /* n floats */
 };
+
+/* LLRs per frame that a batch's staging must hold: max(n, frame_llrs). */
+int ldpc_decoder_staging_llrs(const ldpc_decoder *dec);
 
 /* Backends compiled into this build (NULL entries for absent ones). */
 extern const ldpc_backend_ops ldpc_backend_cpu_reference;

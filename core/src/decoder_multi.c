@@ -55,6 +55,11 @@ int ldpc_multi_decoder_create(ldpc_multi_decoder **out, const ldpc_code *const *
     for (int i = 0; i < ncodes; i++) {
         m->codes[i] = codes[i];
         int st = ldpc_decoder_create(&m->dec[i], codes[i], cfg);
+        if (st == LDPC_OK && ldpc_decoder_frame_llrs(m->dec[i]) != ldpc_code_n(codes[i])) {
+            ldpc_multi_decoder_destroy(m);
+            return ldpc_error(LDPC_ERR_UNSUPPORTED, "ldpc_multi_decoder_create: input_rate_matched: frames "
+                                                    "of E LLRs are not supported by the multi-code decoder");
+        }
         if (st != LDPC_OK) {
             ldpc_multi_decoder_destroy(m);
             return st; /* ldpc_decoder_create's message names what does not fit */

@@ -72,7 +72,7 @@ static int ref_init(ldpc_decoder *dec)
 
 static int ref_alloc_batch(ldpc_decoder *dec, ldpc_batch *b)
 {
-    b->llr = malloc((size_t)b->capacity * dec->code->n * sizeof(float));
+    b->llr = malloc((size_t)b->capacity * ldpc_decoder_staging_llrs(dec) * sizeof(float));
     b->out = malloc((size_t)b->capacity * dec->output_bytes);
     b->status = malloc((size_t)b->capacity * sizeof(ldpc_frame_status));
     if (!b->llr || !b->out || !b->status)
@@ -227,4 +227,5 @@ static int ref_wait(ldpc_decoder *dec, ldpc_batch *b, int block)
 
 const ldpc_backend_ops ldpc_backend_cpu_reference = {
     "cpu-reference", ref_init, ref_destroy, ref_alloc_batch, ref_free_batch, ref_submit, ref_wait,
+    0, /* rate-matched frames: recovered by the front end */
 };

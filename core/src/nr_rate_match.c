@@ -8,8 +8,10 @@
  * receiver cannot disagree on a position.
  */
 #include <math.h>
+#include <stdlib.h>
 #include "error.h"
 #include "ldpcgpu/nr.h"
+#include "nr_recover.h"
 
 typedef struct buffer_walk {
     int idx;    /* next circular-buffer index */
@@ -93,4 +95,39 @@ int ldpc_nr_rate_recover_f32(const ldpc_nr_cb *p, int rv, int qm, int e, const f
     for (int b = p->k_prime; b < p->k; b++) /* fillers are known zeros */
         harq[b] = LDPC_LLR_CLAMP;
     return LDPC_OK;
+}
+
+int ldpc_nr_recover_init(ldpc_nr_recover *r, const ldpc_nr_cb *p, int rv, int qm, int e)
+{
+    buffer_walk w;
+    int dummy = 0;
+    if (!r)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "NR rate recovery: NULL argument");
+    r->first = NULL;
+    int st = check_args(p, rv, qm, e, &dummy, &dummy, &w);
+    if (st != LDPC_OK)
+        return st;
+    r->n = p->n_ldpc;
+    r->e = e;
+    r->qm = qm;
+    r->rows = e / qm;
+    r->period = w.n_cb - (w.f1 > w.f0 ? w.f1 - w.f0 : 0);
+    r->first = malloc((size_t)r->n * sizeof *r->first);
+    if (!r->first)
+        return ldpc_error(LDPC_ERR_NO_MEMORY, "NR rate recovery: out of memory");
+    for (int b = 0; b < r->n; b++)
+        r->first[b] = b >= p->k_prime && b < p->k ? LDPC_NR_FILLER : LDPC_NR_NOT_SENT;
+    /* one period of the walk visits every non-filler position of the buffer once */
+    const int once = e < r->period ? e : r->period;
+    for (int q = 0; q < once; q++)
+        r->first[walk_next(&w)] = q;
+    return LDPC_OK;
+}
+
+void ldpc_nr_recover_free(ldpc_nr_recover *r)
+{
+    if (r) {
+        free(r->first);
+        r->first = NULL;
+    }
 }

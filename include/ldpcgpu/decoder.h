@@ -134,6 +134,15 @@ typedef struct ldpc_decoder_config {
     int fallback_to_cpu;     /* cuda unusable: fall back to the CPU (saying so on stderr),
                               * default 1; 0: ldpc_decoder_create fails instead */
     int num_threads;         /* cpu backends: worker threads, 0..1024, 0 = one per core */
+    int input_rate_matched;  /* 0 (default): a frame is n LLRs, one per code bit. 1: for a
+                              * rate-matched 5G NR code ("nr:K:E[:rvR][:qmQ]", nr.h) only, a
+                              * frame is the E LLRs received (after the Qm bit interleaving),
+                              * and the decoder undoes the rate matching (38.212 5.4.2 inverse:
+                              * de-interleaving; repeated bits added, NaN counting as 0; the
+                              * 2 Z punctured bits and bits not sent 0; fillers certain zeros)
+                              * on the GPU for the cuda backend, on the host otherwise. int8 LLRs
+                              * add as integers, clamped to -128..127. Other codes: refused.
+                              * ldpc_decoder_frame_llrs() gives the frame length. */
 } ldpc_decoder_config;
 
 /* Per-frame result.
@@ -169,6 +178,9 @@ LDPC_API void ldpc_decoder_config_init_code(ldpc_decoder_config *cfg, const ldpc
 /* The code must outlive the decoder. cfg NULL = the code's defaults
  * (ldpc_decoder_config_init_code). */
 LDPC_API int ldpc_decoder_create(ldpc_decoder **out, const ldpc_code *code, const ldpc_decoder_config *cfg);
+/* LLRs per input frame: n, or E with input_rate_matched (0 for NULL). */
+LDPC_API int ldpc_decoder_frame_llrs(const ldpc_decoder *dec);
+
 LDPC_API void ldpc_decoder_destroy(ldpc_decoder *dec);
 
 /* Print the decoder's code, backend and configuration (one paragraph) to f. */

@@ -1,0 +1,68 @@
+/* Internal: the inverse of 5G NR rate matching (TS 38.212 5.4.2) as a gather, for decoders
+ * whose input frames are the E received LLRs of a rate-matched code ("nr:K:E...",
+ * ldpc_decoder_config.input_rate_matched): one rule for the host (decoder.c) and the GPU
+ * (cuda/nr_derate.cu).
+ *
+ * For every codeword position b, first[b] is the index p, in the order of e (5.4.2.1, before
+ * bit interleaving), of its first transmission, LDPC_NR_NOT_SENT (the 2 Z punctured bits, and
+ * bits the E selected do not reach) or LDPC_NR_FILLER. A position is sent again every `period`
+ * bits of e (period = the circular buffer's non-filler bits) while p < E. e_p is f_{(p mod R)
+ * Qm + p / R} of the received sequence (5.4.2.2, R = E / Qm). The LLR of position b is the sum
+ * of its transmissions in the order sent (NaN counts as 0), 0 if never sent, and for a filler
+ * (a known 0) the caller's "certain 0": exactly what ldpc_nr_rate_recover_f32 leaves in a
+ * zeroed buffer (test_nr_recover checks it). int8 LLRs add as integers, clamped to -128..127. */
+#ifndef LDPCGPU_NR_RECOVER_H
+#define LDPCGPU_NR_RECOVER_H
+
+#include <stdint.h>
+#include "host_device.h"
+#include "ldpcgpu/nr.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define LDPC_NR_NOT_SENT (-1)
+#define LDPC_NR_FILLER (-2)
+
+typedef struct ldpc_nr_recover {
+    int n;          /* codeword positions (n_ldpc) */
+    int e, qm, rows; /* received LLRs per frame, modulation order, R = E / Qm */
+    int period;     /* bits of e between two transmissions of a position */
+    int32_t *first; /* n entries */
+} ldpc_nr_recover;
+
+/* The gather of (rv, qm, e) on code block p (domains as ldpc_nr_rate_match). */
+int ldpc_nr_recover_init(ldpc_nr_recover *r, const ldpc_nr_cb *p, int rv, int qm, int e);
+void ldpc_nr_recover_free(ldpc_nr_recover *r);
+
+/* The LLR of one codeword position from one received frame. */
+LDPC_HD_FN float ldpc_nr_gather_f32(const float *frame, int32_t first, int e, int rows, int qm,
+                                    int period, float filler)
+{
+    if (first == LDPC_NR_FILLER)
+        return filler;
+    float sum = 0.0f;
+    for (int p = first; p >= 0 && p < e; p += period) {
+        const float v = frame[(p % rows) * qm + p / rows];
+        if (v == v)
+            sum += v;
+    }
+    return sum;
+}
+
+LDPC_HD_FN int8_t ldpc_nr_gather_i8(const int8_t *frame, int32_t first, int e, int rows, int qm,
+                                    int period, int8_t filler)
+{
+    if (first == LDPC_NR_FILLER)
+        return filler;
+    int sum = 0;
+    for (int p = first; p >= 0 && p < e; p += period)
+        sum += frame[(p % rows) * qm + p / rows];
+    return (int8_t)(sum > 127 ? 127 : (sum < -128 ? -128 : sum));
+}
+
+#ifdef __cplusplus
+}
+#endif
+#endif
