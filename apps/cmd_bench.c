@@ -66,6 +66,10 @@ static void usage(FILE *f)
             "                       the Shannon limit of the code's rate, 3 dB at rate 1/2)\n"
             "  --reps R             kernel launches per kernel-only point (default 30)\n"
             "  --seconds T          wall time per end-to-end point (default 0.5)\n"
+            "  --rate-matched       5G NR \"nr:K:E\" codes: end-to-end frames of the E LLRs\n"
+            "                       received (BPSK of the rate-matched bits), the rate recovery\n"
+            "                       in the decoder (on the GPU for cuda); kernel-only points\n"
+            "                       decode the recovered frames as before\n"
             "  --packed             information bits packed 8 per byte (MSB first): 1/8 of the\n"
             "                       output to copy back (default one bit per byte)\n"
             "  --copy-in            end-to-end: copy each batch's LLRs from a host array into\n"
@@ -83,6 +87,7 @@ typedef struct bench_opts {
     const char *code_name, *json_path;
     int mode_kernel, mode_e2e, latency;
     int streams, in_flight, reps, llr_i8, copy_in;
+    int rate_matched; /* --rate-matched: end-to-end frames of E LLRs (input_rate_matched) */
     double ebn0, seconds;
     int ebn0_given;           /* --ebn0 was given (else the default from the code's rate) */
     int sweep_streams, sweep_batch, sweep_iterations;
@@ -167,6 +172,47 @@ static int make_pool(const ldpc_code *code, int frames, double ebn0, float scale
                  : LDPC_ERR_NO_MEMORY;
     if (st == LDPC_OK)
         ldpc_llr_quantize_i8(p->f32, (size_t)frames * n, scale, p->i8);
+    return st;
+}
+
+/* --rate-matched: frames of the E LLRs received for a rate-matched 5G NR code (BPSK over AWGN
+ * of the rate-matched bits at Eb/N0 with rate K / E), the decoder undoing the rate matching */
+static int make_rm_pool(const ldpc_code *code, int frames, double ebn0, float scale, llr_pool *p)
+{
+    ldpc_nr_code_params np;
+    memset(p, 0, sizeof *p);
+    int st = ldpc_code_nr_params(code, &np);
+    if (st != LDPC_OK || np.e <= 0)
+        return st != LDPC_OK ? st : LDPC_ERR_INVALID_ARGUMENT;
+    const int n = ldpc_code_n(code), k = ldpc_code_k(code), e = np.e, K = np.cb.k_prime;
+    p->frames = frames;
+    p->n = e;
+    p->k = k;
+    p->k_link = K;
+    p->f32 = malloc((size_t)frames * e * sizeof(float));
+    p->i8 = malloc((size_t)frames * e);
+    p->info = calloc((size_t)frames * k, 1);
+    uint8_t *cw = malloc((size_t)n), *tx = malloc((size_t)e);
+    ldpc_encoder *enc = NULL;
+    if (!p->f32 || !p->i8 || !p->info || !cw || !tx)
+        st = LDPC_ERR_NO_MEMORY;
+    else
+        st = ldpc_encoder_create(&enc, code);
+    ldpc_rng rng;
+    ldpc_rng_seed(&rng, 12345);
+    const double sigma = ldpc_awgn_sigma(ebn0, (double)K / e);
+    for (int f = 0; f < frames && st == LDPC_OK; f++) {
+        uint8_t *info = p->info + (size_t)f * k;
+        ldpc_rng_bits(&rng, info, K); /* the k - K fillers stay 0 */
+        if ((st = ldpc_encoder_encode(enc, info, cw, 1)) == LDPC_OK &&
+            (st = ldpc_nr_rate_match(&np.cb, np.rv, np.qm, e, cw, tx)) == LDPC_OK)
+            ldpc_channel_bpsk_awgn(&rng, tx, e, sigma, p->f32 + (size_t)f * e);
+    }
+    if (st == LDPC_OK)
+        ldpc_llr_quantize_i8(p->f32, (size_t)frames * e, scale, p->i8);
+    ldpc_encoder_destroy(enc);
+    free(cw);
+    free(tx);
     return st;
 }
 
@@ -299,10 +345,12 @@ static void run_e2e_point(const ldpc_code *code, const bench_opts *o, ldpc_decod
         pt->status = st;
         return;
     }
-    const int n = ldpc_code_n(code);
+    const int n = ldpc_decoder_frame_llrs(dec); /* E with --rate-matched */
     const int batch = ldpc_decoder_batch_frames(dec);
     const size_t esz = o->llr_i8 ? 1 : sizeof(float);
     const ldpc_llr_type type = o->llr_i8 ? LDPC_LLR_I8 : LDPC_LLR_F32;
+    /* the CPU backends recover rate-matched frames in the batch's staging: refill every time */
+    const int refill = o->copy_in || (o->rate_matched && strcmp(ldpc_decoder_backend_name(dec), "cuda") != 0);
     int cap = 4096;
     double *lat = malloc((size_t)cap * sizeof(double));
     double *t_submit = calloc((size_t)in_flight, sizeof(double));
@@ -350,7 +398,7 @@ static void run_e2e_point(const ldpc_code *code, const bench_opts *o, ldpc_decod
             int seen = 0;
             for (int s = 0; s < nfilled && !seen; s++)
                 seen = filled[s] == b;
-            if (o->copy_in || !seen) {
+            if (refill || !seen) {
                 for (int f = 0; f < batch; f++)
                     memcpy(dst + (size_t)f * n * esz, pool_frames(pool, o->llr_i8, next_frame + f),
                            (size_t)n * esz);
@@ -549,6 +597,9 @@ static int parse(bench_opts *o, int argc, char **argv)
                 a.error = 1;
         } else if (app_flag(&a, "--packed")) {
             o->cfg.output_packing = LDPC_OUTPUT_PACKED;
+        } else if (app_flag(&a, "--rate-matched")) {
+            o->rate_matched = 1;
+            o->cfg.input_rate_matched = 1;
         } else if (app_flag(&a, "--copy-in")) {
             o->copy_in = 1;
         } else if (app_flag(&a, "--latency")) {
@@ -652,6 +703,16 @@ int cmd_bench(int argc, char **argv)
         ldpc_code_destroy(code);
         return app_fail("bench", st, "making the LLRs");
     }
+    /* --rate-matched: the end-to-end points take frames of E LLRs */
+    llr_pool rm_pool;
+    memset(&rm_pool, 0, sizeof rm_pool);
+    if (o.rate_matched && (st = make_rm_pool(code, (int)want, o.ebn0, o.cfg.llr_scale, &rm_pool)) != LDPC_OK) {
+        free_pool(&pool);
+        free_pool(&rm_pool);
+        ldpc_code_destroy(code);
+        return app_fail("bench", st, "making the rate-matched LLRs (--rate-matched needs an \"nr:K:E\" code)");
+    }
+    const llr_pool *e2e_pool = o.rate_matched ? &rm_pool : &pool;
 
     bench_point pts[MAX_POINTS];
     int npts = 0;
@@ -695,7 +756,9 @@ int cmd_bench(int argc, char **argv)
             snprintf(p->sweep, sizeof p->sweep, "%s", specs[i].sweep);
             p->streams = (o.streams || i >= sweep_streams_from) ? specs[i].streams : 1;
             p->iterations = specs[i].iters;
-            run_kernel_point(code, &o, cfg, &pool, p);
+            ldpc_decoder_config kcfg = cfg;
+            kcfg.input_rate_matched = 0; /* the decode kernel on the recovered frames */
+            run_kernel_point(code, &o, kcfg, &pool, p);
             print_point(p, link_k(code), o.ebn0);
         }
         if (o.mode_e2e) {
@@ -705,7 +768,7 @@ int cmd_bench(int argc, char **argv)
             snprintf(p->sweep, sizeof p->sweep, "%s", specs[i].sweep);
             p->streams = specs[i].streams;
             p->iterations = specs[i].iters;
-            run_e2e_point(code, &o, cfg, &pool, in_flight, o.seconds, p);
+            run_e2e_point(code, &o, cfg, e2e_pool, in_flight, o.seconds, p);
             print_point(p, link_k(code), o.ebn0);
         }
         if (o.latency && i == 0) {
@@ -716,7 +779,7 @@ int cmd_bench(int argc, char **argv)
             p->streams = 1;
             p->iterations = specs[i].iters;
             cfg.num_streams = 1;
-            run_e2e_point(code, &o, cfg, &pool, 1, o.seconds, p);
+            run_e2e_point(code, &o, cfg, e2e_pool, 1, o.seconds, p);
             print_point(p, link_k(code), o.ebn0);
         }
     }
@@ -727,6 +790,7 @@ int cmd_bench(int argc, char **argv)
     if (o.json_path && write_json(o.json_path, &o, code, argc, argv, pts, npts) != APP_OK)
         ret = APP_FAILED;
     free_pool(&pool);
+    free_pool(&rm_pool);
     ldpc_code_destroy(code);
     return ret;
 }

@@ -56,6 +56,14 @@ struct Knobs {
 };
 Knobs read_knobs();
 
+/* ---- 5G NR rate recovery (nr_derate.cu; ldpc_decoder_config.input_rate_matched) ---- */
+struct NrDerate {
+    int n, e, rows, qm, period; /* nr_recover.h */
+    const int32_t *first;       /* device copy of ldpc_nr_recover.first */
+};
+cudaError_t derate_launch(const NrDerate &r, const void *in, void *out, int nframes, bool i8, bool positive_is_one,
+                          int sms, cudaStream_t s);
+
 /* ---- state ---- */
 struct DeviceCtx {
     int dev = 0;
@@ -63,15 +71,20 @@ struct DeviceCtx {
     size_t smem_optin = 0;
     int4 *layers = nullptr;
     void *table = nullptr;
+    int32_t *rm_first = nullptr; /* input_rate_matched: the gather's first transmissions (n) */
     int *out_pos = nullptr;
     int *row_ptr = nullptr, *col_idx = nullptr, *col_ptr = nullptr, *col_edge = nullptr;
     int *layer_ptr = nullptr, *layer_rows = nullptr;
 };
+/* The table kernel fn's dynamic shared memory limit on device d: all it may have (cuda_variant.cu). */
+int set_smem_limit(const void *fn, const DeviceCtx &d);
+
 
 struct Lane {
     int ctx = 0;                 /* index into State::devs */
     cudaStream_t stream = nullptr;
     void *llr = nullptr;
+    void *llr_rm = nullptr;      /* input_rate_matched: the batch's E-LLR frames (copy path) */
     uint8_t *out = nullptr;
     int2 *status = nullptr;
     void *scratch_app = nullptr; /* table kernel, MEM_GLOBAL */

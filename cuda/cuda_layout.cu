@@ -100,6 +100,9 @@ int upload_code(const State *s, const ldpc_decoder *dec, DeviceCtx &d)
             (st = upload(&d.layer_rows, p.layer_rows.data(), p.layer_rows.size(), d.dev)) != LDPC_OK)
             return st;
     }
+    if (dec->cfg.input_rate_matched &&
+        (st = upload(&d.rm_first, dec->rm.first, (size_t)dec->rm.n, d.dev)) != LDPC_OK)
+        return st;
     return upload(&d.out_pos, p.out_pos.data(), p.out_pos.size(), d.dev);
 }
 

@@ -101,7 +101,7 @@ static int cuda_alloc_batch(ldpc_decoder *dec, ldpc_batch *b)
     State *s = (State *)dec->backend_state;
     const int dev0 = s->devs[0].dev;
     CU(cudaSetDevice(dev0), "cudaSetDevice", dev0);
-    const size_t in_bytes = (size_t)b->capacity * dec->code->n * sizeof(float);
+    const size_t in_bytes = (size_t)b->capacity * ldpc_decoder_staging_llrs(dec) * sizeof(float);
     CU(cudaHostAlloc(&b->llr, in_bytes, cudaHostAllocPortable | cudaHostAllocMapped),
        "cudaHostAlloc (LLR staging)", dev0);
     const size_t sb = status_offset(dec, b->capacity);
@@ -139,23 +139,43 @@ static int cuda_submit(ldpc_decoder *dec, ldpc_batch *b)
     bd->lane = li;
     CU(cudaSetDevice(d.dev), "cudaSetDevice", d.dev);
     const int i8 = b->llr_type == LDPC_LLR_I8;
-    const size_t in_bytes = (size_t)b->nframes * dec->code->n * (i8 ? 1 : sizeof(float));
+    const bool rm = dec->cfg.input_rate_matched != 0;
+    const size_t in_bytes = (size_t)b->nframes * dec->frame_llrs * (i8 ? 1 : sizeof(float));
+    const bool direct = in_bytes <= s->knobs.direct_bytes;
+    /* Frames of E rate-matched LLRs: recovered into the lane's LLR buffer (n a frame) on the
+     * GPU, from the mapped staging (small batches) or from their copy in device memory. */
+    const void *llr_in = direct ? bd->llr_dev[L.ctx] : L.llr;
+    if (rm) {
+        const void *src = bd->llr_dev[L.ctx];
+        if (!direct) {
+            CU(cudaMemcpyAsync(L.llr_rm, b->llr, in_bytes, cudaMemcpyHostToDevice, L.stream),
+               "cudaMemcpyAsync (rate-matched LLRs to the GPU)", d.dev);
+            src = L.llr_rm;
+        }
+        const NrDerate r{dec->rm.n, dec->rm.e, dec->rm.rows, dec->rm.qm, dec->rm.period, d.rm_first};
+        const cudaError_t e = derate_launch(r, src, L.llr, b->nframes, i8, dec->cfg.llr_positive_is_one != 0,
+                                            d.sms, L.stream);
+        if (e != cudaSuccess)
+            return cuda_fail(e, "rate recovery launch", d.dev);
+        llr_in = L.llr;
+    }
     /* Small batches (the latency case): the kernel reads the LLRs from the batch's pinned,
      * mapped staging over PCIe and writes bits and statuses back the same way, so the batch is
      * one kernel launch and no copy: each copy costs a few microseconds of start-up. Large
      * batches use the DMA engines, which overlap other batches' kernels. */
-    if (in_bytes <= s->knobs.direct_bytes) {
+    if (direct) {
         uint8_t *out_dev = bd->out_dev[L.ctx];
         const size_t status_at = (size_t)((uint8_t *)b->status - b->out);
-        int st = launch(s, dec, L, bd->llr_dev[L.ctx], i8, b->nframes, out_dev, (int2 *)(out_dev + status_at));
+        int st = launch(s, dec, L, llr_in, i8, b->nframes, out_dev, (int2 *)(out_dev + status_at));
         if (st != LDPC_OK)
             return st;
         CU(cudaEventRecord(bd->ev[L.ctx], L.stream), "cudaEventRecord", d.dev);
         return LDPC_OK;
     }
-    CU(cudaMemcpyAsync(L.llr, b->llr, in_bytes, cudaMemcpyHostToDevice, L.stream),
-       "cudaMemcpyAsync (LLRs to the GPU)", d.dev);
-    int st = launch(s, dec, L, L.llr, i8, b->nframes, L.out, L.status);
+    if (!rm)
+        CU(cudaMemcpyAsync(L.llr, b->llr, in_bytes, cudaMemcpyHostToDevice, L.stream),
+           "cudaMemcpyAsync (LLRs to the GPU)", d.dev);
+    int st = launch(s, dec, L, llr_in, i8, b->nframes, L.out, L.status);
     if (st != LDPC_OK)
         return st;
     /* bits and statuses: one copy when the batch is full (the usual case), else two */
@@ -203,6 +223,7 @@ static int cuda_wait(ldpc_decoder *dec, ldpc_batch *b, int block)
 
 const ldpc_backend_ops cuda_ops = {
     "cuda", cuda_init, cuda_destroy, cuda_alloc_batch, cuda_free_batch, cuda_submit, cuda_wait,
+    1, /* rate-matched frames: recovered on the GPU (nr_derate.cu) */
 };
 
 /* ---- the simulator's GPU channel (sim_run.cu) drives the lanes itself ---- */

@@ -44,6 +44,7 @@ static void free_device(State *s)
         if (l.stream)
             cudaStreamSynchronize(l.stream);
         cudaFree(l.llr);
+        cudaFree(l.llr_rm);
         cudaFree(l.out); /* holds the statuses too */
         cudaFree(l.scratch_app);
         cudaFree(l.scratch_msg);
@@ -57,6 +58,7 @@ static void free_device(State *s)
         cudaSetDevice(d.dev);
         cudaFree(d.layers);
         cudaFree(d.table);
+        cudaFree(d.rm_first);
         cudaFree(d.out_pos);
         cudaFree(d.row_ptr);
         cudaFree(d.col_idx);
@@ -92,6 +94,9 @@ static int add_lane(State *s, ldpc_decoder *dec, int ctx_index)
     CU(cudaSetDevice(d.dev), "cudaSetDevice", d.dev); /* the lanes alternate between devices */
     CU(cudaStreamCreateWithFlags(&L.stream, cudaStreamNonBlocking), "cudaStreamCreate", d.dev);
     CU(cudaMalloc(&L.llr, (size_t)dec->batch_frames * c->n * sizeof(float)), "cudaMalloc (LLR buffer)", d.dev);
+    if (dec->cfg.input_rate_matched)
+        CU(cudaMalloc(&L.llr_rm, (size_t)dec->batch_frames * dec->frame_llrs * sizeof(float)),
+           "cudaMalloc (rate-matched LLR buffer)", d.dev);
     /* bits and statuses in one buffer, laid out as the batch's pinned host copy, so that one
      * device-to-host copy brings both back */
     const size_t sb = status_offset(dec, dec->batch_frames);
@@ -124,9 +129,8 @@ static int init_device(State *s, ldpc_decoder *dec, int ctx_index)
         return st;
     if (s->use_table) {
         /* the variant and G were chosen on the first device (choose_variant) */
-        CU(cudaFuncSetAttribute(table_kernel_fn(s->var), cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                (int)table_smem_bytes(s->var, c->n, p.Z, p.total_groups, s->G)),
-           "cudaFuncSetAttribute", d.dev);
+        if ((st = set_smem_limit(table_kernel_fn(s->var), d)) != LDPC_OK)
+            return st;
         if (ctx_index == 0)
             s->slots = s->blocks_per_sm * d.sms * s->G;
     } else if (ctx_index == 0) {

@@ -30,14 +30,30 @@ static void choose_int8_form(State *s, const ldpc_code *c, const DeviceCtx &d)
     s->lanes_per_group = table_lanes(s->var.arith);
 }
 
+/* The dynamic shared memory limit of a table kernel: what the device allows a block, less the
+ * kernel's static shared memory. A property of the kernel, shared by every decoder of the
+ * process that uses it: never set to one decoder's need, or a decoder of a smaller code made
+ * later would make this one's launches fail (test_multi_decoder: NR, WiMAX 5/6 and DVB codes
+ * share the 20-edge kernels). The occupancy is computed from each decoder's actual size. */
+int set_smem_limit(const void *fn, const DeviceCtx &d)
+{
+    cudaFuncAttributes fa;
+    CU(cudaFuncGetAttributes(&fa, fn), "cudaFuncGetAttributes", d.dev);
+    CU(cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                            (int)(d.smem_optin - fa.sharedSizeBytes)),
+       "cudaFuncSetAttribute", d.dev);
+    return LDPC_OK;
+}
+
 /* *blocks: how many blocks of G groups of variant v (kernel fn) an SM holds (occupancy API) */
 static int blocks_per_sm(const TableVariant &v, const void *fn, const State *s, int n, int G, const DeviceCtx &d,
                          int *blocks)
 {
     const HostPlan &p = s->plan;
     const size_t smem = table_smem_bytes(v, n, p.Z, p.total_groups, G);
-    CU(cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem),
-       "cudaFuncSetAttribute", d.dev);
+    int st = set_smem_limit(fn, d);
+    if (st != LDPC_OK)
+        return st;
     CU(cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, fn, layout_threads(G, p.Z), smem),
        "cudaOccupancyMaxActiveBlocksPerMultiprocessor", d.dev);
     return LDPC_OK;
@@ -112,7 +128,7 @@ static int best_shape(const State *s, const ldpc_code *c, const DeviceCtx &d, Ta
         const size_t smem = table_smem_bytes(v, c->n, p.Z, p.total_groups, G);
         int blocks = 0;
         if (G * p.Z <= max_threads && smem <= d.smem_optin &&
-            cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem) == cudaSuccess &&
+            set_smem_limit(fn, d) == LDPC_OK &&
             cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, fn, layout_threads(G, p.Z), smem) == cudaSuccess &&
             blocks > 0) {
             sh.G = G;

@@ -189,12 +189,19 @@ static void check_decoding(const char *name, double ebn0, int nframes)
         for (int bi = 0; bi < 3; bi++) {
             if (backends[bi] == LDPC_BACKEND_CUDA && ldpc_cuda_device_count() == 0)
                 continue;
-            const int w = compare(name, code, &F, backends[bi], LDPC_MSG_F32, 0, flip, 3);
-            if (w < 0)
-                continue;
-            CHECK_MSG(w == 0, "%s: %d frames with wrong information bits at %.1f dB", name, w, ebn0);
-            const int w8 = compare(name, code, &F, backends[bi], LDPC_MSG_I16, 1, flip, nframes);
-            CHECK_MSG(w8 == 0, "%s: %d int8 frames with wrong information bits", name, w8);
+            /* cuda: the small batches' direct path (the rate recovery reads mapped host
+             * memory) and the copy path (LDPCGPU_CUDA_DIRECT_BYTES=0) */
+            for (int copy = 0; copy < (backends[bi] == LDPC_BACKEND_CUDA ? 2 : 1); copy++) {
+                if (copy)
+                    setenv("LDPCGPU_CUDA_DIRECT_BYTES", "0", 1);
+                const int w = compare(name, code, &F, backends[bi], LDPC_MSG_F32, 0, flip, 3);
+                if (w >= 0) {
+                    CHECK_MSG(w == 0, "%s: %d frames with wrong information bits at %.1f dB", name, w, ebn0);
+                    const int w8 = compare(name, code, &F, backends[bi], LDPC_MSG_I16, 1, flip, nframes);
+                    CHECK_MSG(w8 == 0, "%s: %d int8 frames with wrong information bits", name, w8);
+                }
+                unsetenv("LDPCGPU_CUDA_DIRECT_BYTES");
+            }
         }
         unmake(&F);
     }
