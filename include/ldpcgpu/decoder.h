@@ -142,7 +142,9 @@ typedef struct ldpc_decoder_config {
                               * 2 Z punctured bits and bits not sent 0; fillers certain zeros)
                               * on the GPU for the cuda backend, on the host otherwise. int8 LLRs
                               * add as integers, clamped to -128..127. Other codes: refused.
-                              * ldpc_decoder_frame_llrs() gives the frame length. */
+                              * ldpc_decoder_frame_llrs() gives the frame length. The CPU
+                              * backends recover in the batch's staging at submit: write a
+                              * batch's frames again before submitting it again. */
 } ldpc_decoder_config;
 
 /* Per-frame result.
