@@ -92,6 +92,28 @@ class qa_numpy_nr(unittest.TestCase):
         bits3, _, ok3 = ldpcgpu.Decoder(code, backend=cpu_backend()).decode(h3)
         self.assertTrue(ok3.all() and np.array_equal(bits3[:, :1000], info[:, :1000]))
 
+    def test_decoder_rate_matched(self):
+        # frames of the E received LLRs: the same bits and statuses as the recovered frames
+        for name in ("nr:1000:3000:rv2:qm4", "nr:100:600:qm2"):
+            code = ldpcgpu.Code(name)
+            rng = np.random.default_rng(5)
+            info = np.zeros((4, code.k), dtype=np.uint8)
+            kp = int(name.split(":")[1])
+            info[:, :kp] = rng.integers(0, 2, (4, kp))
+            tx = ldpcgpu.nr_rate_match(code, code.encode(info))
+            llr = (np.where(tx == 0, 1.0, -1.0) + rng.normal(0, 0.8, tx.shape)).astype(np.float32) * 2.5
+            dec = ldpcgpu.Decoder(code, backend=cpu_backend(), rate_matched=True, output_codeword=True)
+            self.assertEqual(dec.frame_llrs, tx.shape[1])
+            bits, it, ok = dec.decode(llr)
+            ref_bits, ref_it, ref_ok = ldpcgpu.Decoder(code, backend=cpu_backend(), output_codeword=True).decode(
+                ldpcgpu.nr_rate_recover(code, llr))
+            self.assertTrue(np.array_equal(bits, ref_bits) and np.array_equal(it, ref_it) and np.array_equal(ok, ref_ok))
+            self.assertTrue(np.array_equal(bits[:, :kp], info[:, :kp]))
+            with self.assertRaises(ldpcgpu.LdpcError):  # frames of n LLRs are not frames of E
+                dec.decode(np.zeros((1, code.n), dtype=np.float32))
+        with self.assertRaises(ldpcgpu.LdpcError):  # a mother code has no E
+            ldpcgpu.Decoder("nr:bg2:z52", rate_matched=True)
+
     def test_rate_match_errors(self):
         code = ldpcgpu.Code("nr:100:300")
         cw = np.zeros((1, code.n), dtype=np.uint8)

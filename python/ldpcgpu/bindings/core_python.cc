@@ -292,7 +292,8 @@ public:
             int num_streams,
             const std::vector<int>& devices,
             int num_threads,
-            bool fallback_to_cpu)
+            bool fallback_to_cpu,
+            bool rate_matched)
         : d_code(std::move(code))
     {
         decoder_params p;
@@ -316,6 +317,7 @@ public:
         /* what only the numpy API offers */
         check_status(ldpc_schedule_from_string(schedule.c_str(), &cfg.schedule), "Decoder: schedule");
         cfg.num_threads = num_threads;
+        cfg.input_rate_matched = rate_matched ? 1 : 0;
         ldpc_decoder* d = nullptr;
         check_status(ldpc_decoder_create(&d, d_code->get(), &cfg), "Decoder(" + d_code->name() + ")");
         d_dec.reset(d);
@@ -323,7 +325,7 @@ public:
 
     py::tuple decode(const py::object& llr_obj)
     {
-        const int n = d_code->info().n;
+        const int n = ldpc_decoder_frame_llrs(d_dec.get()); /* E with rate_matched */
         const int out_bytes = ldpc_decoder_output_bytes(d_dec.get());
         py::array llr_in = as_array(llr_obj, "decode: expected an array of LLRs");
         /* explicit dtypes: int8 means scaled LLRs, floats mean LLR values; other integer
@@ -372,6 +374,7 @@ public:
     std::string backend() const { return ldpc_decoder_backend_name(d_dec.get()); }
     int output_bytes() const { return ldpc_decoder_output_bytes(d_dec.get()); }
     int batch_frames() const { return ldpc_decoder_batch_frames(d_dec.get()); }
+    int frame_llrs() const { return ldpc_decoder_frame_llrs(d_dec.get()); }
     CodePtr code() const { return d_code; }
 
 private:
@@ -927,18 +930,23 @@ void bind_core(py::module& m)
         "LDPC decoder for a Code (or a code name). decode(llr) takes LLRs [frames, n]: float32 "
         "or float64 LLR values, or int8 scaled LLRs round(LLR * llr_scale); positive = bit 0 "
         "unless llr_positive_is_one. Returns (bits, iterations, parity_ok). msg_format: the "
-        "decoder's internal arithmetic, 'float' (default), 'int8' or 'int16'.")
+        "decoder's internal arithmetic, 'float' (default), 'int8' or 'int16'. rate_matched: for a "
+        "rate-matched 5G NR code ('nr:K:E'), decode() takes the E LLRs received per frame [frames, E] "
+        "and the decoder undoes the rate matching (on the GPU for the cuda backend).")
+        .def_property_readonly("frame_llrs", [](const Decoder& d) { return d.frame_llrs(); },
+                               "LLRs per input frame: n, or E with rate_matched")
         .def(py::init([](const py::object& code, const std::string& backend, const std::string& algorithm,
                          int max_iterations, bool early_termination, bool llr_positive_is_one,
                          float llr_scale, bool output_codeword, bool packed, const std::string& schedule,
                          float nms_alpha, float oms_beta, const std::string& msg_format, int batch_frames,
                          int batches_in_flight, int num_streams, const std::vector<int>& devices,
-                         int num_threads, bool fallback_to_cpu) {
+                         int num_threads, bool fallback_to_cpu, bool rate_matched) {
                  return std::make_shared<Decoder>(code_arg(code), backend, algorithm, max_iterations,
                                                   early_termination, llr_positive_is_one, llr_scale,
                                                   output_codeword, packed, schedule, nms_alpha, oms_beta,
                                                   msg_format, batch_frames, batches_in_flight,
-                                                  num_streams, devices, num_threads, fallback_to_cpu);
+                                                  num_streams, devices, num_threads, fallback_to_cpu,
+                                                  rate_matched);
              }),
              py::arg("code"),
              py::arg("backend") = "auto",
@@ -958,7 +966,8 @@ void bind_core(py::module& m)
              py::arg("num_streams") = 0,
              py::arg("devices") = std::vector<int>(),
              py::arg("num_threads") = 0,
-             py::arg("fallback_to_cpu") = true)
+             py::arg("fallback_to_cpu") = true,
+             py::arg("rate_matched") = false)
         .def("decode", &Decoder::decode, py::arg("llr"),
              "decode frames of LLRs; returns (bits uint8 [frames, k or n or packed bytes], "
              "iterations int32 [frames], parity_ok bool [frames])")
