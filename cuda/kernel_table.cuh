@@ -158,8 +158,9 @@ struct LayerIn {
     Q tab[NG];
     typename A::Msg4 msg[PF_MSG ? NG : 1];
 
+    /* with_msg 0: the table entries only; the messages come later (load_msg) */
     __device__ __forceinline__ void load(const TableCode &c, int L, const Q *tab_t,
-                                         const typename A::Msg4 *msg_t, bool on)
+                                         const typename A::Msg4 *msg_t, bool on, bool with_msg = true)
     {
         li = __ldg(&c.layers[L]);
         const unsigned row = (unsigned)li.y * (unsigned)c.Z; /* entries before this layer */
@@ -170,9 +171,17 @@ struct LayerIn {
                 const unsigned tb = e * (unsigned)sizeof(Q);
                 const unsigned mb = e * (unsigned)sizeof(typename A::Msg4);
                 tab[gi] = __ldg((const Q *)((const char *)tab_t + tb));
-                if (PF_MSG)
+                if (PF_MSG && with_msg)
                     msg[PF_MSG ? gi : 0] = *(const typename A::Msg4 *)((const char *)msg_t + mb);
             }
+    }
+    /* the messages of the layer whose entries load() read */
+    __device__ __forceinline__ void load_msg(const typename A::Msg4 *msg_t, int Z, bool on)
+    {
+#pragma unroll
+        for (int gi = 0; gi < NG; gi++)
+            if (PF_MSG && on && gi < li.x)
+                msg[PF_MSG ? gi : 0] = msg_t[((unsigned)li.y + (unsigned)gi) * (unsigned)Z];
     }
 };
 
@@ -181,10 +190,10 @@ struct LayerIn {
  * table slots (the layer's li.w), so the missing-edge checks and the dead slots' arithmetic
  * are compiled out: e.g. WiMAX 1/2 rows of degree 6 and 7 no longer pay for 8 slots. Skipping
  * a missing edge is exact: its value (A::none()) is never a minimum and its sign is positive. */
-template <class A, int DMAX, bool PF_MSG, class TQ, int D>
+template <class A, int DMAX, bool PF_MSG, class TQ, int D, bool LATE>
 __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg4 *msg_t, int Z,
                                            const LayerIn<A, DMAX, PF_MSG, TQ> &in, const Arith &ar,
-                                           const unsigned char *lut)
+                                           const unsigned char *lut, LayerIn<A, DMAX, PF_MSG, TQ> &nxt)
 {
     typedef typename A::W W;
     typedef typename A::AppT AppT;
@@ -225,6 +234,10 @@ __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg
             }
         }
     }
+    /* the next layer's messages, into the registers this layer's have just left (late
+     * prefetch: kernel_table.cuh, table_kernel) */
+    if constexpr (LATE)
+        nxt.load_msg(msg_t, Z, true);
     W m1, m2;
     A::minmerge(m1e, m2e, m1o, m2o, m1, m2);
     const typename RowOf<A>::T row = RowOf<A>::T::make(m1, m2, neg, ar, lut);
@@ -253,21 +266,21 @@ __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg
 /* The row update of one layer: specialised on the layer's uniform row degree (li.w) for the
  * degrees of the common codes with rows of at most 8 edges (WiMAX/WiFi 1/2, DVB-T2 1/2: 6, 7,
  * 8); the generic update otherwise. li.w is the same for every thread: no divergence. */
-template <class A, int DMAX, bool PF_MSG, class TQ>
+template <class A, int DMAX, bool PF_MSG, class TQ, bool LATE>
 __device__ __forceinline__ void layer_update(unsigned char *app_b, typename A::Msg4 *msg_t, int Z,
                                              const LayerIn<A, DMAX, PF_MSG, TQ> &in, const Arith &ar,
-                                             const unsigned char *lut)
+                                             const unsigned char *lut, LayerIn<A, DMAX, PF_MSG, TQ> &nxt)
 {
     if constexpr (DMAX == 8) {
         const int d = in.li.w;
         if (d == 7)
-            return row_update<A, DMAX, PF_MSG, TQ, 7>(app_b, msg_t, Z, in, ar, lut);
+            return row_update<A, DMAX, PF_MSG, TQ, 7, LATE>(app_b, msg_t, Z, in, ar, lut, nxt);
         if (d == 6)
-            return row_update<A, DMAX, PF_MSG, TQ, 6>(app_b, msg_t, Z, in, ar, lut);
+            return row_update<A, DMAX, PF_MSG, TQ, 6, LATE>(app_b, msg_t, Z, in, ar, lut, nxt);
         if (d == 8)
-            return row_update<A, DMAX, PF_MSG, TQ, 8>(app_b, msg_t, Z, in, ar, lut);
+            return row_update<A, DMAX, PF_MSG, TQ, 8, LATE>(app_b, msg_t, Z, in, ar, lut, nxt);
     }
-    row_update<A, DMAX, PF_MSG, TQ, 0>(app_b, msg_t, Z, in, ar, lut);
+    row_update<A, DMAX, PF_MSG, TQ, 0, LATE>(app_b, msg_t, Z, in, ar, lut, nxt);
 }
 
 /* Four input values in one load: float4 for float LLRs, char4 for int8. */
@@ -330,6 +343,15 @@ table_kernel(const TableArgs a)
 {
     typedef typename A::AppT AppT;
     typedef typename A::Msg4 Msg4;
+    /* Messages in global memory are loaded a layer ahead, with the table entries, before the
+     * layer's update (two message buffers live at once), for rows of up to 16 edges; with the
+     * APP in global memory too, rows of 9 - 16 edges load them after the layer's first pass
+     * instead, into the registers its own messages have just left ("late"): at 80 registers
+     * the early form spilled 700 - 1000 bytes there. Rows of 17 - 20 edges load them where
+     * they are used. Measured (docs/cuda-notes.md, "Registers"): late loads gain 11 - 13% with
+     * the APP in global memory (DVB-S2 64800 2/3, 3/5 int8 pairs), lose 7% with it in shared
+     * memory (DVB-S2 16200 4/5) and 24% on 20-edge rows (spills). */
+    constexpr bool LATE = MEM == MEM_GLOBAL && DMAX == 16;
     constexpr bool PF_MSG = MEM != MEM_SMEM_ALL && DMAX <= 16;
     extern __shared__ __align__(16) unsigned char smem[];
     const TableCode &c = a.code;
@@ -422,9 +444,15 @@ table_kernel(const TableArgs a)
             /* prefetch the next layer; a single-layer code's messages are the ones about to
              * be written, so they are read after this layer instead */
             if (early_ok)
-                nxt.load(c, Ln, tab_t, msg_t, in_group);
-            if (work)
-                layer_update<A, DMAX, PF_MSG, TQ>(app_b, msg_t, Z, cur, a.ar, lut);
+                nxt.load(c, Ln, tab_t, msg_t, in_group, !LATE);
+            if (work) {
+                if (LATE && early_ok)
+                    layer_update<A, DMAX, PF_MSG, TQ, LATE>(app_b, msg_t, Z, cur, a.ar, lut, nxt);
+                else
+                    layer_update<A, DMAX, PF_MSG, TQ, false>(app_b, msg_t, Z, cur, a.ar, lut, nxt);
+            } else if (LATE && early_ok) {
+                nxt.load_msg(msg_t, Z, in_group);
+            }
             if (!early_ok)
                 nxt.load(c, Ln, tab_t, msg_t, in_group);
             __syncthreads();

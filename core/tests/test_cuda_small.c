@@ -148,6 +148,10 @@ int main(void)
     cfg.msg_format = LDPC_MSG_I16;
     setenv("LDPCGPU_CUDA_MEM", "app", 1);
     one("dvbt2 16200 r2/3 i16, messages global", code, cfg, 3, 2.5);
+    setenv("LDPCGPU_CUDA_MEM", "global", 1); /* messages loaded late (kernel_table.cuh) */
+    one("dvbt2 16200 r2/3 i16, state global", code, cfg, 3, 2.5);
+    cfg.msg_format = LDPC_MSG_I8;
+    one("dvbt2 16200 r2/3 i8 pairs, state global", code, cfg, 3, 2.5);
     unsetenv("LDPCGPU_CUDA_MEM");
     ldpc_code_destroy(code);
 
