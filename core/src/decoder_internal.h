@@ -10,6 +10,7 @@
 #define LDPCGPU_DECODER_INTERNAL_H
 
 #include "code_internal.h"
+#include "decoder_crc_stop.h"
 #include "ldpcgpu/decoder.h"
 
 typedef enum batch_state { BATCH_FREE = 0, BATCH_FILLING, BATCH_SUBMITTED, BATCH_COLLECTED } batch_state;
@@ -46,6 +47,7 @@ typedef struct ldpc_backend_ops {
 struct ldpc_decoder {
     const ldpc_code *code;
     ldpc_decoder_config cfg;
+    ldpc_crc_stop_rule crc_stop; /* early_stop_crc on this code (decoder_crc_stop.h) */
     const ldpc_backend_ops *ops;
     void *backend_state;
     int batch_frames;        /* frames per batch slot */

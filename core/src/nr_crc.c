@@ -1,7 +1,9 @@
 /* 5G NR CRCs (3GPP TS 38.212 5.1): generator polynomials, shift register starting at zero,
- * bits in transmission order, no reflection and no final inversion. */
+ * bits in transmission order, no reflection and no final inversion. The register runs on up
+ * to 64 streams at once (nr_crc_lanes.h). */
+#include <string.h>
 #include "error.h"
-#include "ldpcgpu/nr.h"
+#include "nr_crc_lanes.h"
 
 typedef struct crc_def {
     int length;
@@ -24,21 +26,82 @@ int ldpc_nr_crc_length(ldpc_nr_crc kind)
     return crc_defs[kind].length;
 }
 
+void nr_crc_lanes_init(nr_crc_lanes *s, ldpc_nr_crc kind)
+{
+    memset(s, 0, sizeof *s);
+    s->len = crc_defs[kind].length;
+    for (int j = 0; j < s->len; j++)
+        if (crc_defs[kind].poly >> j & 1u)
+            s->taps[s->ntaps++] = j;
+}
+
+void nr_crc_lanes_feed(nr_crc_lanes *s, const uint64_t *bits, int count)
+{
+    long t = s->t;
+    const int back = s->len; /* f_{t-L+j} = f[(t - L + j) & 31]; the ring's 32 > L entries
+                              * still hold zeros where t - L + j < 0 */
+    for (int i = 0; i < count; i++, t++) {
+        uint64_t f = bits[i];
+        for (int q = 0; q < s->ntaps; q++)
+            f ^= s->f[(t - back + s->taps[q]) & 31];
+        s->f[t & 31] = f;
+    }
+    s->t = t;
+}
+
+void nr_crc_lanes_feed_unpacked(nr_crc_lanes *s, const uint8_t *bits, int count)
+{
+    uint64_t chunk[256];
+    for (int i0 = 0; i0 < count; i0 += 256) {
+        const int m = count - i0 < 256 ? count - i0 : 256;
+        for (int i = 0; i < m; i++)
+            chunk[i] = bits[i0 + i] & 1u;
+        nr_crc_lanes_feed(s, chunk, m);
+    }
+}
+
+uint64_t nr_crc_lanes_register_bit(const nr_crc_lanes *s, int i)
+{
+    uint64_t r = 0;
+    for (int q = 0; q < s->ntaps && s->taps[q] <= i; q++) {
+        const long at = s->t - 1 - i + s->taps[q];
+        if (at >= 0)
+            r ^= s->f[at & 31];
+    }
+    return r;
+}
+
+uint64_t nr_crc_lanes_zero(const nr_crc_lanes *s)
+{
+    uint64_t any = 0;
+    for (int i = 0; i < s->len; i++)
+        any |= nr_crc_lanes_register_bit(s, i);
+    return ~any;
+}
+
 int ldpc_nr_crc_compute(ldpc_nr_crc kind, const uint8_t *bits, int nbits, uint32_t *crc)
 {
     if ((int)kind < 0 || (int)kind > 2 || !crc || nbits < 0 || (nbits > 0 && !bits))
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_nr_crc_compute: bad argument");
-    const int len = crc_defs[kind].length;
-    const uint32_t poly = crc_defs[kind].poly, top = 1u << (len - 1),
-                   mask = (len == 32) ? 0xFFFFFFFFu : ((1u << len) - 1u);
-    /* Division of a(D) D^L by g(D): each input bit enters at the top of the register. */
+    /* the division of a(D) D^L by g(D), on lane 0 */
+    nr_crc_lanes s;
+    nr_crc_lanes_init(&s, kind);
+    nr_crc_lanes_feed_unpacked(&s, bits, nbits);
     uint32_t reg = 0;
-    for (int i = 0; i < nbits; i++) {
-        const uint32_t feedback = ((reg & top) != 0) ^ (bits[i] & 1u);
-        reg = (reg << 1) & mask;
-        if (feedback)
-            reg ^= poly;
-    }
+    for (int i = 0; i < s.len; i++)
+        reg |= (uint32_t)(nr_crc_lanes_register_bit(&s, i) & 1u) << i;
     *crc = reg;
+    return LDPC_OK;
+}
+
+int ldpc_nr_crc_attach(ldpc_nr_crc kind, uint8_t *bits, int ndata)
+{
+    uint32_t crc = 0;
+    int st = ldpc_nr_crc_compute(kind, bits, ndata, &crc);
+    if (st != LDPC_OK)
+        return st;
+    const int len = crc_defs[kind].length;
+    for (int i = 0; i < len; i++) /* p_0 = the register's top bit first */
+        bits[ndata + i] = (uint8_t)((crc >> (len - 1 - i)) & 1u);
     return LDPC_OK;
 }

@@ -281,7 +281,7 @@ static void rule_bits(const ldpc_sim_kernels *kern, const ldpc_sim_config *c,
     }
     for (int f = 0; f < nframes; f++) {
         kern->bits(c->seed, first + (uint64_t)f, k, info + (size_t)f * (size_t)k);
-        sim_nr_fillers(nr, info + (size_t)f * (size_t)k);
+        sim_nr_info_rule(nr, info + (size_t)f * (size_t)k);
     }
 }
 

@@ -109,6 +109,11 @@ LDPC_API int ldpc_nr_crc_length(ldpc_nr_crc kind);
 LDPC_API int ldpc_nr_crc_compute(ldpc_nr_crc kind, const uint8_t *bits, int nbits,
                                  uint32_t *crc);
 
+/* Append the CRC to ndata unpacked bits: bits[ndata .. ndata+L-1] = p_0 .. p_{L-1} of
+ * ldpc_nr_crc_compute(bits, ndata) (bits holds ndata + L bytes). A code block of K' bits
+ * carrying its CRC, as a decoder's early_stop_crc expects: ndata = K' - L. */
+LDPC_API int ldpc_nr_crc_attach(ldpc_nr_crc kind, uint8_t *bits, int ndata);
+
 /* ---- transport blocks: CRC attachment and code block segmentation (5.1, 5.2.2) ---- */
 typedef struct ldpc_nr_tb {
     int a;       /* transport block bits A */
