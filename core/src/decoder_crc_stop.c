@@ -10,18 +10,15 @@ int ldpc_crc_stop_rule_init(ldpc_crc_stop_rule *r, const ldpc_decoder_config *cf
     r->nbits = 0;
     if (cfg->early_stop_crc == LDPC_CRC_STOP_NONE)
         return LDPC_OK;
-    if ((unsigned)cfg->early_stop_crc > LDPC_CRC_STOP_CRC16)
-        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "unknown early_stop_crc %d",
-                          (int)cfg->early_stop_crc);
+    ldpc_nr_crc kind;
+    if (ldpc_crc_stop_kind(cfg->early_stop_crc, &kind) != LDPC_OK)
+        return LDPC_ERR_INVALID_ARGUMENT;
     /* a code block of 38.212: the NR codes carry its K' (nr.h, ldpc_code_nr_params) */
     if (code->family != LDPC_FAMILY_NR || code->nr.cb.bg == 0)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
                           "early_stop_crc %s: CRC-aided early stop is for 5G NR code blocks "
                           "(nr:K:E codes), and %s is not one",
                           ldpc_crc_stop_name(cfg->early_stop_crc), code->name);
-    static const ldpc_nr_crc kinds[] = {LDPC_NR_CRC24A, LDPC_NR_CRC24A, LDPC_NR_CRC24B,
-                                        LDPC_NR_CRC16};
-    const ldpc_nr_crc kind = kinds[cfg->early_stop_crc];
     const int len = ldpc_nr_crc_length(kind), kp = code->nr.cb.k_prime;
     if (kp <= len || kp > code->n)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,

@@ -26,6 +26,17 @@ int ldpc_nr_crc_length(ldpc_nr_crc kind)
     return crc_defs[kind].length;
 }
 
+int ldpc_crc_stop_kind(ldpc_crc_stop stop, ldpc_nr_crc *kind)
+{
+    switch (stop) {
+    case LDPC_CRC_STOP_CRC24A: *kind = LDPC_NR_CRC24A; return LDPC_OK;
+    case LDPC_CRC_STOP_CRC24B: *kind = LDPC_NR_CRC24B; return LDPC_OK;
+    case LDPC_CRC_STOP_CRC16: *kind = LDPC_NR_CRC16; return LDPC_OK;
+    default:
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "early_stop_crc %d names no CRC", (int)stop);
+    }
+}
+
 void nr_crc_lanes_init(nr_crc_lanes *s, ldpc_nr_crc kind)
 {
     memset(s, 0, sizeof *s);

@@ -90,11 +90,12 @@ int ldpc_nr_tb_codec_create(ldpc_nr_tb_codec **out, int a, int bg, const ldpc_de
         c.output_bits = LDPC_OUTPUT_INFO;
         c.output_packing = LDPC_OUTPUT_UNPACKED;
         c.llr_positive_is_one = 0;
-        x->cb_crc_kind = tb.c > 1 ? LDPC_NR_CRC24B : tb_crc_kind(&tb);
-        static const ldpc_crc_stop stop_of[] = {LDPC_CRC_STOP_CRC24A, LDPC_CRC_STOP_CRC24B,
-                                                LDPC_CRC_STOP_CRC16}; /* by ldpc_nr_crc */
+        const ldpc_crc_stop cb_stop = tb.c > 1        ? LDPC_CRC_STOP_CRC24B
+                                      : tb.tb_crc == 24 ? LDPC_CRC_STOP_CRC24A
+                                                        : LDPC_CRC_STOP_CRC16;
+        ldpc_crc_stop_kind(cb_stop, &x->cb_crc_kind);
         x->crc_stop = c.early_termination && !runs_on_cuda(&c);
-        c.early_stop_crc = x->crc_stop ? stop_of[x->cb_crc_kind] : LDPC_CRC_STOP_NONE;
+        c.early_stop_crc = x->crc_stop ? cb_stop : LDPC_CRC_STOP_NONE;
         st = ldpc_decoder_create(&x->dec, x->code, &c);
     }
     if (st == LDPC_OK) {
