@@ -239,9 +239,11 @@ int ldpc_nr_tb_decode(ldpc_nr_tb_codec *x, const float *llr, const int *e, int r
         /* a block that received nothing decodes to the all-zero codeword, whose CRCs hold
          * (zero register start): it must not pass for data. A block the decoder stopped on
          * its CRC may not satisfy every check yet: its CRC is what vouches for it. */
-        int ok = (x->status[r].parity_ok || x->crc_stop) &&
-                 !nothing_received(cb, harq + (size_t)r * cb->n_ldpc) &&
-                 crc_holds(x->cb_crc_kind, info, cb->k_prime);
+        int ok = (x->status[r].parity_ok ||
+                  (x->crc_stop && crc_holds(x->cb_crc_kind, info, cb->k_prime))) &&
+                 !nothing_received(cb, harq + (size_t)r * cb->n_ldpc);
+        if (tb->cb_crc)
+            ok = ok && crc_holds(LDPC_NR_CRC24B, info, cb->k_prime);
         x->status[r].parity_ok = ok;
         all_ok &= ok;
         memcpy(x->b_bits + (size_t)r * data, info, (size_t)data);

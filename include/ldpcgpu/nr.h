@@ -161,9 +161,9 @@ LDPC_API int ldpc_nr_tb_encode(ldpc_nr_tb_codec *codec, const uint8_t *tb_bits, 
  * every rv add up); NULL = no combining (a scratch buffer, zeroed per call). tb_bits receives
  * the A decoded TB bits; *tb_crc_ok 1 if the TB CRC (and every CB CRC) holds, else 0;
  * cb_status (NULL or C entries) each code block's decoder status, parity_ok = 1 only if its
- * CRC (CRC24B when C > 1, the TB's CRC when C = 1) holds, its parity checks hold or the decoder
- * stopped it on that CRC, and it received something (a block whose HARQ buffer holds no channel
- * value decodes to the all-zero word, whose zero-start CRCs would hold: it fails).
+ * parity checks hold (or the decoder stopped it on its CRC, which holds: below), its CRC24B
+ * holds (C > 1), and it received something (a block whose HARQ buffer holds no channel value
+ * decodes to the all-zero word, whose zero-start CRCs would hold: it fails).
  * Early stop (cfg's early_termination): a code block stops when its parity checks hold or,
  * on the CPU backends, when its CRC passes (the codec sets early_stop_crc itself: CRC24B for
  * C > 1, CRC24A / CRC16 for C = 1); a codec whose decoder runs on the cuda backend (backend
