@@ -40,24 +40,49 @@ int ldpc_crc_stop_kind(ldpc_crc_stop stop, ldpc_nr_crc *kind)
 void nr_crc_lanes_init(nr_crc_lanes *s, ldpc_nr_crc kind)
 {
     memset(s, 0, sizeof *s);
+    s->kind = kind;
     s->len = crc_defs[kind].length;
     for (int j = 0; j < s->len; j++)
         if (crc_defs[kind].poly >> j & 1u)
             s->taps[s->ntaps++] = j;
 }
 
+/* f[0 .. count-1] of the recurrence, with f[-32 .. -1] the 32 values before. Inlined once per
+ * CRC with its polynomial a constant, so that the taps unroll into plain XORs; f[-1] stays in
+ * a register, which keeps the one short dependency (tap L-1) out of memory. */
+static inline __attribute__((always_inline)) void feed_linear(uint64_t *f, const uint64_t *bits,
+                                                              int count, int len, uint32_t poly)
+{
+    uint64_t prev = f[-1];
+    for (int i = 0; i < count; i++) {
+        uint64_t x = bits[i];
+#pragma GCC unroll 32
+        for (int j = 0; j < len - 1; j++)
+            if (poly >> j & 1u)
+                x ^= f[i - len + j];
+        if (poly >> (len - 1) & 1u)
+            x ^= prev;
+        f[i] = prev = x;
+    }
+}
+
 void nr_crc_lanes_feed(nr_crc_lanes *s, const uint64_t *bits, int count)
 {
-    long t = s->t;
-    const int back = s->len; /* f_{t-L+j} = f[(t - L + j) & 31]; the ring's 32 > L entries
-                              * still hold zeros where t - L + j < 0 */
-    for (int i = 0; i < count; i++, t++) {
-        uint64_t f = bits[i];
-        for (int q = 0; q < s->ntaps; q++)
-            f ^= s->f[(t - back + s->taps[q]) & 31];
-        s->f[t & 31] = f;
+    /* the ring's 32 > L entries still hold zeros where t - L + j < 0 */
+    uint64_t buf[32 + 256];
+    for (int i0 = 0; i0 < count; i0 += 256) {
+        const int m = count - i0 < 256 ? count - i0 : 256;
+        for (int q = 0; q < 32; q++) /* f_{t-32} .. f_{t-1} */
+            buf[q] = s->f[(s->t - 32 + q) & 31];
+        switch (s->kind) {
+        case LDPC_NR_CRC24A: feed_linear(buf + 32, bits + i0, m, 24, crc_defs[0].poly); break;
+        case LDPC_NR_CRC24B: feed_linear(buf + 32, bits + i0, m, 24, crc_defs[1].poly); break;
+        default: feed_linear(buf + 32, bits + i0, m, 16, crc_defs[2].poly); break;
+        }
+        for (int q = 0; q < 32; q++) /* the last 32 back into the ring */
+            s->f[(s->t + m - 32 + q) & 31] = buf[m + q];
+        s->t += m;
     }
-    s->t = t;
 }
 
 void nr_crc_lanes_feed_unpacked(nr_crc_lanes *s, const uint8_t *bits, int count)

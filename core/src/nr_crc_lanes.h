@@ -21,6 +21,7 @@ typedef struct nr_crc_lanes {
     uint64_t f[32]; /* f_t at f[t & 31] */
     int taps[24];   /* the j < L with g_j = 1 */
     int ntaps, len;
+    ldpc_nr_crc kind;
     long t;         /* bits fed so far */
 } nr_crc_lanes;
 
