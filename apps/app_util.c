@@ -244,6 +244,11 @@ int app_decoder_option(app_args *a, ldpc_decoder_config *cfg)
         a->decoder_set |= APP_SET_ITERATIONS;
     } else if (app_flag(a, "--no-early-stop")) {
         cfg->early_termination = 0;
+    } else if (app_opt(a, "--crc-stop", NULL, &v)) {
+        if (!a->error && ldpc_crc_stop_from_string(v, &cfg->early_stop_crc) != LDPC_OK) {
+            fprintf(stderr, "ldpcgpu %s: --crc-stop: %s\n", a->cmd, ldpc_last_error());
+            bad = 1;
+        }
     } else if (app_opt(a, "--alpha", NULL, &v)) {
         if (!a->error && !(bad = app_parse_double(a->cmd, "--alpha", v, 1e-6, 1.0, &dv)))
             cfg->nms_alpha = (float)dv;
@@ -308,6 +313,9 @@ void app_decoder_options_help(FILE *f)
             "  --schedule S       layered (default) or flooding\n"
             "  --iterations I     maximum iterations per frame (default %d)\n"
             "  --no-early-stop    always run every iteration (default: stop a frame once H*c = 0)\n"
+            "  --crc-stop C       5G NR code blocks on the CPU: also stop once the first K' bits\n"
+            "                     pass CRC C: crc24b (a segmented TB's blocks), crc24a or crc16\n"
+            "                     (a lone block), none (default); simulate's frames carry it\n"
             "  --alpha A          nms scaling factor in (0, 1] (default %g)\n"
             "  --beta B           oms offset in LLR units (default %g; 5G NR codes and DVB 64800\n"
             "                     r1/2, r3/5: %g)\n"

@@ -153,7 +153,33 @@ typedef struct llr_pool {
     uint8_t *info; /* frames * k: the information bits of each frame */
 } llr_pool;
 
-static int make_pool(const ldpc_code *code, int frames, double ebn0, float scale, llr_pool *p)
+/* With a CRC stop (crc != NONE) each frame's K' information bits end with that CRC, as a 5G NR
+ * code block's do: the simulator's bits with their last L replaced, encoded, and the
+ * simulator's noise for those codewords. */
+static int crc_frames(const ldpc_code *code, const ldpc_sim_config *sc, double ebn0,
+                      ldpc_crc_stop crc, int frames, uint8_t *info, float *llr)
+{
+    ldpc_nr_crc kind;
+    int st = ldpc_crc_stop_kind(crc, &kind);
+    if (st != LDPC_OK)
+        return st;
+    const int n = ldpc_code_n(code), k = ldpc_code_k(code), kp = link_k(code);
+    uint8_t *cw = malloc((size_t)frames * n);
+    ldpc_encoder *enc = NULL;
+    st = cw ? ldpc_encoder_create(&enc, code) : LDPC_ERR_NO_MEMORY;
+    for (int f = 0; st == LDPC_OK && f < frames; f++)
+        st = ldpc_nr_crc_attach(kind, info + (size_t)f * k, kp - ldpc_nr_crc_length(kind));
+    if (st == LDPC_OK)
+        st = ldpc_encoder_encode(enc, info, cw, frames);
+    if (st == LDPC_OK)
+        st = ldpc_sim_channel_llrs(code, sc, ebn0, 0, frames, cw, llr);
+    ldpc_encoder_destroy(enc);
+    free(cw);
+    return st;
+}
+
+static int make_pool(const ldpc_code *code, int frames, double ebn0, float scale,
+                     ldpc_crc_stop crc, llr_pool *p)
 {
     const int n = ldpc_code_n(code), k = ldpc_code_k(code);
     memset(p, 0, sizeof *p);
@@ -170,6 +196,8 @@ static int make_pool(const ldpc_code *code, int frames, double ebn0, float scale
     int st = (p->f32 && p->i8 && p->info)
                  ? ldpc_sim_make_frames(code, &sc, ebn0, 0, frames, p->info, NULL, p->f32)
                  : LDPC_ERR_NO_MEMORY;
+    if (st == LDPC_OK && crc != LDPC_CRC_STOP_NONE)
+        st = crc_frames(code, &sc, ebn0, crc, frames, p->info, p->f32);
     if (st == LDPC_OK)
         ldpc_llr_quantize_i8(p->f32, (size_t)frames * n, scale, p->i8);
     return st;
@@ -506,10 +534,12 @@ static int write_json(const char *path, const bench_opts *o, const ldpc_code *co
     fprintf(f, ",\n  \"schedule\": ");
     app_json_string(f, ldpc_schedule_name(o->cfg.schedule));
     fprintf(f, ",\n  \"msg\": \"%s\",\n  \"llr\": \"%s\",\n  \"early_termination\": %s,\n"
-               "  \"ebn0_db\": %.3f,\n  \"ebn0_default\": %s,\n  \"points\": [\n",
+               "  \"crc_stop\": \"%s\",\n  \"ebn0_db\": %.3f,\n  \"ebn0_default\": %s,\n"
+               "  \"points\": [\n",
             ldpc_msg_format_name(o->cfg.msg_format),
             ldpc_llr_type_name(o->llr_i8 ? LDPC_LLR_I8 : LDPC_LLR_F32),
-            o->cfg.early_termination ? "true" : "false", o->ebn0,
+            o->cfg.early_termination ? "true" : "false", ldpc_crc_stop_name(o->cfg.early_stop_crc),
+            o->ebn0,
             o->ebn0_given ? "false" : "true");
     for (int i = 0; i < npts; i++) {
         const bench_point *p = &pts[i];
@@ -698,7 +728,7 @@ int cmd_bench(int argc, char **argv)
     printf("encoding %lld frames at Eb/N0 %.2f dB%s for the LLR pool...\n", want, o.ebn0,
            o.ebn0_given ? "" : " (default: 3 dB above the rate's Shannon limit)");
     fflush(stdout);
-    if ((st = make_pool(code, (int)want, o.ebn0, o.cfg.llr_scale, &pool)) != LDPC_OK) {
+    if ((st = make_pool(code, (int)want, o.ebn0, o.cfg.llr_scale, o.cfg.early_stop_crc, &pool)) != LDPC_OK) {
         free_pool(&pool);
         ldpc_code_destroy(code);
         return app_fail("bench", st, "making the LLRs");

@@ -88,6 +88,8 @@ static int sim_identity(const sim_setup *s, sim_id_item *it)
     n = add_id(it, n, "schedule", 1, "%s", ldpc_schedule_name(c->schedule));
     n = add_id(it, n, "max_iterations", 0, "%d", c->max_iterations);
     n = add_id(it, n, "early_termination", 0, "%s", c->early_termination ? "true" : "false");
+    n = add_id(it, n, "crc_stop", 1, "%s", ldpc_crc_stop_name(c->early_stop_crc));
+    it[n - 1].if_absent = ldpc_crc_stop_name(LDPC_CRC_STOP_NONE);
     n = add_id(it, n, "nms_alpha", 0, "%.9g", (double)c->nms_alpha);
     n = add_id(it, n, "oms_beta", 0, "%.9g", (double)c->oms_beta);
     n = add_id(it, n, "msg", 1, "%s", ldpc_msg_format_name(c->msg_format));
@@ -345,6 +347,8 @@ static int apply_defaults(const char *path, const json_value *j, sim_opts *o)
     o->cfg.max_iterations = (int)u;
     if (json_get_bool(j, "early_termination", &b))
         o->cfg.early_termination = b;
+    if (json_get_string(j, "crc_stop", &s) && ldpc_crc_stop_from_string(s, &o->cfg.early_stop_crc))
+        return bad_resume(path, "unknown crc_stop");
     /* the decoder checks these three against its own rules; here they must be numbers */
     d = o->cfg.nms_alpha;
     if (!resume_number(path, j, "nms_alpha", 0.0, 1.0, 0, &d))

@@ -123,7 +123,6 @@ static int init_device(State *s, ldpc_decoder *dec, int ctx_index)
 {
     DeviceCtx &d = s->devs[(size_t)ctx_index];
     const ldpc_code *c = dec->code;
-    const HostPlan &p = s->plan;
     int st;
     if ((st = read_device_props(d)) != LDPC_OK || (st = upload_code(s, dec, d)) != LDPC_OK)
         return st;

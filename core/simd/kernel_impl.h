@@ -5,9 +5,10 @@
  *    the other edges; a tie for the minimum gives min2 = min1, so "edge whose |t| equals min1
  *    gets min2" is the reference's first-strict-minimum rule without tracking an index;
  *  - flooding: all rows from the previous APP, then each column sums its messages in CSC order;
- *  - hard decision APP < 0; early termination checks H*c after every iteration; a frame whose
- *    syndrome became zero at iteration i reports i and the hard decision of iteration i, while
- *    the group keeps iterating until all its frames have converged (or max_iterations).
+ *  - hard decision APP < 0; early termination checks H*c (and, with early_stop_crc, the CRC of
+ *    the first K' bits, all lanes at once) after every iteration; a frame whose syndrome became
+ *    zero (or whose CRC passed) at iteration i reports i and the hard decision of iteration i,
+ *    while the group keeps iterating until all its frames have stopped (or max_iterations).
  * Needs: KERNEL_ISA (string), KERNEL_FORMAT (ldpc_msg_format), KERNEL_SYMBOL (the name of the
  * simd_kernel object to define), and a vec_*.h included before.
  */
@@ -266,6 +267,22 @@ static uint64_t unsatisfied(const simd_plan *p, const vec_t *app, uint64_t need)
     return bad;
 }
 
+/* Lanes whose first prm->crc.nbits hard decisions pass the CRC (decoder_crc_stop.h): the
+ * bits of every lane go through nr_crc_lanes.h's register together, 256 columns at a time. */
+static uint64_t crc_passing(const simd_params *prm, const vec_t *app)
+{
+    nr_crc_lanes s;
+    nr_crc_lanes_init(&s, prm->crc.kind);
+    uint64_t bits[256];
+    for (int j0 = 0; j0 < prm->crc.nbits; j0 += 256) {
+        const int m = prm->crc.nbits - j0 < 256 ? prm->crc.nbits - j0 : 256;
+        for (int j = 0; j < m; j++)
+            bits[j] = v_signs(v_neg(v_load(app + j0 + j)));
+        nr_crc_lanes_feed(&s, bits, m);
+    }
+    return nr_crc_lanes_zero(&s);
+}
+
 /* The output takes lanes 'lanes' of the current hard decision and keeps the others. Layout:
  * hard[b * n + j] holds bit j of frames 8b..8b+7 (bit i = frame 8b + i), so that a frame's
  * bits come out with one shift and mask per byte (simd_backend.c). */
@@ -395,7 +412,11 @@ static void kernel_decode(const simd_plan *p, const simd_params *prm, simd_work 
             layered_iteration(p, prm, app, c2v, tmp, pre, zero_start && it == 1 ? zeros : NULL);
         if (!active)
             continue; /* no early termination: every frame has its codeword, iterations go on */
-        uint64_t done = active & ~unsatisfied(p, app, active);
+        /* rule 6 of decoder_fixed.h: the checks, or the CRC; a lane stopped by its CRC needs
+         * its whole syndrome (parity_ok), so then no lane's is cut short */
+        const uint64_t crc_ok = prm->crc.on ? active & crc_passing(prm, app) : 0;
+        const uint64_t bad = unsatisfied(p, app, crc_ok ? 0 : active);
+        const uint64_t done = active & (~bad | crc_ok);
         if (done) {
             /* a frame's first codeword is the one it returns (decoder_fixed.h rule 6); with
              * early termination it also stops there */
@@ -403,7 +424,7 @@ static void kernel_decode(const simd_plan *p, const simd_params *prm, simd_work 
             for (int l = 0; l < LANES; l++)
                 if (done >> l & 1) {
                     res->iterations[l] = prm->early_termination ? it : prm->max_iterations;
-                    res->parity_ok[l] = 1;
+                    res->parity_ok[l] = !(bad >> l & 1);
                 }
             active &= ~done;
             if (!active && prm->early_termination)

@@ -52,6 +52,7 @@ typedef struct simd_params {
     ldpc_schedule schedule;
     int max_iterations;
     int early_termination;
+    ldpc_crc_stop_rule crc; /* CRC-aided early stop, on only with early termination */
     /* fixed point (decoder_fixed.h): channel range [cmin, cmax]; message magnitude
      * s(m) = min(scale(min(m, cmax)), mcap), where NMS scale = (m * nms_a15 + 2^14) >> 15 and
      * OMS scale = max(m - oms_q, 0) */

@@ -16,6 +16,10 @@ void ldpc_simd_params_init(simd_params *prm, const ldpc_decoder_config *cfg,
     prm->schedule = cfg->schedule;
     prm->max_iterations = cfg->max_iterations;
     prm->early_termination = cfg->early_termination;
+    /* the decoder checked the rule at create (an error here leaves it off) */
+    if (ldpc_crc_stop_rule_init(&prm->crc, cfg, code) != LDPC_OK ||
+        !ldpc_crc_stop_active(&prm->crc, cfg))
+        prm->crc.on = 0;
     prm->nms_alpha = cfg->nms_alpha;
     prm->oms_beta = cfg->oms_beta;
     prm->positive_is_one = cfg->llr_positive_is_one ? 1 : 0;

@@ -201,12 +201,37 @@ static int check_quantised_limits(const ldpc_decoder_config *c, const ldpc_code 
     return LDPC_OK;
 }
 
+/* Why the cuda backend cannot take cfg (a setting only the CPU backends implement), or NULL. */
+static const char *cuda_cannot(const ldpc_decoder_config *cfg)
+{
+    if (cfg->early_stop_crc != LDPC_CRC_STOP_NONE)
+        return "CRC-aided early stop runs on the CPU backends";
+    return NULL;
+}
+
 /* Pick the backend ops for the configuration; may fall back from cuda to the CPU. */
 static int choose_backend(ldpc_decoder_config *cfg, const ldpc_backend_ops **ops)
 {
     const ldpc_backend_ops *cuda = ldpc_backend_cuda_ops();
     const ldpc_backend_ops *simd = ldpc_backend_cpu_simd_ops();
     const ldpc_backend_ops *cpu = simd ? simd : &ldpc_backend_cpu_reference;
+    const char *why = cuda_cannot(cfg);
+    if (why && cfg->backend == LDPC_BACKEND_CUDA) {
+        /* refused whether or not a GPU is present: a configuration does not fail only once
+         * a GPU is there */
+        if (!cfg->fallback_to_cpu)
+            return ldpc_error(LDPC_ERR_UNSUPPORTED, "%s (the cuda backend stops on H*c = 0 only)",
+                              why);
+        fprintf(stderr, "ldpcgpu: %s; falling back to the %s backend\n", why, cpu->name);
+        *ops = cpu;
+        return LDPC_OK;
+    }
+    if (why && cfg->backend == LDPC_BACKEND_AUTO) {
+        if (cuda && ldpc_cuda_device_count() > 0)
+            fprintf(stderr, "ldpcgpu: %s; using the %s backend\n", why, cpu->name);
+        *ops = cpu;
+        return LDPC_OK;
+    }
     switch (cfg->backend) {
     case LDPC_BACKEND_CPU_REFERENCE:
         *ops = &ldpc_backend_cpu_reference;
@@ -387,6 +412,8 @@ int ldpc_decoder_create(ldpc_decoder **out, const ldpc_code *code, const ldpc_de
         st = check_quantised_limits(&dec->cfg, code);
     if (st == LDPC_OK)
         st = setup_rate_matched(dec);
+    if (st == LDPC_OK)
+        st = ldpc_crc_stop_rule_init(&dec->crc_stop, &dec->cfg, code);
     const ldpc_backend_ops *ops = NULL;
     if (st == LDPC_OK)
         st = choose_backend(&dec->cfg, &ops);
@@ -404,6 +431,7 @@ int ldpc_decoder_create(ldpc_decoder **out, const ldpc_code *code, const ldpc_de
                 return ldpc_error(LDPC_ERR_NO_MEMORY, "decoder: out of memory");
             }
             dec->cfg = keep->cfg;
+            dec->crc_stop = keep->crc_stop;
             dec->code = code;
             dec->output_bytes = keep->output_bytes;
             ldpc_decoder_destroy(keep);
@@ -702,7 +730,10 @@ void ldpc_decoder_print(const ldpc_decoder *dec, FILE *f)
             ldpc_msg_format_name(c->msg_format));
     if (c->msg_format != LDPC_MSG_F32)
         fprintf(f, " (llr_scale %g)", c->llr_scale);
-    fprintf(f, ", at most %d iterations, early stop %s, %d frames per batch x %d slots\n",
-            c->max_iterations, c->early_termination ? "on" : "off", dec->batch_frames,
-            dec->nbatches);
+    fprintf(f, ", at most %d iterations, early stop %s", c->max_iterations,
+            c->early_termination ? "on" : "off");
+    if (c->early_stop_crc != LDPC_CRC_STOP_NONE)
+        fprintf(f, " (H*c = 0 or %s over %d bits)", ldpc_crc_stop_name(c->early_stop_crc),
+                dec->crc_stop.nbits);
+    fprintf(f, ", %d frames per batch x %d slots\n", dec->batch_frames, dec->nbatches);
 }

@@ -41,6 +41,7 @@ struct ldpc_fixed_model {
     const ldpc_code *code;
     ldpc_decoder_config cfg;
     ldpc_fixed_params p;
+    ldpc_crc_stop_rule crc_stop; /* early_stop_crc (rule 6) */
     int *order;     /* m: row order (layered) */
     int *chan;      /* n: channel values */
     int *app;       /* n */
@@ -79,6 +80,11 @@ int ldpc_fixed_model_create(ldpc_fixed_model **out, const ldpc_code *c,
         return st == LDPC_ERR_UNSUPPORTED
                    ? ldpc_error(st, "fixed model: needs msg_format i8/i16 and a min-sum algorithm")
                    : st;
+    }
+    st = ldpc_crc_stop_rule_init(&m->crc_stop, cfg, c);
+    if (st != LDPC_OK) {
+        ldpc_fixed_model_destroy(m);
+        return st;
     }
     m->order = malloc((size_t)c->m * sizeof(int));
     m->chan = malloc((size_t)c->n * sizeof(int));
@@ -147,6 +153,7 @@ int ldpc_fixed_model_decode(ldpc_fixed_model *m, ldpc_llr_type type, const void 
     memcpy(m->app, m->chan, (size_t)c->n * sizeof(int));
     memset(m->c2v, 0, (size_t)c->num_edges * sizeof(int));
     const int layered = m->cfg.schedule == LDPC_SCHEDULE_LAYERED;
+    const int crc_stop = ldpc_crc_stop_active(&m->crc_stop, &m->cfg);
     int it = 0, ok = 0;
     while (it < m->cfg.max_iterations) {
         if (layered) {
@@ -164,7 +171,8 @@ int ldpc_fixed_model_decode(ldpc_fixed_model *m, ldpc_llr_type type, const void 
         }
         it++;
         if (m->cfg.early_termination) {
-            if ((ok = hard_and_check(m)))
+            if ((ok = hard_and_check(m)) ||
+                (crc_stop && ldpc_crc_stop_frame_passes(&m->crc_stop, m->hard)))
                 break;
         } else if (!ok && hard_and_check(m)) {
             ok = 1; /* rule 6: the first codeword found is the one returned */

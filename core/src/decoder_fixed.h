@@ -45,11 +45,17 @@
  *     APP[j] = c[j] + the sum of the column's new messages (exact).
  *  6. Hard decision bit j = APP[j] < 0. An iteration is one pass over all rows. At least one
  *     iteration runs; with early termination a frame stops after the first iteration whose hard
- *     decision satisfies every check (iterations = that count); otherwise max_iterations run and
+ *     decision satisfies every check, or, with early_stop_crc on a 5G NR code (K' = the code
+ *     block's information bits, CRC included), whose bits 0..K'-1 pass that CRC (divided by its
+ *     generator from a zero register they leave no remainder; decoder_crc_stop.h; CPU backends
+ *     only: the cuda backend does not take early_stop_crc), whichever
+ *     comes first (iterations = that count; the CRC is checked on the same hard decision as the
+ *     checks, after them); otherwise max_iterations run and
  *     the frame returns the hard decision of the first iteration that satisfied every check, or
  *     the last iteration's if none did (a decoder never returns worse than what it found).
  *     parity_ok = the returned hard decision satisfies every check (and the frame is not erased,
- *     decoder_erased.h).
+ *     decoder_erased.h); a frame stopped by its CRC reports its syndrome too (often not zero).
+ *     Without early termination the CRC plays no part.
  *
  * WHY THIS CANNOT DRIFT. Messages are narrow (int8: stored as bytes), the APP is wide and never
  * clipped: APP[j] is always exactly c[j] + the sum of the column's current messages, because

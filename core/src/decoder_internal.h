@@ -10,6 +10,7 @@
 #define LDPCGPU_DECODER_INTERNAL_H
 
 #include "code_internal.h"
+#include "decoder_crc_stop.h"
 #include "ldpcgpu/decoder.h"
 #include "nr_recover.h"
 
@@ -51,6 +52,7 @@ typedef struct ldpc_backend_ops {
 struct ldpc_decoder {
     const ldpc_code *code;
     ldpc_decoder_config cfg;
+    ldpc_crc_stop_rule crc_stop; /* early_stop_crc on this code (decoder_crc_stop.h) */
     const ldpc_backend_ops *ops;
     void *backend_state;
     int batch_frames;        /* frames per batch slot */

@@ -13,8 +13,9 @@
  *    the product capped below 1 so that results stay finite (about 36 at most).
  *  - hard decision: bit = 1 iff APP < 0.
  *  - iterations: at least one is run; with early termination the frame stops after the first
- *    iteration whose hard decision satisfies every check. parity_ok is the syndrome of the
- *    hard decision returned, and 0 for an erased frame (decoder_erased.h: every cleaned LLR 0).
+ *    iteration whose hard decision satisfies every check, or passes the CRC of early_stop_crc
+ *    (decoder_fixed.h rule 6). parity_ok is the syndrome of the hard decision returned, and 0
+ *    for an erased frame (decoder_erased.h: every cleaned LLR 0).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -181,6 +182,7 @@ static void decode_frame(const ldpc_decoder *dec, ref_state *s, ldpc_frame_statu
     const ldpc_decoder_config *cfg = &dec->cfg;
     memcpy(s->app, s->llr, (size_t)c->n * sizeof(float));
     memset(s->c2v, 0, (size_t)c->num_edges * sizeof(float));
+    const int crc_stop = ldpc_crc_stop_active(&dec->crc_stop, cfg);
     int it = 0, ok = 0;
     while (it < cfg->max_iterations) {
         if (cfg->schedule == LDPC_SCHEDULE_LAYERED)
@@ -190,7 +192,7 @@ static void decode_frame(const ldpc_decoder *dec, ref_state *s, ldpc_frame_statu
         it++;
         if (cfg->early_termination) {
             ok = hard_decide_and_check(c, s->app, s->hard);
-            if (ok)
+            if (ok || (crc_stop && ldpc_crc_stop_frame_passes(&dec->crc_stop, s->hard)))
                 break;
         } else if (!ok) {
             /* without early termination every iteration runs, but the first codeword found is

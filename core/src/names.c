@@ -39,6 +39,12 @@ static const name_entry llr_type_table[] = {
     {"f32", LDPC_LLR_F32},   {"i8", LDPC_LLR_I8},
     {"float", LDPC_LLR_F32}, {"float32", LDPC_LLR_F32}, {"int8", LDPC_LLR_I8},
 };
+static const name_entry crc_stop_table[] = {
+    {"none", LDPC_CRC_STOP_NONE},  {"crc24a", LDPC_CRC_STOP_CRC24A},
+    {"crc24b", LDPC_CRC_STOP_CRC24B}, {"crc16", LDPC_CRC_STOP_CRC16},
+    {"off", LDPC_CRC_STOP_NONE},   {"24a", LDPC_CRC_STOP_CRC24A},
+    {"24b", LDPC_CRC_STOP_CRC24B}, {"16", LDPC_CRC_STOP_CRC16},
+};
 
 static const name_entry modulation_table[] = {
     {"bpsk", LDPC_MOD_BPSK},    {"qpsk", LDPC_MOD_QPSK},    {"16qam", LDPC_MOD_QAM16},
@@ -103,6 +109,10 @@ const char *ldpc_llr_type_name(ldpc_llr_type t)
 {
     return name_of(llr_type_table, COUNT(llr_type_table), (int)t);
 }
+const char *ldpc_crc_stop_name(ldpc_crc_stop c)
+{
+    return name_of(crc_stop_table, COUNT(crc_stop_table), (int)c);
+}
 
 int ldpc_backend_from_string(const char *s, ldpc_backend *out)
 {
@@ -143,6 +153,13 @@ int ldpc_llr_type_from_string(const char *s, ldpc_llr_type *out)
     int v = 0, st = parse(llr_type_table, COUNT(llr_type_table), "LLR type", s, out ? &v : NULL);
     if (st == LDPC_OK)
         *out = (ldpc_llr_type)v;
+    return st;
+}
+int ldpc_crc_stop_from_string(const char *s, ldpc_crc_stop *out)
+{
+    int v = 0, st = parse(crc_stop_table, COUNT(crc_stop_table), "CRC stop", s, out ? &v : NULL);
+    if (st == LDPC_OK)
+        *out = (ldpc_crc_stop)v;
     return st;
 }
 

@@ -2,9 +2,9 @@
  * with CRC24B, fillers, LDPC encoding and rate matching, and back: de-rate-matching with HARQ
  * combining, decoding every code block of the TB in one ldpc_decoder call, CRC checks.
  *
- * The decoders stop a code block when its parity checks hold (early_termination); its CRC24B
- * is checked afterwards. They have no per-iteration hook, so a CRC is not consulted between
- * iterations.
+ * With early termination the CPU decoders also stop a code block once its CRC passes
+ * (early_stop_crc: CRC24B on each block of a segmented TB, the TB's CRC24A / CRC16 on a lone
+ * block); the cuda backend stops on H*c = 0 only, so a decoder that would run there keeps that.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +24,22 @@ struct ldpc_nr_tb_codec {
     uint8_t *cw;       /* n_ldpc bits: one encoded code block */
     float *harq_own;   /* C * n_ldpc: the buffer used when the caller passes none */
     ldpc_frame_status *status; /* C */
+    ldpc_nr_crc cb_crc_kind;   /* the CRC of each code block: CRC24B (C > 1) or the TB's */
+    int crc_stop;              /* the decoder stops a block on its CRC */
 };
+
+/* The TB's CRC (7.2.1) */
+static ldpc_nr_crc tb_crc_kind(const ldpc_nr_tb *tb)
+{
+    return tb->tb_crc == 24 ? LDPC_NR_CRC24A : LDPC_NR_CRC16;
+}
+
+/* Whether a decoder of cfg would run on the cuda backend, which has no CRC stop. */
+static int runs_on_cuda(const ldpc_decoder_config *cfg)
+{
+    return cfg->backend == LDPC_BACKEND_CUDA ||
+           (cfg->backend == LDPC_BACKEND_AUTO && ldpc_backend_available(LDPC_BACKEND_CUDA));
+}
 
 void ldpc_nr_tb_codec_destroy(ldpc_nr_tb_codec *x)
 {
@@ -59,7 +74,9 @@ int ldpc_nr_tb_codec_create(ldpc_nr_tb_codec **out, int a, int bg, const ldpc_de
     snprintf(name, sizeof name, "nr:bg%d:z%d", cb->bg, cb->z);
     st = ldpc_nr_code_build(&x->code, name, cb->bg, cb->z);
     if (st == LDPC_OK) {
-        ldpc_nr_cb_mother(&x->code->nr.cb, cb->bg, cb->z);
+        /* the code block as the segmentation made it: K' (its CRC's span) and fillers */
+        x->code->nr.cb = *cb;
+        x->code->nr.cb.n_cb = cb->n;
         x->code->nr.qm = 1;
         st = ldpc_encoder_create(&x->enc, x->code);
     }
@@ -73,6 +90,12 @@ int ldpc_nr_tb_codec_create(ldpc_nr_tb_codec **out, int a, int bg, const ldpc_de
         c.output_bits = LDPC_OUTPUT_INFO;
         c.output_packing = LDPC_OUTPUT_UNPACKED;
         c.llr_positive_is_one = 0;
+        const ldpc_crc_stop cb_stop = tb.c > 1        ? LDPC_CRC_STOP_CRC24B
+                                      : tb.tb_crc == 24 ? LDPC_CRC_STOP_CRC24A
+                                                        : LDPC_CRC_STOP_CRC16;
+        ldpc_crc_stop_kind(cb_stop, &x->cb_crc_kind);
+        x->crc_stop = c.early_termination && !runs_on_cuda(&c);
+        c.early_stop_crc = x->crc_stop ? cb_stop : LDPC_CRC_STOP_NONE;
         st = ldpc_decoder_create(&x->dec, x->code, &c);
     }
     if (st == LDPC_OK) {
@@ -111,13 +134,6 @@ int ldpc_nr_tb_codec_limit_buffer(ldpc_nr_tb_codec *x, int tbs_lbrm)
     if (st == LDPC_OK)
         x->tb.cb = cb;
     return st;
-}
-
-/* Append the L parity bits of crc (p_0 = bit L-1 first). */
-static void put_crc(uint8_t *dst, uint32_t crc, int len)
-{
-    for (int i = 0; i < len; i++)
-        dst[i] = (uint8_t)((crc >> (len - 1 - i)) & 1u);
 }
 
 /* 1 if bits[0..nbits-1] end with their CRC (nbits includes the CRC's length bits). */
@@ -167,20 +183,15 @@ int ldpc_nr_tb_encode(ldpc_nr_tb_codec *x, const uint8_t *tb_bits, const int *e,
     /* 7.2.1: TB CRC */
     for (int i = 0; i < tb->a; i++)
         x->b_bits[i] = tb_bits[i] & 1u;
-    uint32_t crc;
-    ldpc_nr_crc kind = tb->tb_crc == 24 ? LDPC_NR_CRC24A : LDPC_NR_CRC16;
-    ldpc_nr_crc_compute(kind, x->b_bits, tb->a, &crc);
-    put_crc(x->b_bits + tb->a, crc, tb->tb_crc);
+    ldpc_nr_crc_attach(tb_crc_kind(tb), x->b_bits, tb->a);
     /* 5.2.2: K' - L bits of B per code block, its CRC24B, fillers (0 for the encoder) */
     const int data = cb->k_prime - tb->cb_crc;
     long offset = 0;
     for (int r = 0; r < tb->c; r++) {
         uint8_t *info = x->cb_info + (size_t)r * cb->k;
         memcpy(info, x->b_bits + (size_t)r * data, (size_t)data);
-        if (tb->cb_crc) {
-            ldpc_nr_crc_compute(LDPC_NR_CRC24B, info, data, &crc);
-            put_crc(info + data, crc, 24);
-        }
+        if (tb->cb_crc)
+            ldpc_nr_crc_attach(LDPC_NR_CRC24B, info, data);
         memset(info + cb->k_prime, 0, (size_t)cb->fillers);
         st = ldpc_encoder_encode(x->enc, info, x->cw, 1);
         if (st == LDPC_OK)
@@ -226,8 +237,11 @@ int ldpc_nr_tb_decode(ldpc_nr_tb_codec *x, const float *llr, const int *e, int r
     for (int r = 0; r < tb->c; r++) {
         const uint8_t *info = x->cb_info + (size_t)r * cb->k;
         /* a block that received nothing decodes to the all-zero codeword, whose CRCs hold
-         * (zero register start): it must not pass for data */
-        int ok = x->status[r].parity_ok && !nothing_received(cb, harq + (size_t)r * cb->n_ldpc);
+         * (zero register start): it must not pass for data. A block the decoder stopped on
+         * its CRC may not satisfy every check yet: its CRC is what vouches for it. */
+        int ok = (x->status[r].parity_ok ||
+                  (x->crc_stop && crc_holds(x->cb_crc_kind, info, cb->k_prime))) &&
+                 !nothing_received(cb, harq + (size_t)r * cb->n_ldpc);
         if (tb->cb_crc)
             ok = ok && crc_holds(LDPC_NR_CRC24B, info, cb->k_prime);
         x->status[r].parity_ok = ok;
@@ -236,8 +250,7 @@ int ldpc_nr_tb_decode(ldpc_nr_tb_codec *x, const float *llr, const int *e, int r
     }
     if (cb_status)
         memcpy(cb_status, x->status, (size_t)tb->c * sizeof *cb_status);
-    all_ok = all_ok && crc_holds(tb->tb_crc == 24 ? LDPC_NR_CRC24A : LDPC_NR_CRC16, x->b_bits,
-                                 tb->b);
+    all_ok = all_ok && crc_holds(tb_crc_kind(tb), x->b_bits, tb->b);
     memcpy(tb_bits, x->b_bits, (size_t)tb->a);
     *tb_crc_ok = all_ok;
     return LDPC_OK;

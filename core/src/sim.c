@@ -231,10 +231,15 @@ void ldpc_sim_print(const ldpc_sim *sim, FILE *f)
                 strcmp(ldpc_decoder_backend_name(sim->dec), "cuda")
                     ? "each thread decodes its own frames"
                     : "frames fed to the GPU decoder's batches");
+    char stop[64] = "";
+    if (dc->early_termination && dc->early_stop_crc != LDPC_CRC_STOP_NONE)
+        snprintf(stop, sizeof stop, " (early stop: H*c = 0 or %s)",
+                 ldpc_crc_stop_name(dc->early_stop_crc));
+    else if (dc->early_termination)
+        snprintf(stop, sizeof stop, " (early stop)");
     fprintf(f, "  decoder %s, %s, %s, %d iterations%s, LLRs %s", ldpc_decoder_backend_name(sim->dec),
             ldpc_algorithm_name(dc->algorithm), ldpc_schedule_name(dc->schedule),
-            dc->max_iterations, dc->early_termination ? " (early stop)" : "",
-            sim->cfg.llr_type == LDPC_LLR_I8 ? "int8" : "float");
+            dc->max_iterations, stop, sim->cfg.llr_type == LDPC_LLR_I8 ? "int8" : "float");
     if (sim->cfg.llr_type == LDPC_LLR_I8)
         fprintf(f, " at scale %g", (double)dc->llr_scale);
     fputc('\n', f);
@@ -281,7 +286,7 @@ static void rule_bits(const ldpc_sim_kernels *kern, const ldpc_sim_config *c,
     }
     for (int f = 0; f < nframes; f++) {
         kern->bits(c->seed, first + (uint64_t)f, k, info + (size_t)f * (size_t)k);
-        sim_nr_fillers(nr, info + (size_t)f * (size_t)k);
+        sim_nr_info_rule(nr, info + (size_t)f * (size_t)k);
     }
 }
 

@@ -155,7 +155,7 @@ static int make_codewords(worker *w, uint64_t first, int m, uint8_t *info)
         return LDPC_OK; /* all zero: info and w->cw were zeroed once */
     for (int f = 0; f < m; f++) {
         h->kern->bits(h->cfg.seed, first + (uint64_t)f, h->k, info + (size_t)f * h->k);
-        sim_nr_fillers(&h->nr, info + (size_t)f * h->k);
+        sim_nr_info_rule(&h->nr, info + (size_t)f * h->k);
     }
     return ldpc_encoder_encode(w->enc, info, w->cw, m);
 }
@@ -556,6 +556,7 @@ int sim_host_create(sim_host **out, const ldpc_code *code, ldpc_decoder *dec,
         sim_host_destroy(h);
         return st;
     }
+    sim_nr_link_decoder(&h->nr, code, ldpc_decoder_config_get(dec));
     h->kern = ldpc_sim_kernels_select();
     h->i8t = cfg->noise == LDPC_SIM_NOISE_I8_TABLE ? ldpc_sim_i8_table_kernel_select() : NULL;
     h->dec = dec;

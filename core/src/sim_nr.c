@@ -45,10 +45,19 @@ double sim_nr_rate(const ldpc_code *code)
     return (double)k / (double)n;
 }
 
-void sim_nr_fillers(const sim_nr_link *l, uint8_t *info)
+void sim_nr_info_rule(const sim_nr_link *l, uint8_t *info)
 {
-    if (l->active)
-        memset(info + l->np.cb.k_prime, 0, (size_t)l->np.cb.fillers);
+    if (!l->active)
+        return;
+    if (l->crc.on)
+        ldpc_nr_crc_attach(l->crc.kind, info, l->crc.nbits - ldpc_nr_crc_length(l->crc.kind));
+    memset(info + l->np.cb.k_prime, 0, (size_t)l->np.cb.fillers);
+}
+
+void sim_nr_link_decoder(sim_nr_link *l, const ldpc_code *code, const ldpc_decoder_config *dc)
+{
+    if (!l->active || ldpc_crc_stop_rule_init(&l->crc, dc, code) != LDPC_OK)
+        l->crc.on = 0;
 }
 
 size_t sim_nr_scratch_bytes(const sim_nr_link *l) { return l->active ? (size_t)l->np.e : 0; }

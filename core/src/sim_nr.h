@@ -8,6 +8,7 @@
 #ifndef LDPCGPU_SIM_NR_H
 #define LDPCGPU_SIM_NR_H
 
+#include "decoder_crc_stop.h"
 #include "ldpcgpu/nr.h"
 #include "ldpcgpu/sim.h"
 #include "sim_modem.h"
@@ -15,6 +16,7 @@
 typedef struct sim_nr_link {
     int active;             /* 1 for a rate-matched NR code, 0 for any other code */
     ldpc_nr_code_params np; /* np.qm: the interleaver's Qm in use (the modulation's) */
+    ldpc_crc_stop_rule crc; /* a decoder that stops on a CRC: the frames carry it */
 } sim_nr_link;
 
 /* The link of code under cfg's modulation; LDPC_ERR_INVALID_ARGUMENT if the code's Qm or E
@@ -26,8 +28,13 @@ int sim_nr_link_of(const ldpc_code *code, const ldpc_sim_config *cfg, sim_nr_lin
 int sim_nr_info_bits(const ldpc_code *code);
 double sim_nr_rate(const ldpc_code *code);
 
-/* Zero the filler bits of a frame's k information bits (nothing for other codes). */
-void sim_nr_fillers(const sim_nr_link *l, uint8_t *info);
+/* Set the CRC of the decoder's CRC stop, if any (sim_nr_link_decoder), over a frame's first K'
+ * bits: its last L bits become the CRC of the K' - L before (a code block as 38.212 5.1 and
+ * 5.2.2 make it), then zero the filler bits (nothing for other codes). */
+void sim_nr_info_rule(const sim_nr_link *l, uint8_t *info);
+
+/* The link's CRC from a decoder configuration (early_stop_crc; off for other codes). */
+void sim_nr_link_decoder(sim_nr_link *l, const ldpc_code *code, const ldpc_decoder_config *dc);
 
 /* Scratch of sim_nr_llrs: bytes and floats. */
 size_t sim_nr_scratch_bytes(const sim_nr_link *l);

@@ -89,6 +89,15 @@ typedef enum ldpc_msg_format {
     LDPC_MSG_I16 = 2  /* 16-bit fixed-point messages; rules: docs/quality.md */
 } ldpc_msg_format;
 
+/* CRC-aided early stop of 5G NR code blocks (ldpc_decoder_config.early_stop_crc): the CRC of
+ * 38.212 5.1 that the first K' bits of the code block end with. */
+typedef enum ldpc_crc_stop {
+    LDPC_CRC_STOP_NONE = 0,   /* stop on H*c = 0 only (default) */
+    LDPC_CRC_STOP_CRC24A = 1, /* a lone code block of a TB of more than 3824 bits */
+    LDPC_CRC_STOP_CRC24B = 2, /* each code block of a segmented TB */
+    LDPC_CRC_STOP_CRC16 = 3   /* a lone code block of a TB of up to 3824 bits */
+} ldpc_crc_stop;
+
 typedef enum ldpc_output_bits {
     LDPC_OUTPUT_INFO = 0,    /* k information bits per frame */
     LDPC_OUTPUT_CODEWORD = 1 /* all n code bits per frame */
@@ -114,8 +123,9 @@ typedef struct ldpc_decoder_config {
     ldpc_schedule schedule;  /* any ldpc_schedule; default LAYERED */
     ldpc_msg_format msg_format; /* any ldpc_msg_format; default F32 */
     int max_iterations;      /* 1..10000, default 25 */
-    int early_termination;   /* 1: stop a frame as soon as H*c = 0 (default); 0: run every
-                              * iteration and return the first codeword found */
+    int early_termination;   /* 1: stop a frame as soon as H*c = 0 (default; or its CRC
+                              * passes: early_stop_crc); 0: run every iteration and return
+                              * the first codeword found */
     float nms_alpha;         /* normalized min-sum factor, (0, 1], default 0.875 */
     float oms_beta;          /* offset min-sum offset in LLR units, [0, 100), default 0.25 */
     int llr_positive_is_one; /* 0: positive LLR = bit 0 (default); 1: gr-fec's convention */
@@ -145,6 +155,22 @@ typedef struct ldpc_decoder_config {
                               * ldpc_decoder_frame_llrs() gives the frame length. The CPU
                               * backends recover in the batch's staging at submit: write a
                               * batch's frames again before submitting it again. */
+    ldpc_crc_stop early_stop_crc; /* any ldpc_crc_stop; default NONE. Other than NONE: 5G NR
+                              * codes only (ldpc_code_nr_params; K' = K of "nr:K:E", k of a
+                              * mother code "nr:bg1:z384"), K' above the CRC's length, and the
+                              * CPU backends (cuda: LDPC_ERR_UNSUPPORTED with fallback_to_cpu
+                              * 0, else the CPU, saying so; auto picks the CPU). With early
+                              * termination on, a frame stops after the first iteration whose
+                              * hard decision satisfies every check OR whose first K' bits
+                              * pass the CRC (their division by the CRC's generator, register
+                              * starting at zero, leaves no remainder: 38.212 5.1). parity_ok
+                              * stays the syndrome of the returned bits, so a frame stopped by
+                              * its CRC may report parity_ok 0 with correct bits: the caller
+                              * checks the CRC (ldpc_nr_crc_compute). A frame whose bits are
+                              * wrong passes a CRC of L bits with probability about 2^-L per
+                              * iteration it runs (2^-24; CRC16: 2^-16, so up to 4e-4 over 25
+                              * iterations of a frame that does not decode). Without early
+                              * termination the CRC changes nothing. */
 } ldpc_decoder_config;
 
 /* Per-frame result.
@@ -262,17 +288,20 @@ LDPC_API int ldpc_backend_available(ldpc_backend backend);
  *                   offset-min-sum, ms, spa
  *   schedule:       layered, flooding
  *   message format: f32, i8, i16; aliases float, float32, int8, int16
- *   LLR type:       f32, i8; aliases float, float32, int8 */
+ *   LLR type:       f32, i8; aliases float, float32, int8
+ *   CRC stop:       none, crc24a, crc24b, crc16; aliases off, 24a, 24b, 16 */
 LDPC_API const char *ldpc_backend_name(ldpc_backend backend);
 LDPC_API const char *ldpc_algorithm_name(ldpc_algorithm a);
 LDPC_API const char *ldpc_schedule_name(ldpc_schedule s);
 LDPC_API const char *ldpc_msg_format_name(ldpc_msg_format f);
 LDPC_API const char *ldpc_llr_type_name(ldpc_llr_type t);
+LDPC_API const char *ldpc_crc_stop_name(ldpc_crc_stop c);
 LDPC_API int ldpc_backend_from_string(const char *s, ldpc_backend *out);
 LDPC_API int ldpc_algorithm_from_string(const char *s, ldpc_algorithm *out);
 LDPC_API int ldpc_schedule_from_string(const char *s, ldpc_schedule *out);
 LDPC_API int ldpc_msg_format_from_string(const char *s, ldpc_msg_format *out);
 LDPC_API int ldpc_llr_type_from_string(const char *s, ldpc_llr_type *out);
+LDPC_API int ldpc_crc_stop_from_string(const char *s, ldpc_crc_stop *out);
 
 #ifdef __cplusplus
 }

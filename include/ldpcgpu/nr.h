@@ -109,6 +109,15 @@ LDPC_API int ldpc_nr_crc_length(ldpc_nr_crc kind);
 LDPC_API int ldpc_nr_crc_compute(ldpc_nr_crc kind, const uint8_t *bits, int nbits,
                                  uint32_t *crc);
 
+/* Append the CRC to ndata unpacked bits: bits[ndata .. ndata+L-1] = p_0 .. p_{L-1} of
+ * ldpc_nr_crc_compute(bits, ndata) (bits holds ndata + L bytes). A code block of K' bits
+ * carrying its CRC, as a decoder's early_stop_crc expects: ndata = K' - L. */
+LDPC_API int ldpc_nr_crc_attach(ldpc_nr_crc kind, uint8_t *bits, int ndata);
+
+/* The CRC a decoder's early_stop_crc checks (decoder.h): *kind; LDPC_ERR_INVALID_ARGUMENT for
+ * LDPC_CRC_STOP_NONE or an unknown value. */
+LDPC_API int ldpc_crc_stop_kind(ldpc_crc_stop stop, ldpc_nr_crc *kind);
+
 /* ---- transport blocks: CRC attachment and code block segmentation (5.1, 5.2.2) ---- */
 typedef struct ldpc_nr_tb {
     int a;       /* transport block bits A */
@@ -152,10 +161,13 @@ LDPC_API int ldpc_nr_tb_encode(ldpc_nr_tb_codec *codec, const uint8_t *tb_bits, 
  * every rv add up); NULL = no combining (a scratch buffer, zeroed per call). tb_bits receives
  * the A decoded TB bits; *tb_crc_ok 1 if the TB CRC (and every CB CRC) holds, else 0;
  * cb_status (NULL or C entries) each code block's decoder status, parity_ok = 1 only if its
- * parity checks and its CRC24B hold, and it received something (a block whose HARQ buffer holds
- * no channel value decodes to the all-zero word, whose zero-start CRCs would hold: it fails).
- * Early stop: a code block stops when its parity checks hold (cfg's early_termination); the
- * CRC is checked after decoding, not between iterations. */
+ * parity checks hold (or the decoder stopped it on its CRC, which holds: below), its CRC24B
+ * holds (C > 1), and it received something (a block whose HARQ buffer holds no channel value
+ * decodes to the all-zero word, whose zero-start CRCs would hold: it fails).
+ * Early stop (cfg's early_termination): a code block stops when its parity checks hold or,
+ * on the CPU backends, when its CRC passes (the codec sets early_stop_crc itself: CRC24B for
+ * C > 1, CRC24A / CRC16 for C = 1); a codec whose decoder runs on the cuda backend (backend
+ * cuda, or auto with a usable GPU) stops on the parity checks only. */
 LDPC_API int ldpc_nr_tb_decode(ldpc_nr_tb_codec *codec, const float *llr, const int *e, int rv,
                                int qm, float *harq, uint8_t *tb_bits, int *tb_crc_ok,
                                ldpc_frame_status *cb_status);
