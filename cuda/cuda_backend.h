@@ -72,6 +72,7 @@ struct DeviceCtx {
     int4 *layers = nullptr;
     void *table = nullptr;
     int32_t *rm_first = nullptr; /* input_rate_matched: the gather's first transmissions (n) */
+    unsigned *crc_r = nullptr;   /* early_stop_crc: ldpc_crc_stop_remainders (K') */
     int *out_pos = nullptr;
     int *row_ptr = nullptr, *col_idx = nullptr, *col_ptr = nullptr, *col_edge = nullptr;
     int *layer_ptr = nullptr, *layer_rows = nullptr;

@@ -105,6 +105,11 @@ struct TableArgs {
     void *app_scratch;       /* global APP / messages when they do not fit in shared memory */
     void *msg_scratch;
     int *sched;              /* {next chunk, blocks finished}, both 0 between launches; null: static */
+    /* CRC-aided early stop (early_stop_crc, with early termination): crc_r[j] = the remainder
+     * of D^(crc_bits-1-j) by the CRC's generator, so that a hard decision's first crc_bits bits
+     * pass the CRC iff the XOR of crc_r over its ones is 0 (the CRC is linear); null: off */
+    const unsigned *crc_r;
+    int crc_bits;
 };
 
 /* Generic kernel: H on the device. */

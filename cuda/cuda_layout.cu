@@ -103,6 +103,12 @@ int upload_code(const State *s, const ldpc_decoder *dec, DeviceCtx &d)
     if (dec->cfg.input_rate_matched &&
         (st = upload(&d.rm_first, dec->rm.first, (size_t)dec->rm.n, d.dev)) != LDPC_OK)
         return st;
+    if (dec->crc_stop.on) { /* uploaded whether or not early termination is on now (it may change) */
+        std::vector<uint32_t> r((size_t)dec->crc_stop.nbits);
+        ldpc_crc_stop_remainders(&dec->crc_stop, r.data());
+        if ((st = upload(&d.crc_r, (const unsigned *)r.data(), r.size(), d.dev)) != LDPC_OK)
+            return st;
+    }
     return upload(&d.out_pos, p.out_pos.data(), p.out_pos.size(), d.dev);
 }
 

@@ -39,6 +39,11 @@ int launch(State *s, ldpc_decoder *dec, Lane &L, const void *llr, int llr_i8, in
         a.app_scratch = L.scratch_app;
         a.msg_scratch = L.scratch_msg;
         a.sched = s->knobs.dynamic_chunks ? L.sched : nullptr;
+        /* the CRC-aided stop: decoder batches with early termination on (not the simulator's
+         * GPU channel, whose frames carry no CRC: core/src/sim.c does not use it then) */
+        const bool crc = !fmt_override && ldpc_crc_stop_active(&dec->crc_stop, &dec->cfg);
+        a.crc_r = crc ? d.crc_r : nullptr;
+        a.crc_bits = crc ? dec->crc_stop.nbits : 0;
         /* small batches: fewer codewords per block, so that they spread over the SMs */
         const int groups = (nframes + s->lanes_per_group - 1) / s->lanes_per_group;
         int G = s->G;

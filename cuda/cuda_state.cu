@@ -59,6 +59,7 @@ static void free_device(State *s)
         cudaFree(d.layers);
         cudaFree(d.table);
         cudaFree(d.rm_first);
+        cudaFree(d.crc_r);
         cudaFree(d.out_pos);
         cudaFree(d.row_ptr);
         cudaFree(d.col_idx);

@@ -191,6 +191,8 @@ int choose_variant(State *s, ldpc_decoder *dec)
     const ldpc_code *c = dec->code;
     const DeviceCtx &d = s->devs[0];
     s->use_table = s->plan.table_ok && !s->spa && cfg->schedule == LDPC_SCHEDULE_LAYERED;
+    if (dec->crc_stop.on && !s->use_table) /* only the table kernel checks a CRC */
+        return ldpc_error(LDPC_ERR_UNSUPPORTED, "cuda: CRC-aided early stop needs the layered min-sum kernel");
     s->var.arith = !s->fixed ? ARITH_F32 : (cfg->msg_format == LDPC_MSG_I8 ? ARITH_I8X2 : ARITH_I16);
     s->var.dmax = s->plan.dmax;
     s->lanes_per_group = s->use_table ? table_lanes(s->var.arith) : 1;

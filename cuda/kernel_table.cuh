@@ -366,6 +366,7 @@ table_kernel(const TableArgs a)
     int *gseen = (int *)smem;
     int *gdone = gseen + G;
     int *gunsat = gdone + G;
+    unsigned *gcrc = (unsigned *)(gunsat + G); /* 2 per group: each lane's CRC remainder */
     unsigned char *lut = smem + layout_flags_bytes(G);
     if (A::SCALE_LUT) /* covered by the barrier after the first chunk's input */
         for (int i = tid; i < kScaleLutBytes; i += blockDim.x)
@@ -400,6 +401,8 @@ table_kernel(const TableArgs a)
      * a barrier before the next chunk's input */
     if (tid < G)
         gseen[tid] = 0;
+    if (tid < 2 * G)
+        gcrc[tid] = 0;
     __syncthreads();
     for (int chunk = blockIdx.x; chunk < nchunks;) {
         const int group = chunk * G + g;
@@ -488,20 +491,43 @@ table_kernel(const TableArgs a)
                 const unsigned bad = row_parities<A, TQ, DMAX>(app_b, c, tab_t, t, need);
                 if (bad)
                     atomicOr(&gunsat[g], (int)bad);
+                /* CRC-aided stop: each lane's remainder of its first crc_bits hard bits, the
+                 * XOR of crc_r over its ones (decoder_crc_stop.h's rule, computed linearly) */
+                if (a.crc_r) {
+                    unsigned r0 = 0, r1 = 0;
+                    for (int j = t; j < a.crc_bits; j += Z) {
+                        const unsigned bits = A::lanes_of_raw(A::raw(app[j]));
+                        const unsigned rj = __ldg(&a.crc_r[j]);
+                        r0 ^= (bits & 1u) ? rj : 0u;
+                        r1 ^= (bits & 2u) ? rj : 0u;
+                    }
+                    if (r0)
+                        atomicXor(&gcrc[2 * g], r0);
+                    if (A::LANES == 2 && r1)
+                        atomicXor(&gcrc[2 * g + 1], r1);
+                }
             }
             __syncthreads();
+            /* lanes whose CRC passes (with the CRC-aided stop) */
+            unsigned crc_ok = 0;
+            if (a.crc_r && in_group)
+                for (int l = 0; l < A::LANES; l++)
+                    crc_ok |= (gcrc[2 * g + l] == 0u ? 1u : 0u) << l;
             if (in_group) {
-                const unsigned fresh = ~(unsigned)gunsat[g] & ~(unsigned)gdone[g] & ALL;
+                const unsigned fresh = (~(unsigned)gunsat[g] | crc_ok) & ~(unsigned)gdone[g] & ALL;
                 /* erased lanes (no channel value seen not 0) report parity_ok = 0; read from
-                 * shared memory here rather than kept in a register through the iterations */
+                 * shared memory here rather than kept in a register through the iterations;
+                 * a lane stopped by its CRC reports its parity checks as they are */
                 if (fresh)
                     emit<A>(app, a.fmt, a.batch, f0, fresh, t, Z, a.batch.early ? it : a.batch.max_iter,
-                            valid & ~(unsigned)gseen[g]);
+                            (valid & ~(unsigned)gseen[g]) | (unsigned)gunsat[g]);
             }
             __syncthreads();
             if (in_group && t == 0) {
-                gdone[g] |= ~gunsat[g] & (int)ALL;
+                gdone[g] |= (~gunsat[g] | (int)crc_ok) & (int)ALL;
                 gunsat[g] = 0;
+                gcrc[2 * g] = 0;
+                gcrc[2 * g + 1] = 0;
             }
             __syncthreads();
             bool all = true;

@@ -3,7 +3,8 @@
  * (kernel_table.cuh) finds its state by the same ones.
  *
  * A block of G codeword groups has in dynamic shared memory, in this order:
- *   flags      3 ints per group (lanes seen not erased, lanes done, lanes failing), to 16 bytes;
+ *   flags      5 ints per group (lanes seen not erased, lanes done, lanes failing, and each
+ *              lane's CRC remainder for the CRC-aided stop), to 16 bytes;
  *   scale LUT  kScaleLutBytes, only for the policies with SCALE_LUT (int8 pairs in 16x2 integers);
  *   APPs       G of layout_app_bytes (not with MEM_GLOBAL: then in the lane's APP scratch);
  *   messages   G of layout_msg_bytes (only with MEM_SMEM_ALL, else in the message scratch).
@@ -23,7 +24,7 @@ static constexpr int kScaleLutBytes = 128;
 __host__ __device__ constexpr size_t layout_align16(size_t x) { return (x + 15) & ~(size_t)15; }
 
 /* bytes of the per-group flags: the scale table starts there */
-__host__ __device__ constexpr size_t layout_flags_bytes(int G) { return layout_align16((size_t)G * 3 * sizeof(int)); }
+__host__ __device__ constexpr size_t layout_flags_bytes(int G) { return layout_align16((size_t)G * 5 * sizeof(int)); }
 
 /* where the APPs start */
 __host__ __device__ constexpr size_t layout_state_offset(int G, bool scale_lut)

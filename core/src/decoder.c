@@ -204,8 +204,11 @@ static int check_quantised_limits(const ldpc_decoder_config *c, const ldpc_code 
 /* Why the cuda backend cannot take cfg (a setting only the CPU backends implement), or NULL. */
 static const char *cuda_cannot(const ldpc_decoder_config *cfg)
 {
-    if (cfg->early_stop_crc != LDPC_CRC_STOP_NONE)
-        return "CRC-aided early stop runs on the CPU backends";
+    /* the table kernel checks the CRC between iterations; the generic kernel (flooding,
+     * sum-product) does not */
+    if (cfg->early_stop_crc != LDPC_CRC_STOP_NONE &&
+        (cfg->schedule != LDPC_SCHEDULE_LAYERED || cfg->algorithm == LDPC_ALG_SUM_PRODUCT))
+        return "CRC-aided early stop on the cuda backend needs the layered min-sum decoders";
     return NULL;
 }
 
@@ -220,7 +223,7 @@ static int choose_backend(ldpc_decoder_config *cfg, const ldpc_backend_ops **ops
         /* refused whether or not a GPU is present: a configuration does not fail only once
          * a GPU is there */
         if (!cfg->fallback_to_cpu)
-            return ldpc_error(LDPC_ERR_UNSUPPORTED, "%s (the cuda backend stops on H*c = 0 only)",
+            return ldpc_error(LDPC_ERR_UNSUPPORTED, "%s (elsewhere it stops on H*c = 0 only)",
                               why);
         fprintf(stderr, "ldpcgpu: %s; falling back to the %s backend\n", why, cpu->name);
         *ops = cpu;

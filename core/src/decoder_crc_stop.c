@@ -37,3 +37,19 @@ int ldpc_crc_stop_frame_passes(const ldpc_crc_stop_rule *r, const uint8_t *hard)
     nr_crc_lanes_feed_unpacked(&s, hard, r->nbits);
     return (int)(nr_crc_lanes_zero(&s) & 1u);
 }
+
+void ldpc_crc_stop_remainders(const ldpc_crc_stop_rule *r, uint32_t *out)
+{
+    nr_crc_lanes s;
+    nr_crc_lanes_init(&s, r->kind);
+    uint32_t low = 0; /* the generator less D^L */
+    for (int i = 0; i < s.ntaps; i++)
+        low |= 1u << s.taps[i];
+    uint32_t rem = 1u; /* D^0, the last bit's */
+    for (int j = r->nbits - 1; j >= 0; j--) {
+        out[j] = rem;
+        rem <<= 1; /* times D, reduced */
+        if (rem >> s.len & 1u)
+            rem = (rem ^ (1u << s.len)) ^ low;
+    }
+}

@@ -30,4 +30,10 @@ static inline int ldpc_crc_stop_active(const ldpc_crc_stop_rule *r, const ldpc_d
 /* 1 if the first r->nbits bits of one frame's hard decision (unpacked, 0/1) pass the CRC. */
 int ldpc_crc_stop_frame_passes(const ldpc_crc_stop_rule *r, const uint8_t *hard);
 
+/* The same test as a sum, for decoders that check many bits in parallel (the cuda backend):
+ * out[j] (j < r->nbits) = the remainder of D^(nbits-1-j) by the CRC's generator (bit i: the
+ * coefficient of D^i), so that the first nbits bits of a hard decision pass the CRC iff the XOR
+ * of out[j] over the bits j that are 1 is 0 (division by the generator is linear). */
+void ldpc_crc_stop_remainders(const ldpc_crc_stop_rule *r, uint32_t *out);
+
 #endif

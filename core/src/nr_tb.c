@@ -2,9 +2,9 @@
  * with CRC24B, fillers, LDPC encoding and rate matching, and back: de-rate-matching with HARQ
  * combining, decoding every code block of the TB in one ldpc_decoder call, CRC checks.
  *
- * With early termination the CPU decoders also stop a code block once its CRC passes
+ * With early termination the decoders also stop a code block once its CRC passes
  * (early_stop_crc: CRC24B on each block of a segmented TB, the TB's CRC24A / CRC16 on a lone
- * block); the cuda backend stops on H*c = 0 only, so a decoder that would run there keeps that.
+ * block), on every backend that can (the cuda backend with its layered min-sum kernels).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -34,11 +34,13 @@ static ldpc_nr_crc tb_crc_kind(const ldpc_nr_tb *tb)
     return tb->tb_crc == 24 ? LDPC_NR_CRC24A : LDPC_NR_CRC16;
 }
 
-/* Whether a decoder of cfg would run on the cuda backend, which has no CRC stop. */
-static int runs_on_cuda(const ldpc_decoder_config *cfg)
+/* Whether a decoder of cfg would run on the cuda backend with a kernel that has no CRC stop
+ * (flooding, sum-product). */
+static int runs_on_cuda_without_crc(const ldpc_decoder_config *cfg)
 {
-    return cfg->backend == LDPC_BACKEND_CUDA ||
-           (cfg->backend == LDPC_BACKEND_AUTO && ldpc_backend_available(LDPC_BACKEND_CUDA));
+    const int cuda = cfg->backend == LDPC_BACKEND_CUDA ||
+                     (cfg->backend == LDPC_BACKEND_AUTO && ldpc_backend_available(LDPC_BACKEND_CUDA));
+    return cuda && (cfg->schedule != LDPC_SCHEDULE_LAYERED || cfg->algorithm == LDPC_ALG_SUM_PRODUCT);
 }
 
 void ldpc_nr_tb_codec_destroy(ldpc_nr_tb_codec *x)
@@ -94,7 +96,7 @@ int ldpc_nr_tb_codec_create(ldpc_nr_tb_codec **out, int a, int bg, const ldpc_de
                                       : tb.tb_crc == 24 ? LDPC_CRC_STOP_CRC24A
                                                         : LDPC_CRC_STOP_CRC16;
         ldpc_crc_stop_kind(cb_stop, &x->cb_crc_kind);
-        x->crc_stop = c.early_termination && !runs_on_cuda(&c);
+        x->crc_stop = c.early_termination && !runs_on_cuda_without_crc(&c);
         c.early_stop_crc = x->crc_stop ? cb_stop : LDPC_CRC_STOP_NONE;
         st = ldpc_decoder_create(&x->dec, x->code, &c);
     }

@@ -133,8 +133,9 @@ int ldpc_sim_create_mode(ldpc_sim **out, const ldpc_code *code, const ldpc_decod
     }
     const int cuda = !strcmp(ldpc_decoder_backend_name(sim->dec), "cuda");
     /* the GPU channel draws box-muller noise only: i8-table frames are made on the host */
-    if (mode == LDPC_SIM_MODE_AUTO && cuda && cfg.noise == LDPC_SIM_NOISE_BOX_MULLER &&
-        !nr.active) { /* (NR rate matching: host frames) */
+    /* (NR rate matching, or frames that must carry a CRC for early_stop_crc: host frames) */
+    if (mode == LDPC_SIM_MODE_AUTO && cuda && cfg.noise == LDPC_SIM_NOISE_BOX_MULLER && !nr.active &&
+        dc.early_stop_crc == LDPC_CRC_STOP_NONE) {
         st = ldpc_cuda_sim_create(&sim->gpu, sim->dec, &cfg);
         if (st == LDPC_OK) {
             *out = sim;

@@ -1,14 +1,20 @@
 /* CRC-aided early stop of 5G NR code blocks (ldpc_decoder_config.early_stop_crc):
  *  - the CRC register on 64 lanes against a plain bit-by-bit division written here;
- *  - who may ask for it: NR codes only, the cuda backend refused (or left for the CPU);
+ *  - who may ask for it: NR codes only; the cuda backend with its layered min-sum kernels
+ *    (flooding and sum-product refused, or left for the CPU);
+ *  - the remainders the cuda backend sums (ldpc_crc_stop_remainders) pass exactly the words
+ *    the register passes;
  *  - decoding AWGN frames whose K' bits end with their CRC: the same frames with and without
  *    the stop give the same or better bits (a CRC false pass is 2^-24), fewer iterations, and
- *    the reference, cpu-simd and the fixed-point model agree frame for frame;
+ *    the reference, cpu-simd, the fixed-point model and (with a GPU) the cuda backend agree
+ *    frame for frame;
  *  - the TB codec (CRC24B per block, the TB's CRC on a lone block) and the simulator (its
  *    frames carry the CRC). */
 #include <math.h>
 #include <string.h>
+#include "decoder_crc_stop.h"
 #include "decoder_fixed.h"
+#include "decoder_internal.h" /* ldpc_cuda_device_count */
 #include "nr_crc_lanes.h"
 #include "test_util.h"
 
@@ -92,6 +98,44 @@ static void test_crc_lanes(void)
         }
 }
 
+/* ldpc_crc_stop_remainders: the XOR of the remainders of a word's ones is 0 exactly when the
+ * register passes the word (words with their CRC, and the same with one or two bits flipped) */
+static void test_remainders(void)
+{
+    const ldpc_nr_crc kinds[3] = {LDPC_NR_CRC24A, LDPC_NR_CRC24B, LDPC_NR_CRC16};
+    const int sizes[3] = {8448, 1000, 40};
+    int agree = 0, passes = 0, total = 0;
+    for (int ki = 0; ki < 3; ki++)
+        for (int si = 0; si < 3; si++) {
+            ldpc_crc_stop_rule r = {1, kinds[ki], sizes[si]};
+            uint32_t *rem = malloc(sizeof *rem * (size_t)r.nbits);
+            uint8_t *w = malloc((size_t)r.nbits);
+            REQUIRE(rem && w);
+            ldpc_crc_stop_remainders(&r, rem);
+            for (int trial = 0; trial < 12; trial++) {
+                for (int i = 0; i < r.nbits; i++)
+                    w[i] = (uint8_t)(rng() & 1u);
+                REQUIRE_OK(ldpc_nr_crc_attach(kinds[ki], w, r.nbits - ldpc_nr_crc_length(kinds[ki])));
+                if (trial % 3 >= 1)
+                    w[rng() % (uint64_t)r.nbits] ^= 1u;
+                if (trial % 3 == 2)
+                    w[rng() % (uint64_t)r.nbits] ^= 1u;
+                uint32_t x = 0;
+                for (int i = 0; i < r.nbits; i++)
+                    x ^= w[i] ? rem[i] : 0u;
+                const int pass = ldpc_crc_stop_frame_passes(&r, w);
+                agree += (x == 0) == (pass != 0);
+                passes += pass;
+                total++;
+            }
+            free(rem);
+            free(w);
+        }
+    printf("remainders: %d of %d words judged as the register does (%d pass)\n", agree, total, passes);
+    CHECK(agree == total);
+    CHECK(passes >= total / 3 && passes < total);
+}
+
 static void test_config(void)
 {
     ldpc_crc_stop c;
@@ -127,13 +171,15 @@ static void test_config(void)
     cfg.early_stop_crc = LDPC_CRC_STOP_CRC16;
     ldpc_fixed_model *m = NULL;
     CHECK(ldpc_fixed_model_create(&m, dvb, &cfg) == LDPC_ERR_INVALID_ARGUMENT && !m);
-    /* the cuda backend: refused whether or not this machine has a GPU (no crash on the way) */
+    /* the cuda backend with flooding: refused whether or not this machine has a GPU (no crash
+     * on the way); its layered min-sum kernels take the stop (test_code, with a GPU) */
     ldpc_decoder_config_init_code(&cfg, nr);
     cfg.backend = LDPC_BACKEND_CUDA;
     cfg.fallback_to_cpu = 0;
+    cfg.schedule = LDPC_SCHEDULE_FLOODING;
     cfg.early_stop_crc = LDPC_CRC_STOP_CRC24B;
     CHECK(ldpc_decoder_create(&dec, nr, &cfg) == LDPC_ERR_UNSUPPORTED && !dec);
-    CHECK_MSG(strstr(ldpc_last_error(), "CRC-aided early stop runs on the CPU backends") != NULL,
+    CHECK_MSG(strstr(ldpc_last_error(), "CRC-aided early stop on the cuda backend needs the layered min-sum") != NULL,
               "%s", ldpc_last_error());
     /* ... and with fallback, or auto, a CPU backend takes it */
     cfg.fallback_to_cpu = 1;
@@ -145,6 +191,7 @@ static void test_config(void)
     CHECK(ldpc_decoder_backend(dec) != LDPC_BACKEND_CUDA);
     CHECK(ldpc_decoder_config_get(dec)->early_stop_crc == LDPC_CRC_STOP_CRC24B);
     ldpc_decoder_destroy(dec);
+    cfg.schedule = LDPC_SCHEDULE_LAYERED;
     /* a mother code is a code block of K' = k bits */
     cfg.early_stop_crc = LDPC_CRC_STOP_CRC16;
     REQUIRE_OK(ldpc_decoder_create(&dec, mother, &cfg));
@@ -233,6 +280,7 @@ static void decode(const ldpc_code *code, const frames *f, ldpc_backend backend,
     cfg.early_stop_crc = crc;
     cfg.early_termination = early;
     cfg.num_threads = 2;
+    cfg.fallback_to_cpu = backend != LDPC_BACKEND_CUDA; /* a GPU run is a GPU run */
     ldpc_decoder *dec;
     REQUIRE_OK(ldpc_decoder_create(&dec, code, &cfg));
     r->bits = malloc((size_t)f->count * f->k);
@@ -356,6 +404,24 @@ static void test_code(const char *name, ldpc_nr_crc kind, ldpc_crc_stop stop, do
             free_result(&model8);
         }
     }
+    /* the cuda backend: float against the reference, int16 (and int8 where it fits) against
+     * the fixed-point model, frame for frame */
+    if (ldpc_cuda_device_count() > 0) {
+        result gpu, model;
+        decode(code, &f, LDPC_BACKEND_CUDA, LDPC_MSG_F32, stop, 1, &gpu);
+        CHECK(same(&f, &ref, &gpu, "cuda f32 vs cpu-reference"));
+        free_result(&gpu);
+        const ldpc_msg_format fmts[2] = {LDPC_MSG_I16, LDPC_MSG_I8};
+        for (int q = 0; q < (i8_fits(code) ? 2 : 1); q++) {
+            decode(code, &f, LDPC_BACKEND_CUDA, fmts[q], stop, 1, &gpu);
+            decode_model(code, &f, fmts[q], stop, &model);
+            CHECK(same(&f, &model, &gpu, "cuda integer vs the fixed-point model"));
+            printf("  cuda %s: iterations %.3f per frame, frame errors %d\n", ldpc_msg_format_name(fmts[q]),
+                   (double)gpu.iterations / nframes, gpu.frame_errors);
+            free_result(&gpu);
+            free_result(&model);
+        }
+    }
     /* without early termination the CRC plays no part */
     result off_plain, off_crc;
     decode(code, &f, LDPC_BACKEND_CPU_REFERENCE, LDPC_MSG_F32, LDPC_CRC_STOP_NONE, 0, &off_plain);
@@ -473,6 +539,7 @@ static void test_sim(void)
 int main(void)
 {
     test_crc_lanes();
+    test_remainders();
     test_config();
     /* BG2 rate 1/3 with CRC24B, BG1 rate 0.8 with CRC24A, BG2 with CRC16; frame counts and
      * Eb/N0 chosen so that most frames decode after several iterations */
