@@ -327,9 +327,10 @@ static void count_wrong_frames(const char *name, double ebn0, int nf, int wrong[
  * r1/2 and r3/5, WiMAX and WiFi take offset 0.5, the other DVB codes 0.25; a decoder made
  * without a configuration takes them. And the measured gain is there, on the same noisy frames:
  *  - dvbs2:64800:1/2 at Eb/N0 1.0 dB: FER 0.087 against 0.67 on 300 frames; 24 here;
- *  - wimax:2304:3/4A at 2.7 dB: FER 0.035 against 0.074 on 40000 frames (docs/quality.md,
- *    "WiMAX and WiFi"); 1000 here: about 35 against 74, checked with room for chance (the
- *    default's at most 0.7 times 0.25's; with the old default, 0.25, both counts are equal). */
+ *  - wimax:2304:3/4A at 2.7 dB and wifi:1944:1/2 at 1.4 dB: FER 0.035 against 0.074 and 0.024
+ *    against 0.052 on 40000 frames (docs/quality.md, "WiMAX and WiFi"); 1000 here, checked with
+ *    room for chance: the default's count at most 0.7 times 0.25's (with 0.25 as the default
+ *    both counts are equal). */
 static void test_code_defaults(void)
 {
     static const struct { const char *name; float beta; } cases[] = {
@@ -354,6 +355,8 @@ static void test_code_defaults(void)
     CHECK(wrong[1] < wrong[0]);
     count_wrong_frames("wimax:2304:3/4A", 2.7, 1000, wrong);
     CHECK(wrong[0] >= 40 && wrong[1] * 10 <= wrong[0] * 7);
+    count_wrong_frames("wifi:1944:1/2", 1.4, 1000, wrong);
+    CHECK(wrong[0] >= 30 && wrong[1] * 10 <= wrong[0] * 7);
 }
 
 int main(void)
