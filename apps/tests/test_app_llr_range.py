@@ -66,11 +66,13 @@ with apptest.tempdir() as d:
                 return int(words[2]), int(words[4])
         return None
 
+    # (beta 0.25: an offset that int8 messages hold at all three scales; WiMAX's default 0.5
+    # does not fit 7, below)
     for scale in (4, 7, 8):
         want = sum(1 for x in llr if not -128 <= round_away(x * scale) <= 127)
         for msg in ("f32", "i8"):
             rc, out, err = run("decode", CODE, "-i", llr_path, "-o", os.path.join(d, "bits"),
-                               "--llr-scale", scale, "--msg", msg)
+                               "--llr-scale", scale, "--msg", msg, "--beta", "0.25")
             check(rc == 0, f"decode at scale {scale} msg {msg}: exit {rc}: {err}")
             check(share(out) == (want, 12 * N),
                   f"decode at scale {scale}: saturated {share(out)}, expected {want} of {12 * N}")
@@ -80,17 +82,25 @@ with apptest.tempdir() as d:
         if scale == 4:
             check(want < 12 * N // 100, f"scale 4 saturates few LLRs ({want})")
     # inside 4..8, offset min-sum with integer messages needs oms_beta * scale near an integer:
-    # at 6 the default beta 0.25 would become 2 / 6 = 0.33 (a clear error, not a worse decoder);
-    # other algorithms and float messages take 6
-    for msg, alg, ok in (("i8", "oms", False), ("i16", "oms", False), ("i8", "nms", True),
-                         ("f32", "oms", True)):
+    # at 6 beta 0.25 would become 2 / 6 = 0.33, and WiMAX's default 0.5 at 5 and 7 0.4 or 0.6
+    # and 0.57 (a clear error, not a worse decoder); other algorithms, float messages and
+    # offsets that fit take them
+    for scale, msg, alg, beta, ok in (
+            ("6", "i8", "oms", "0.25", False), ("6", "i16", "oms", "0.25", False),
+            ("6", "i8", "nms", None, True), ("6", "f32", "oms", "0.25", True),
+            ("6", "i8", "oms", None, True), ("5", "i8", "oms", None, False),
+            ("7", "i16", "oms", None, False), ("7", "f32", "oms", None, True)):
+        extra = ("--beta", beta) if beta else ()
         rc, out, err = run("decode", CODE, "-i", llr_path, "-o", os.path.join(d, "bits"),
-                           "--llr-scale", "6", "--msg", msg, "--algorithm", alg)
+                           "--llr-scale", scale, "--msg", msg, "--algorithm", alg, *extra)
+        what = f"scale {scale} {alg} beta {beta or 'default'} {msg}"
         if ok:
-            check(rc == 0 and "0 parity failures" in out, f"scale 6 {alg} {msg}: exit {rc}: {err}")
+            check(rc == 0 and "0 parity failures" in out, f"{what}: exit {rc}: {err}")
         else:
-            check(rc != 0 and "oms_beta 0.25 at llr_scale 6" in err,
-                  f"scale 6 {alg} {msg} is refused with the reason: exit {rc}: {err}")
+            fits = "4, 5, 7, 8" if beta == "0.25" else "4, 6, 8"  # the whole scales it names
+            check(rc != 0 and f"oms_beta {beta or '0.5'} at llr_scale {scale}" in err and
+                  f"fit beta {beta or '0.5'}: {fits})" in err,
+                  f"{what} is refused with the reason: exit {rc}: {err}")
     want_q = sum(1 for v in q if v in (-128, -127, 127))
     rc, out, err = run("decode", CODE, "-i", q_path, "-o", os.path.join(d, "bits"), "--format",
                        "i8", "--llr-scale", "8", "--msg", "i8")

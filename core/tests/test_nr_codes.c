@@ -270,7 +270,7 @@ static void test_names(void)
     }
     /* a non-NR code has no NR parameters */
     ldpc_code *w;
-    REQUIRE_OK(ldpc_code_create(&w, "wimax:576:1/2"));
+    REQUIRE_OK(ldpc_code_create(&w, "dvbs2:16200:1/2"));
     ldpc_nr_code_params np;
     CHECK(ldpc_code_nr_params(w, &np) == LDPC_ERR_INVALID_ARGUMENT);
     ldpc_code_destroy(w);
@@ -309,7 +309,8 @@ static void test_k0(void)
 }
 
 /* The decoder defaults by family (ldpc_decoder_config_init_family / _code): NR's offset is 0.5
- * (docs/quality.md, "5G NR"); the other families and no code keep ldpc_decoder_config_init's;
+ * (docs/quality.md, "5G NR"), as WiMAX's and WiFi's ("Defaults"); DVB (but for the 64800 r1/2
+ * and r3/5 codes, test_decoder_api), alist codes and no code keep ldpc_decoder_config_init's;
  * ldpc_decoder_create without a configuration takes the code's. */
 static void test_defaults(void)
 {
@@ -317,7 +318,7 @@ static void test_defaults(void)
     ldpc_decoder_config_init(&base);
     ldpc_code *c = NULL, *w = NULL;
     REQUIRE_OK(ldpc_code_create(&c, "nr:1000:3000"));
-    REQUIRE_OK(ldpc_code_create(&w, "wimax:576:1/2"));
+    REQUIRE_OK(ldpc_code_create(&w, "dvbs2:16200:1/2"));
     ldpc_decoder_config_init_code(&nr, c);
     ldpc_decoder_config_init_code(&other, w);
     ldpc_decoder_config_init_code(&none, NULL);
@@ -326,8 +327,15 @@ static void test_defaults(void)
     nr.oms_beta = base.oms_beta; /* everything else as for every code */
     CHECK(memcmp(&nr, &base, sizeof nr) == 0);
     ldpc_decoder_config fam;
-    ldpc_decoder_config_init_family(&fam, LDPC_FAMILY_NR);
-    CHECK(fam.oms_beta == 0.5f);
+    static const struct { ldpc_family family; float beta; } fams[] = {
+        {LDPC_FAMILY_NR, 0.5f}, {LDPC_FAMILY_WIMAX, 0.5f}, {LDPC_FAMILY_WIFI, 0.5f},
+        {LDPC_FAMILY_DVB, 0.25f}, {LDPC_FAMILY_ALIST, 0.25f}};
+    for (size_t i = 0; i < sizeof fams / sizeof fams[0]; i++) {
+        ldpc_decoder_config_init_family(&fam, fams[i].family);
+        CHECK(fam.oms_beta == fams[i].beta && fam.algorithm == LDPC_ALG_OFFSET_MIN_SUM);
+        fam.oms_beta = base.oms_beta; /* everything else as for every code */
+        CHECK(memcmp(&fam, &base, sizeof fam) == 0);
+    }
     ldpc_decoder *dec = NULL;
     REQUIRE_OK(ldpc_decoder_create(&dec, c, NULL));
     CHECK(ldpc_decoder_config_get(dec)->oms_beta == 0.5f);

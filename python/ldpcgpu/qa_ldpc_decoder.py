@@ -229,8 +229,8 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
         out, _ = run_stream_decoder(ldpcgpu.ldpc_decoder(WIMAX), llr)
         ref, _, _ = ldpcgpu.Decoder(code, algorithm=ldpcgpu.default_algorithm(),
                                     max_iterations=ldpcgpu.default_max_iterations(),
-                                    nms_alpha=ldpcgpu.default_nms_alpha(),
-                                    oms_beta=ldpcgpu.default_oms_beta()).decode(llr)
+                                    nms_alpha=ldpcgpu.default_nms_alpha(WIMAX),
+                                    oms_beta=ldpcgpu.default_oms_beta(WIMAX)).decode(llr)
         self.assertTrue(np.array_equal(out.reshape(ref.shape), ref))
 
     # ---- tags

@@ -190,11 +190,14 @@ class qa_numpy_nr(unittest.TestCase):
     def test_nr_defaults(self):
         """NR codes take their family's offset (0.5, ldpc_decoder_config_init_code) where the
         caller leaves it to the code (code_default): the same decisions as an explicit 0.5,
-        others than 0.25's near the waterfall; other codes keep 0.25."""
+        others than 0.25's near the waterfall; WiMAX and WiFi take 0.5 too, most DVB codes
+        keep the default of no code, 0.25."""
         self.assertTrue(np.isnan(ldpcgpu.code_default))
         self.assertEqual(ldpcgpu.default_oms_beta("nr:3000:9000"), 0.5)
         self.assertEqual(ldpcgpu.default_oms_beta("nr:bg1:z384"), 0.5)
-        self.assertEqual(ldpcgpu.default_oms_beta("wimax:576:1/2"), ldpcgpu.default_oms_beta())
+        self.assertEqual(ldpcgpu.default_oms_beta("wimax:576:1/2"), 0.5)
+        self.assertEqual(ldpcgpu.default_oms_beta("wifi:648:5/6"), 0.5)
+        self.assertEqual(ldpcgpu.default_oms_beta("dvbs2:16200:1/2"), ldpcgpu.default_oms_beta())
         self.assertEqual(ldpcgpu.default_oms_beta(), 0.25)
         self.assertEqual(ldpcgpu.default_algorithm("nr:3000:9000"), "oms")
         code = ldpcgpu.Code("nr:3000:9000")

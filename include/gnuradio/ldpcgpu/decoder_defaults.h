@@ -20,8 +20,9 @@ LDPCGPU_API float default_nms_alpha();       /* normalized min-sum factor */
 LDPCGPU_API float default_oms_beta();        /* offset min-sum offset, LLR units */
 LDPCGPU_API float default_int8_scale();      /* int8 LLR = round(LLR * scale) */
 
-/* The defaults for the named code (its family's: 5G NR codes take oms_beta 0.5). An unknown
- * name throws, as a block's make() does. */
+/* The defaults for the named code (ldpc_decoder_config_init_code: oms_beta 0.5 for 5G NR,
+ * WiMAX, WiFi and DVB 64800 r1/2, r3/5 codes, else 0.25). An unknown name throws, as a block's
+ * make() does. */
 LDPCGPU_API std::string default_algorithm(const std::string& code);
 LDPCGPU_API int default_max_iterations(const std::string& code);
 LDPCGPU_API float default_nms_alpha(const std::string& code);

@@ -65,7 +65,8 @@ public:
      * \param nms_alpha normalized min-sum factor (default code_default: the code's,
      *        default_nms_alpha(code))
      * \param oms_beta offset min-sum offset, LLR units (default code_default: the code's,
-     *        default_oms_beta(code); 0.5 for 5G NR codes, else 0.25)
+     *        default_oms_beta(code): 0.5 for 5G NR, WiMAX, WiFi and DVB 64800 r1/2, r3/5
+     *        codes, else 0.25)
      * \param int8_scale int8/int16 messages: LLR * int8_scale (default: the core's)
      * \param fallback_to_cpu "cuda" without a usable GPU: use the CPU instead of throwing
      * \param sigma noise standard deviation of +-1 soft symbols: llr_gain = 2 / sigma^2 (0: not

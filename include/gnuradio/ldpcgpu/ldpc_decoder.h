@@ -120,7 +120,8 @@ public:
      * \param nms_alpha normalized min-sum factor, in (0, 1] (default code_default: the
      *                  code's, default_nms_alpha(code))
      * \param oms_beta offset min-sum offset in LLR units, in [0, 100) (default code_default:
-     *                  the code's, default_oms_beta(code): 0.5 for 5G NR codes, else 0.25;
+     *                  the code's, default_oms_beta(code): 0.5 for 5G NR, WiMAX, WiFi
+     *                  and DVB 64800 r1/2, r3/5 codes, else 0.25;
      *                  with code_tag, those of \p code)
      * \param code_tag tag key that names each frame's code ("" = one code, \p code)
      * \param codes with \p code_tag: the codes after \p code that frames may have

@@ -47,8 +47,9 @@ namespace ldpcgpu {
  *
  * The algorithm, max_iterations, int8_scale, nms_alpha and oms_beta defaults are the C core's
  * (decoder_defaults.h); nms_alpha and oms_beta default to code_default, the code's own
- * (default_oms_beta(code): 0.5 for 5G NR codes, else 0.25), for each code's decoder. Values
- * outside their ranges throw (in Python: ldpcgpu.LdpcError, a ValueError).
+ * (default_oms_beta(code): 0.5 for 5G NR, WiMAX, WiFi and DVB 64800 r1/2, r3/5 codes, else
+ * 0.25), for each code's decoder. Values outside their ranges throw (in Python:
+ * ldpcgpu.LdpcError, a ValueError).
  */
 class LDPCGPU_API ldpc_pdu_decoder : virtual public gr::block
 {

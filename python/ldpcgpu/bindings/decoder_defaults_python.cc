@@ -8,7 +8,7 @@
 /* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
 /* BINDTOOL_USE_PYGCCXML(0)                                                        */
 /* BINDTOOL_HEADER_FILE(decoder_defaults.h)                                        */
-/* BINDTOOL_HEADER_FILE_HASH(e3c2fdb94e9f592c0cb81f1be18339b0)                     */
+/* BINDTOOL_HEADER_FILE_HASH(ad213524c256db67168911910f89fb82)                     */
 /***********************************************************************************/
 
 #include <pybind11/pybind11.h>

@@ -8,7 +8,7 @@
 /* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
 /* BINDTOOL_USE_PYGCCXML(0)                                                        */
 /* BINDTOOL_HEADER_FILE(fec_decoder.h)                                        */
-/* BINDTOOL_HEADER_FILE_HASH(717f394b7371d020394d88bac75e1434)                     */
+/* BINDTOOL_HEADER_FILE_HASH(dad2f4905af3c4566cf5503a19237354)                     */
 /***********************************************************************************/
 
 #include <pybind11/pybind11.h>

@@ -7,7 +7,7 @@
 /* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
 /* BINDTOOL_USE_PYGCCXML(0)                                                        */
 /* BINDTOOL_HEADER_FILE(ldpc_decoder.h)                                        */
-/* BINDTOOL_HEADER_FILE_HASH(b130ed083902014979f9e78622048039)                     */
+/* BINDTOOL_HEADER_FILE_HASH(743b30722f402de264ef58a217188905)                     */
 /***********************************************************************************/
 
 #include <pybind11/pybind11.h>

@@ -7,7 +7,7 @@
 /* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
 /* BINDTOOL_USE_PYGCCXML(0)                                                        */
 /* BINDTOOL_HEADER_FILE(ldpc_pdu_decoder.h)                                        */
-/* BINDTOOL_HEADER_FILE_HASH(bd26d61470dc99e5ce0d4f7f5cf507fd)                     */
+/* BINDTOOL_HEADER_FILE_HASH(c4bfdbb99bb819c1dfb4ac968b0fde33)                     */
 /***********************************************************************************/
 
 #include <pybind11/pybind11.h>

@@ -20,6 +20,6 @@ static const char* __doc_gr_ldpcgpu_default_nms_alpha_1 =
 static const char* __doc_gr_ldpcgpu_default_oms_beta_0 =
     R"doc(The default offset min-sum offset, in LLR units (the C core's).)doc";
 static const char* __doc_gr_ldpcgpu_default_oms_beta_1 =
-    R"doc(The default offset min-sum offset for the named code (its family's: 0.5 for 5G NR codes, else 0.25): what the decoders take when oms_beta is code_default.)doc";
+    R"doc(The default offset min-sum offset for the named code (the code's: 0.5 for 5G NR, WiMAX, WiFi and DVB 64800 r1/2, r3/5 codes, else 0.25): what the decoders take when oms_beta is code_default.)doc";
 static const char* __doc_gr_ldpcgpu_default_int8_scale =
     R"doc(The default int8 LLR scale: int8 LLR = round(LLR * scale) (the C core's).)doc";
