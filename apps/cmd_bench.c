@@ -62,7 +62,7 @@ static void usage(FILE *f)
             "  --in-flight B        batches in flight end-to-end (default 2 x streams x GPUs, >= 2)\n"
             "  --llr f32|i8         LLRs handed to the decoder (default f32)\n"
             "  --llr-scale S        int8 LLR scale (default 4, %g..%g;\n"
-            "                       %g..%g for 5G NR codes with offset min-sum)\n"
+            "                       %g..%g for 5G NR base graph 1, offset min-sum)\n"
             "  --ebn0 DB            Eb/N0 of the BPSK/AWGN frames decoded (default: %g dB above\n"
             "                       the Shannon limit of the code's rate, 3 dB at rate 1/2)\n"
             "  --reps R             kernel launches per kernel-only point (default 30)\n"
@@ -77,7 +77,7 @@ static void usage(FILE *f)
             "  --sweep LIST         comma list of streams, batch, iterations, all\n"
             "  --json FILE          write the results as JSON\n",
             FER_WARN, (double)LDPC_LLR_SCALE_MIN, (double)LDPC_LLR_SCALE_MAX,
-            (double)LDPC_LLR_SCALE_NR_OMS_MIN, (double)LDPC_LLR_SCALE_MAX, EBN0_MARGIN_DB);
+            (double)LDPC_LLR_SCALE_NR_BG1_MIN, (double)LDPC_LLR_SCALE_MAX, EBN0_MARGIN_DB);
     app_decoder_options_help(f);
 }
 

@@ -27,7 +27,7 @@ static void usage(FILE *f)
             "  -o FILE                bits out (- = standard output)\n"
             "  --format f32|i8        LLR format of the input (default f32)\n"
             "  --llr-scale S          i8 input: LLR = value / S (default 4, %g..%g;\n"
-            "                         %g..%g for 5G NR codes with offset min-sum)\n"
+            "                         %g..%g for 5G NR base graph 1, offset min-sum)\n"
             "  --llr-sign SIGN        positive-zero (default) or positive-one (gr-fec)\n"
             "  --output info|codeword k information bits per frame (default) or all n bits\n"
             "  --packed               pack 8 bits per byte (MSB first)\n"
@@ -41,7 +41,7 @@ static void usage(FILE *f)
             "(f32: round(LLR * scale) outside -128..127; i8: values -128, -127 or 127). More\n"
             "than a few percent means the scale is too large for the LLRs' magnitudes.\n",
             (double)LDPC_LLR_CLAMP, (double)LDPC_LLR_SCALE_MIN, (double)LDPC_LLR_SCALE_MAX,
-            (double)LDPC_LLR_SCALE_NR_OMS_MIN, (double)LDPC_LLR_SCALE_MAX);
+            (double)LDPC_LLR_SCALE_NR_BG1_MIN, (double)LDPC_LLR_SCALE_MAX);
     app_decoder_options_help(f);
 }
 

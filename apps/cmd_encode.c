@@ -30,7 +30,7 @@ static void usage(FILE *f)
             "  --demapper D         exact (default) or max-log LLRs of 16/64/256-QAM\n"
             "  --llr-format F       f32 (float32, default) or i8 (round(LLR * scale), saturated)\n"
             "  --llr-scale S        scale of i8 LLRs (default 4, %g..%g;\n"
-            "                       %g..%g for 5G NR codes with offset min-sum)\n"
+            "                       %g..%g for 5G NR base graph 1, offset min-sum)\n"
             "  --llr-sign SIGN      positive-zero (default: LLR = ln P(0)/P(1)) or positive-one\n"
             "                       (gr-fec's convention)\n\n"
             "Rate-matched 5G NR codes (nr:K:E[:rvR][:qmQ]): each frame reads K bytes and writes\n"
@@ -39,7 +39,7 @@ static void usage(FILE *f)
             "noiseless LLRs of the E bits ('ldpcgpu decode' takes them; for noisy frames use\n"
             "'ldpcgpu simulate').\n",
             (double)LDPC_NOISELESS_LLR, (double)LDPC_LLR_SCALE_MIN, (double)LDPC_LLR_SCALE_MAX,
-            (double)LDPC_LLR_SCALE_NR_OMS_MIN, (double)LDPC_LLR_SCALE_MAX);
+            (double)LDPC_LLR_SCALE_NR_BG1_MIN, (double)LDPC_LLR_SCALE_MAX);
 }
 
 typedef struct encode_opts {

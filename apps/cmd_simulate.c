@@ -71,7 +71,7 @@ static void usage(FILE *f)
             "  --llr f32|i8           LLRs handed to the decoder: float32 (default) or int8\n"
             "                         quantized as round(LLR * scale), saturated at +-127\n"
             "  --llr-scale S          scale of int8 LLRs (default 4, %g..%g;\n"
-            "                         %g..%g for 5G NR codes with offset min-sum)\n"
+            "                         %g..%g for 5G NR base graph 1, offset min-sum)\n"
             "  --json FILE            write the results as JSON (with 95%% confidence intervals\n"
             "                         of FER and BER); also rewritten every %.0f s and after each\n"
             "                         point, so an interrupted run can be resumed\n"
@@ -101,7 +101,7 @@ static void usage(FILE *f)
             "that stops without dying (SIGSTOP, a hung GPU) holds it until the launcher's\n"
             "timeout (e.g. mpirun --timeout SECONDS); the last checkpoint can be resumed.\n",
             (double)LDPC_LLR_SCALE_MIN, (double)LDPC_LLR_SCALE_MAX,
-            (double)LDPC_LLR_SCALE_NR_OMS_MIN, (double)LDPC_LLR_SCALE_MAX, CHECKPOINT_SECONDS);
+            (double)LDPC_LLR_SCALE_NR_BG1_MIN, (double)LDPC_LLR_SCALE_MAX, CHECKPOINT_SECONDS);
     app_decoder_options_help(f);
 }
 

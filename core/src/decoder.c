@@ -107,7 +107,7 @@ static int check_config(const ldpc_decoder_config *c)
                           "llr_scale %g is outside (0, %g) (quantised LLRs and messages need "
                           "ldpc_llr_scale_range's, at most %g..%g)",
                           (double)c->llr_scale, (double)LLR_SCALE_LIMIT,
-                          (double)LDPC_LLR_SCALE_NR_OMS_MIN, (double)LDPC_LLR_SCALE_MAX);
+                          (double)LDPC_LLR_SCALE_NR_BG1_MIN, (double)LDPC_LLR_SCALE_MAX);
     if ((unsigned)c->output_bits > LDPC_OUTPUT_CODEWORD ||
         (unsigned)c->output_packing > LDPC_OUTPUT_PACKED)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "unknown output format");

@@ -37,7 +37,7 @@ extern "C" {
 /* The llr_scale range where the quantised decoders hold their quality: msg_format i8/i16
  * decoders and int8 input LLRs accept only llr_scale in ldpc_llr_scale_range (below):
  * LDPC_LLR_SCALE_MIN..LDPC_LLR_SCALE_MAX (4..8) for every code and algorithm, and from
- * LDPC_LLR_SCALE_NR_OMS_MIN (2) for 5G NR codes decoded with offset min-sum
+ * LDPC_LLR_SCALE_NR_BG1_MIN (2) for 5G NR codes decoded with offset min-sum
  * (ldpc_decoder_create, resp. ldpc_decoder_submit / _decode_i8, return
  * LDPC_ERR_INVALID_ARGUMENT otherwise). Float messages fed float LLRs do not use the scale
  * (any positive value). At scale s, int8 holds LLRs up to about 127 / s with resolution 1 / s.
@@ -63,7 +63,7 @@ extern "C" {
  * at 4 (int8 and int16 messages). */
 #define LDPC_LLR_SCALE_MIN 4.0f        /* every code and algorithm */
 #define LDPC_LLR_SCALE_MAX 8.0f
-#define LDPC_LLR_SCALE_NR_OMS_MIN 2.0f /* 5G NR codes with offset min-sum */
+#define LDPC_LLR_SCALE_NR_BG1_MIN 2.0f /* 5G NR base graph 1, offset min-sum */
 #define LDPC_MAX_DEVICES 16
 
 typedef enum ldpc_backend {
@@ -175,7 +175,7 @@ LDPC_API void ldpc_decoder_config_init_family(ldpc_decoder_config *cfg, ldpc_fam
 LDPC_API void ldpc_decoder_config_init_code(ldpc_decoder_config *cfg, const ldpc_code *code);
 
 /* The llr_scale range lo..hi where int8 LLRs and int8/int16 messages keep their quality for
- * code decoded with cfg's algorithm (the rule above): LDPC_LLR_SCALE_NR_OMS_MIN..MAX for 5G NR
+ * code decoded with cfg's algorithm (the rule above): LDPC_LLR_SCALE_NR_BG1_MIN..MAX for 5G NR
  * codes with offset min-sum, LDPC_LLR_SCALE_MIN..MAX otherwise. cfg NULL: the code's defaults
  * (ldpc_decoder_config_init_code); code NULL: the widest range of any code (for a producer of
  * int8 LLRs that does not know its decoder; the decoder checks its own). ldpc_decoder_create
