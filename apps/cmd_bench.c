@@ -62,7 +62,7 @@ static void usage(FILE *f)
             "  --in-flight B        batches in flight end-to-end (default 2 x streams x GPUs, >= 2)\n"
             "  --llr f32|i8         LLRs handed to the decoder (default f32)\n"
             "  --llr-scale S        int8 LLR scale (default 4, %g..%g;\n"
-            "                       %g..%g for 5G NR base graph 1, offset min-sum)\n"
+            "                       %g..%g for 5G NR BG1 rate >= 1/3 with oms)\n"
             "  --ebn0 DB            Eb/N0 of the BPSK/AWGN frames decoded (default: %g dB above\n"
             "                       the Shannon limit of the code's rate, 3 dB at rate 1/2)\n"
             "  --reps R             kernel launches per kernel-only point (default 30)\n"

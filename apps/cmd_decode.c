@@ -27,7 +27,7 @@ static void usage(FILE *f)
             "  -o FILE                bits out (- = standard output)\n"
             "  --format f32|i8        LLR format of the input (default f32)\n"
             "  --llr-scale S          i8 input: LLR = value / S (default 4, %g..%g;\n"
-            "                         %g..%g for 5G NR base graph 1, offset min-sum)\n"
+            "                         %g..%g for 5G NR BG1 rate >= 1/3 with oms)\n"
             "  --llr-sign SIGN        positive-zero (default) or positive-one (gr-fec)\n"
             "  --output info|codeword k information bits per frame (default) or all n bits\n"
             "  --packed               pack 8 bits per byte (MSB first)\n"

@@ -30,7 +30,7 @@ static void usage(FILE *f)
             "  --demapper D         exact (default) or max-log LLRs of 16/64/256-QAM\n"
             "  --llr-format F       f32 (float32, default) or i8 (round(LLR * scale), saturated)\n"
             "  --llr-scale S        scale of i8 LLRs (default 4, %g..%g;\n"
-            "                       %g..%g for 5G NR base graph 1, offset min-sum)\n"
+            "                       %g..%g for 5G NR BG1 rate >= 1/3 with oms)\n"
             "  --llr-sign SIGN      positive-zero (default: LLR = ln P(0)/P(1)) or positive-one\n"
             "                       (gr-fec's convention)\n\n"
             "Rate-matched 5G NR codes (nr:K:E[:rvR][:qmQ]): each frame reads K bytes and writes\n"

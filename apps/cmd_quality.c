@@ -47,7 +47,7 @@ static void usage(FILE *f)
             "  --float-backend B      backend of the float decoder (default: --backend)\n"
             "  --schedule S           layered (default) or flooding\n"
             "  --llr-scale S          scale of int8 LLRs and messages (default 4; %g..%g,\n"
-            "                         %g..%g on 5G NR base graph 1, offset min-sum)\n"
+            "                         %g..%g on 5G NR BG1 rate >= 1/3 with oms)\n"
             "  --threads T, --batch-frames F, --device LIST   as for simulate\n"
             "  --seed S               seed of bits and noise (default 1)\n"
             "  --modulation M         bpsk (default), qpsk, 16qam, 64qam, 256qam (as simulate)\n"

@@ -71,7 +71,7 @@ static void usage(FILE *f)
             "  --llr f32|i8           LLRs handed to the decoder: float32 (default) or int8\n"
             "                         quantized as round(LLR * scale), saturated at +-127\n"
             "  --llr-scale S          scale of int8 LLRs (default 4, %g..%g;\n"
-            "                         %g..%g for 5G NR base graph 1, offset min-sum)\n"
+            "                         %g..%g for 5G NR BG1 rate >= 1/3 with oms)\n"
             "  --json FILE            write the results as JSON (with 95%% confidence intervals\n"
             "                         of FER and BER); also rewritten every %.0f s and after each\n"
             "                         point, so an interrupted run can be resumed\n"

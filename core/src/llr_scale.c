@@ -6,17 +6,24 @@
 #include "ldpcgpu/decoder.h"
 #include "error.h"
 
-/* 5G NR base graph 1 codes with offset min-sum take the lower end LDPC_LLR_SCALE_NR_BG1_MIN
- * (docs/quality.md, "5G NR", "llr_scale 2"): with NR's offset 0.5 (1 unit at 2) they stay
- * within 0.05 dB of float there, and it is what lets int8 messages hold base graph 1's
- * degree-30 columns (25 units: 12.5 LLR at 2, 6.25 at 4). Base graph 2 loses 0.11 - 0.13 dB at
- * 2 on its low rates (nr:1000:5000) and takes int8 messages at 4 anyway (degree 23); every other
- * code and algorithm was measured to lose up to 0.2 dB below 4 (nms rounding, the oms offset
- * 0.25 rounding to 0.5 at 2). */
+/* 5G NR base graph 1 codes of rate K' / E >= 1/3 with offset min-sum take the lower end
+ * LDPC_LLR_SCALE_NR_BG1_MIN (docs/quality.md, "llr_scale 2 on base graph 1"): with NR's offset
+ * 0.5 (1 unit at 2) they stay within 0.1 dB of float there, and it is what lets int8 messages
+ * hold base graph 1's degree-30 columns (25 units: 12.5 LLR at 2, 6.25 at 4). The loss at 2
+ * grows as the rate falls (BG1: about 0 at 0.83 - 0.91, +0.05 at 1/2, +0.10 at 1/3, the lowest
+ * rate without repetition and the lowest measured; BG2: +0.07 at 1/3, +0.13 at 1/5), so below
+ * 1/3 and on base graph 2 (which takes int8 messages at 4 anyway, degree 23) the range is
+ * 4..8, as for every other code and algorithm (nms rounding and the oms offset 0.25 rounding
+ * to 0.5 lose up to 0.2 dB below 4). */
 static int takes_bg1_range(const ldpc_code *code, ldpc_algorithm algorithm)
 {
-    return code->family == LDPC_FAMILY_NR && code->nr.cb.bg == 1 &&
-           algorithm == LDPC_ALG_OFFSET_MIN_SUM;
+    const ldpc_nr_code_params *nr = &code->nr;
+    if (code->family != LDPC_FAMILY_NR || nr->cb.bg != 1 || algorithm != LDPC_ALG_OFFSET_MIN_SUM)
+        return 0;
+    /* rate-matched "nr:K:E": K' of E; a mother code sends N = 66 Z for 22 Z: rate 1/3 */
+    const long long info = nr->e > 0 ? nr->cb.k_prime : nr->cb.k;
+    const long long sent = nr->e > 0 ? nr->e : nr->cb.n;
+    return 3 * info >= sent;
 }
 
 int ldpc_llr_scale_range(const ldpc_code *code, const ldpc_decoder_config *cfg, float *lo,
@@ -50,15 +57,16 @@ int ldpc_llr_scale_check(float scale, const ldpc_code *code, const ldpc_decoder_
         cfg = &defaults;
     }
     /* what fits, besides the range itself */
-    char on[640] = "", why[128] = "";
+    char on[640] = "", why[160] = "";
     if (code)
         snprintf(on, sizeof on, " on %s with %s", code->name, ldpc_algorithm_name(cfg->algorithm));
     if (lo > LDPC_LLR_SCALE_NR_BG1_MIN)
-        snprintf(why, sizeof why, "; only 5G NR base graph 1 codes with offset min-sum take %g..%g",
+        snprintf(why, sizeof why,
+                 "; only 5G NR base graph 1 codes of rate >= 1/3 with offset min-sum take %g..%g",
                  (double)LDPC_LLR_SCALE_NR_BG1_MIN, (double)hi);
     else if (!code)
-        snprintf(why, sizeof why, " (%g..%g on every code, %g..%g on 5G NR base graph 1 with "
-                 "offset min-sum)", (double)LDPC_LLR_SCALE_MIN, (double)hi,
+        snprintf(why, sizeof why, " (%g..%g on every code, %g..%g on 5G NR base graph 1 of rate "
+                 ">= 1/3 with offset min-sum)", (double)LDPC_LLR_SCALE_MIN, (double)hi,
                  (double)LDPC_LLR_SCALE_NR_BG1_MIN, (double)hi);
     return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
                       "llr_scale %g is outside %g..%g, the range where int8 LLRs and int8/int16 "

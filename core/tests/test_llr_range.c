@@ -306,7 +306,8 @@ static void test_quantised_limits(void)
     }
 }
 
-/* 5G NR base graph 1 with offset min-sum takes llr_scale from LDPC_LLR_SCALE_NR_BG1_MIN (2):
+/* 5G NR base graph 1 of rate >= 1/3 with offset min-sum takes llr_scale from
+ * LDPC_LLR_SCALE_NR_BG1_MIN (2):
  * int8 messages there hold its degree-30 columns (refused at 4); every other setting keeps
  * LDPC_LLR_SCALE_MIN..MAX, with the offset and int8-cap rules inside. Each accepted decoder
  * decodes a clear all-zero frame (int8 LLRs) to zero bits with its parity checks holding. */
@@ -326,6 +327,10 @@ static void test_nr_scale_range(void)
         {"nr:1000:1200", OMS, 0.5f, 2.2f, LDPC_MSG_I8, NULL}, /* 1 unit = 0.4545: 0.045 off */
         {"nr:8448:16896", OMS, 0.5f, 2.0f, LDPC_MSG_I8, NULL},
         {"nr:8000:8800", OMS, 0.5f, 2.0f, LDPC_MSG_I8, NULL},
+        {"nr:8448:25344", OMS, 0.5f, 2.0f, LDPC_MSG_I8, NULL}, /* rate 1/3 exactly */
+        {"nr:bg1:z16", OMS, 0.5f, 2.0f, LDPC_MSG_I8, NULL},    /* mother code: 22 Z of 66 Z */
+        {"nr:8448:25400", OMS, 0.5f, 2.0f, LDPC_MSG_I8, "outside 4..8"}, /* below 1/3 */
+        {"nr:8448:25400", OMS, 0.5f, 4.0f, LDPC_MSG_I16, NULL},
         {"nr:1000:1200", OMS, 0.5f, 1.99f, LDPC_MSG_I8, "outside 2..8"},
         {"nr:1000:1200", OMS, 0.5f, 1.0f, LDPC_MSG_I16, "outside 2..8"},
         {"nr:1000:1200", OMS, 0.5f, 2.3f, LDPC_MSG_I8, "oms_beta 0.5 at llr_scale 2.3"},

@@ -63,7 +63,7 @@ extern "C" {
  * at 4 (int8 and int16 messages). */
 #define LDPC_LLR_SCALE_MIN 4.0f        /* every code and algorithm */
 #define LDPC_LLR_SCALE_MAX 8.0f
-#define LDPC_LLR_SCALE_NR_BG1_MIN 2.0f /* 5G NR base graph 1, offset min-sum */
+#define LDPC_LLR_SCALE_NR_BG1_MIN 2.0f /* 5G NR base graph 1, rate >= 1/3, oms */
 #define LDPC_MAX_DEVICES 16
 
 typedef enum ldpc_backend {
