@@ -165,15 +165,22 @@ int app_parse_llr_scale(const char *cmd, const char *text, float *out)
     double v;
     if (app_parse_double(cmd, "--llr-scale", text, -1e300, 1e300, &v))
         return 1;
-    if (!(v >= LDPC_LLR_SCALE_MIN && v <= LDPC_LLR_SCALE_MAX)) {
-        fprintf(stderr,
-                "ldpcgpu %s: --llr-scale: %g is outside %g..%g, the range where int8 LLRs and "
-                "int8/int16 messages keep their quality\n",
-                cmd, v, (double)LDPC_LLR_SCALE_MIN, (double)LDPC_LLR_SCALE_MAX);
+    /* the widest range of any code here; app_check_llr_scale narrows it once the code is known */
+    if (ldpc_llr_scale_check((float)v, NULL, NULL) != LDPC_OK) {
+        fprintf(stderr, "ldpcgpu %s: --llr-scale: %s\n", cmd, ldpc_last_error());
         return 1;
     }
     *out = (float)v;
     return 0;
+}
+
+int app_check_llr_scale(const char *cmd, float scale, const ldpc_code *code,
+                        const ldpc_decoder_config *cfg)
+{
+    if (ldpc_llr_scale_check(scale, code, cfg) == LDPC_OK)
+        return APP_OK;
+    fprintf(stderr, "ldpcgpu %s: --llr-scale: %s\n", cmd, ldpc_last_error());
+    return APP_USAGE;
 }
 
 int app_parse_u64(const char *cmd, const char *opt, const char *text, uint64_t *out)

@@ -66,9 +66,16 @@ int app_parse_int(const char *cmd, const char *opt, const char *text, long long 
 int app_parse_double(const char *cmd, const char *opt, const char *text, double lo, double hi,
                      double *out);
 int app_parse_u64(const char *cmd, const char *opt, const char *text, uint64_t *out);
-/* --llr-scale S: a number in LDPC_LLR_SCALE_MIN..LDPC_LLR_SCALE_MAX (decoder.h: the range where
- * int8 LLRs and integer messages keep their quality); prints why otherwise, returns non-zero. */
+/* --llr-scale S: a number in the widest llr_scale range of any code (ldpc_llr_scale_range with
+ * no code: where int8 LLRs and integer messages keep their quality on some code); prints the
+ * library's reason otherwise and returns non-zero. app_check_llr_scale then checks it against
+ * the code and algorithm. */
 int app_parse_llr_scale(const char *cmd, const char *text, float *out);
+/* scale in ldpc_llr_scale_range(code, cfg) (cfg NULL: the code's defaults): APP_OK, else the
+ * library's message (the range, the code and algorithm, what takes the lower end) on stderr
+ * and APP_USAGE. */
+int app_check_llr_scale(const char *cmd, float scale, const ldpc_code *code,
+                        const ldpc_decoder_config *cfg);
 
 /* ---- decoder options shared by simulate, decode (and bench) ---- */
 /* Parses --backend --algorithm --schedule --iterations --no-early-stop --alpha --beta --threads

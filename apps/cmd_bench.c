@@ -61,7 +61,8 @@ static void usage(FILE *f)
             "  --streams S          CUDA streams per device (default 4; kernel-only: 1)\n"
             "  --in-flight B        batches in flight end-to-end (default 2 x streams x GPUs, >= 2)\n"
             "  --llr f32|i8         LLRs handed to the decoder (default f32)\n"
-            "  --llr-scale S        int8 LLR scale (default 4, %g..%g)\n"
+            "  --llr-scale S        int8 LLR scale (default 4, %g..%g;\n"
+            "                       %g..%g for 5G NR BG1 rate >= 1/3 with oms)\n"
             "  --ebn0 DB            Eb/N0 of the BPSK/AWGN frames decoded (default: %g dB above\n"
             "                       the Shannon limit of the code's rate, 3 dB at rate 1/2)\n"
             "  --reps R             kernel launches per kernel-only point (default 30)\n"
@@ -79,7 +80,8 @@ static void usage(FILE *f)
             "                       the host-to-host latency of a lone batch\n"
             "  --sweep LIST         comma list of streams, batch, iterations, all\n"
             "  --json FILE          write the results as JSON\n",
-            FER_WARN, (double)LDPC_LLR_SCALE_MIN, (double)LDPC_LLR_SCALE_MAX, EBN0_MARGIN_DB);
+            FER_WARN, (double)LDPC_LLR_SCALE_MIN, (double)LDPC_LLR_SCALE_MAX,
+            (double)LDPC_LLR_SCALE_NR_BG1_MIN, (double)LDPC_LLR_SCALE_MAX, EBN0_MARGIN_DB);
     app_decoder_options_help(f);
 }
 
@@ -682,6 +684,10 @@ int cmd_bench(int argc, char **argv)
     if (app_open_code("bench", o.code_name, &code))
         return APP_FAILED;
     app_code_defaults(o.decoder_set, code, &o.cfg);
+    if (app_check_llr_scale("bench", o.cfg.llr_scale, code, &o.cfg) != APP_OK) {
+        ldpc_code_destroy(code);
+        return APP_USAGE;
+    }
     if (!o.ebn0_given) {
         const double r = app_code_rate(code);
         o.ebn0 = 10.0 * log10((pow(2.0, 2.0 * r) - 1.0) / (2.0 * r)) + EBN0_MARGIN_DB;

@@ -26,7 +26,8 @@ static void usage(FILE *f)
             "  -i, --input FILE       LLRs in (- = standard input)\n"
             "  -o FILE                bits out (- = standard output)\n"
             "  --format f32|i8        LLR format of the input (default f32)\n"
-            "  --llr-scale S          i8 input: LLR = value / S (default 4, %g..%g)\n"
+            "  --llr-scale S          i8 input: LLR = value / S (default 4, %g..%g;\n"
+            "                         %g..%g for 5G NR BG1 rate >= 1/3 with oms)\n"
             "  --llr-sign SIGN        positive-zero (default) or positive-one (gr-fec)\n"
             "  --output info|codeword k information bits per frame (default) or all n bits\n"
             "  --packed               pack 8 bits per byte (MSB first)\n"
@@ -39,7 +40,8 @@ static void usage(FILE *f)
             "Saturated LLRs: the summary gives the share of input LLRs beyond the int8 range\n"
             "(f32: round(LLR * scale) outside -128..127; i8: values -128, -127 or 127). More\n"
             "than a few percent means the scale is too large for the LLRs' magnitudes.\n",
-            (double)LDPC_LLR_CLAMP, (double)LDPC_LLR_SCALE_MIN, (double)LDPC_LLR_SCALE_MAX);
+            (double)LDPC_LLR_CLAMP, (double)LDPC_LLR_SCALE_MIN, (double)LDPC_LLR_SCALE_MAX,
+            (double)LDPC_LLR_SCALE_NR_BG1_MIN, (double)LDPC_LLR_SCALE_MAX);
     app_decoder_options_help(f);
 }
 
@@ -265,6 +267,10 @@ int cmd_decode(int argc, char **argv)
     if (app_open_code("decode", o.code_name, &code) != APP_OK)
         goto done;
     app_code_defaults(o.decoder_set, code, &o.cfg);
+    if (app_check_llr_scale("decode", o.cfg.llr_scale, code, &o.cfg) != APP_OK) {
+        rc = APP_USAGE;
+        goto done;
+    }
     nr_link nr;
     memset(&nr, 0, sizeof nr);
     ldpc_decoder_config dcfg = o.cfg;

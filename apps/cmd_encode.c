@@ -29,7 +29,8 @@ static void usage(FILE *f)
             "                       as simulate sends them (same seed, same frames)\n"
             "  --demapper D         exact (default) or max-log LLRs of 16/64/256-QAM\n"
             "  --llr-format F       f32 (float32, default) or i8 (round(LLR * scale), saturated)\n"
-            "  --llr-scale S        scale of i8 LLRs (default 4, %g..%g)\n"
+            "  --llr-scale S        scale of i8 LLRs (default 4, %g..%g;\n"
+            "                       %g..%g for 5G NR BG1 rate >= 1/3 with oms)\n"
             "  --llr-sign SIGN      positive-zero (default: LLR = ln P(0)/P(1)) or positive-one\n"
             "                       (gr-fec's convention)\n\n"
             "Rate-matched 5G NR codes (nr:K:E[:rvR][:qmQ]): each frame reads K bytes and writes\n"
@@ -37,7 +38,8 @@ static void usage(FILE *f)
             "buffer at rv's k0, interleaved for Qm); --info-out writes K bytes, --llr-out the\n"
             "noiseless LLRs of the E bits ('ldpcgpu decode' takes them; for noisy frames use\n"
             "'ldpcgpu simulate').\n",
-            (double)LDPC_NOISELESS_LLR, (double)LDPC_LLR_SCALE_MIN, (double)LDPC_LLR_SCALE_MAX);
+            (double)LDPC_NOISELESS_LLR, (double)LDPC_LLR_SCALE_MIN, (double)LDPC_LLR_SCALE_MAX,
+            (double)LDPC_LLR_SCALE_NR_BG1_MIN, (double)LDPC_LLR_SCALE_MAX);
 }
 
 typedef struct encode_opts {
@@ -284,6 +286,11 @@ int cmd_encode(int argc, char **argv)
     memset(&r, 0, sizeof r);
     if (app_open_code("encode", o.code_name, &r.code) != APP_OK)
         return APP_FAILED;
+    /* the LLRs are for the code's default decoder */
+    if (app_check_llr_scale("encode", o.llr_scale, r.code, NULL) != APP_OK) {
+        run_free(&r);
+        return APP_USAGE;
+    }
     int st = ldpc_encoder_create(&r.enc, r.code);
     if (st != LDPC_OK) {
         rc = app_fail("encode", st, "creating the encoder");

@@ -46,13 +46,16 @@ static void usage(FILE *f)
             "  --backend B            backend of the quantised decoders (default auto)\n"
             "  --float-backend B      backend of the float decoder (default: --backend)\n"
             "  --schedule S           layered (default) or flooding\n"
-            "  --llr-scale S          scale of int8 LLRs and messages (default 4)\n"
+            "  --llr-scale S          scale of int8 LLRs and messages (default 4; %g..%g,\n"
+            "                         %g..%g on 5G NR BG1 rate >= 1/3 with oms)\n"
             "  --threads T, --batch-frames F, --device LIST   as for simulate\n"
             "  --seed S               seed of bits and noise (default 1)\n"
             "  --modulation M         bpsk (default), qpsk, 16qam, 64qam, 256qam (as simulate)\n"
             "  --demapper D           exact (default) or max-log LLRs of 16/64/256-QAM\n"
             "  --json FILE            write every point, curve, crossing and gap as JSON\n"
-            "  --quiet                no tables, only the summary line\n");
+            "  --quiet                no tables, only the summary line\n",
+            (double)LDPC_LLR_SCALE_MIN, (double)LDPC_LLR_SCALE_MAX,
+            (double)LDPC_LLR_SCALE_NR_BG1_MIN, (double)LDPC_LLR_SCALE_MAX);
 }
 
 /* One word of a list option into item i of out (its array); arg: the item's limits or choices.

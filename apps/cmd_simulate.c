@@ -70,7 +70,8 @@ static void usage(FILE *f)
             "                         made on the CPU, other noise)\n"
             "  --llr f32|i8           LLRs handed to the decoder: float32 (default) or int8\n"
             "                         quantized as round(LLR * scale), saturated at +-127\n"
-            "  --llr-scale S          scale of int8 LLRs (default 4, %g..%g)\n"
+            "  --llr-scale S          scale of int8 LLRs (default 4, %g..%g;\n"
+            "                         %g..%g for 5G NR BG1 rate >= 1/3 with oms)\n"
             "  --json FILE            write the results as JSON (with 95%% confidence intervals\n"
             "                         of FER and BER); also rewritten every %.0f s and after each\n"
             "                         point, so an interrupted run can be resumed\n"
@@ -99,7 +100,8 @@ static void usage(FILE *f)
             "With MPI every round waits for every rank: a rank that dies ends the job, but one\n"
             "that stops without dying (SIGSTOP, a hung GPU) holds it until the launcher's\n"
             "timeout (e.g. mpirun --timeout SECONDS); the last checkpoint can be resumed.\n",
-            (double)LDPC_LLR_SCALE_MIN, (double)LDPC_LLR_SCALE_MAX, CHECKPOINT_SECONDS);
+            (double)LDPC_LLR_SCALE_MIN, (double)LDPC_LLR_SCALE_MAX,
+            (double)LDPC_LLR_SCALE_NR_BG1_MIN, (double)LDPC_LLR_SCALE_MAX, CHECKPOINT_SECONDS);
     app_decoder_options_help(f);
 }
 
@@ -503,6 +505,10 @@ static int simulate(sim_mpi *m, int argc, char **argv)
     int ok = app_open_code("simulate", o.code_name, &code) == APP_OK;
     if (ok)
         app_code_defaults(o.decoder_set, code, &o.cfg);
+    if (ok && app_check_llr_scale("simulate", o.cfg.llr_scale, code, &o.cfg) != APP_OK) {
+        ok = 0;
+        rc = APP_USAGE;
+    }
     if (ok) {
         int st = ldpc_sim_create(&sim, code, &o.cfg, &scfg);
         if (st != LDPC_OK)

@@ -2,7 +2,7 @@
  * llr_formula's (soft_demapper_llr.h); this file measures distances, handles the noise
  * variance, the DVB-T2 cyclic Q delay, the sign and the int8 conversion. */
 #include "soft_demapper_impl.h"
-#include <ldpcgpu/decoder.h> /* LDPC_LLR_SCALE_MIN/MAX */
+#include <ldpcgpu/decoder.h> /* ldpc_llr_scale_check */
 #include <ldpcgpu/sim.h>     /* ldpc_llr_quantize_i8: the core's float -> int8 LLR rule */
 #include <ldpcgpu/demap.h>   /* the demapper rule across many symbols */
 #include <gnuradio/io_signature.h>
@@ -142,11 +142,11 @@ soft_demapper_impl::soft_demapper_impl(const std::string& constellation,
         d_lin_a = 2.0f * (l0 - l1);
         d_lin_b = l1 * l1 - l0 * l0;
     }
-    /* the decoder's int8 range (include/ldpcgpu/decoder.h): the same scale on both sides */
-    if (d_int8 && !(int8_scale >= LDPC_LLR_SCALE_MIN && int8_scale <= LDPC_LLR_SCALE_MAX))
-        throw std::invalid_argument("soft_demapper: int8_scale must be in " +
-                                    std::to_string(LDPC_LLR_SCALE_MIN) + ".." +
-                                    std::to_string(LDPC_LLR_SCALE_MAX));
+    /* the decoders' int8 range (ldpc_llr_scale_range): the demapper does not know the code, so
+     * it takes what some code takes; the decoder it feeds checks its own */
+    if (d_int8 && ldpc_llr_scale_check(int8_scale, nullptr, nullptr) != LDPC_OK)
+        throw std::invalid_argument(std::string("soft_demapper: int8_scale: ") +
+                                    ldpc_last_error());
     if (rotated) {
         if (fec_frame_bits <= 0 || fec_frame_bits % d_const.bits)
             throw std::invalid_argument("soft_demapper: fec_frame_bits must be a positive "

@@ -1,8 +1,11 @@
 """ldpcgpu --llr-scale range and the saturated-LLR share.
 
---llr-scale is accepted only in 4..8 (decoder.h: LDPC_LLR_SCALE_MIN..MAX, the range where
-int8 LLRs and int8/int16 messages keep their quality): every command that takes it says so in
-its --help and refuses other values with a message naming the range and exit status 2.
+--llr-scale is accepted only in the library's range (decoder.h, ldpc_llr_scale_range: 4..8,
+and 2..8 for 5G NR base graph 1 codes with offset min-sum; the range where int8 LLRs and
+int8/int16 messages keep their quality): every command that takes it says so in its --help and
+refuses other values with a message naming the range and exit status 2. On NR base graph 1 with
+offset min-sum, scale 2 is accepted and decodes (int8 messages, which are refused there at 4);
+with normalized min-sum, or on base graph 2, it is refused naming 4..8.
 `decode` prints the share of input LLRs beyond the int8 range, which must equal the count
 computed here from the file (float: round(LLR * scale) outside -128..127, halves away from
 zero; int8: values -128, -127 or 127: the ends where a quantiser that clips at +-127, like
@@ -20,6 +23,7 @@ from apptest import check, run
 apptest.require_app()
 CODE = "wimax:576:1/2"
 RANGE = "4..8"  # decoder.h: LDPC_LLR_SCALE_MIN..MAX, as the tool prints it
+NR_RANGE = "2..8"  # LDPC_LLR_SCALE_NR_BG1_MIN..MAX: 5G NR base graph 1, offset min-sum
 N = 576
 COMMANDS = {  # the arguments that make each command otherwise valid
     "simulate": [CODE, "--ebn0", "3", "--frames", "8"],
@@ -30,9 +34,9 @@ COMMANDS = {  # the arguments that make each command otherwise valid
 
 for cmd, args in COMMANDS.items():
     rc, out, _ = run(cmd, "--help")
-    check(rc == 0 and "--llr-scale" in out and RANGE in out,
-          f"ldpcgpu {cmd} --help states the --llr-scale range")
-    for bad in ("32", "16", "8.5", "3.9", "2", "0.25", "0", "-4", "1e5", "abc"):
+    check(rc == 0 and "--llr-scale" in out and RANGE in out and NR_RANGE in out,
+          f"ldpcgpu {cmd} --help states the --llr-scale ranges")
+    for bad in ("32", "16", "8.5", "3.9", "2", "1.9", "0.25", "0", "-4", "1e5", "abc"):
         rc, _, err = run(cmd, *args, "--llr-scale", bad, stdin=b"")
         check(rc == 2 and "--llr-scale" in err, f"ldpcgpu {cmd} --llr-scale {bad}: exit 2, got {rc}")
         if bad != "abc":
@@ -121,5 +125,46 @@ with apptest.tempdir() as d:
                        "--llr-scale", 8)
     check(rc == 0 and share(out) == (100 * N, 100 * N),
           f"noiseless int8 LLRs: saturated {share(out)}, expected all {100 * N}\n{out}{err}")
+
+
+# 5G NR: base graph 1 with offset min-sum (the NR default) takes 2..8; int8 messages decode at 2
+BG1, BG2 = "nr:1000:1200", "nr:1000:5000"
+
+
+def frame_errors(out):
+    for line in out.splitlines():
+        w = line.split()
+        if len(w) > 5 and w[0] == "6.00":  # Eb/N0 frames bits BER frame-errors FER ...
+            return int(w[4])
+    return None
+
+
+for msg, llr in (("i8", "i8"), ("i8", "f32"), ("i16", "i8"), ("f32", "i8")):
+    rc, out, err = run("simulate", BG1, "--ebn0", "6", "--frames", "40", "--threads", "1",
+                       "--msg", msg, "--llr", llr, "--llr-scale", "2")
+    said = "llr_scale 2" in out if msg != "f32" else "int8 LLRs" in out
+    check(rc == 0 and said and frame_errors(out) == 0,
+          f"simulate {BG1} --llr-scale 2 --msg {msg} --llr {llr}: exit {rc}, frame errors "
+          f"{frame_errors(out)}\n{out}{err}")
+refusals = [  # (arguments, exit status, part of the message)
+    ([BG1, "--llr-scale", "1.9", "--msg", "i8"], 2, NR_RANGE),
+    ([BG1, "--llr-scale", "2", "--msg", "i16", "--algorithm", "nms", "--alpha", "0.8"], 2,
+     RANGE),
+    ([BG1, "--llr-scale", "2", "--msg", "i16", "--algorithm", "min-sum"], 2, RANGE),
+    ([BG1, "--llr-scale", "3", "--msg", "i8"], 1, "oms_beta 0.5 at llr_scale 3"),
+    ([BG1, "--llr-scale", "4", "--msg", "i8"], 1, "use llr_scale 2..3.57"),
+    ([BG1, "--llr-scale", "2", "--msg", "i8", "--beta", "0.25"], 1, "oms_beta 0.25 at llr_scale 2"),
+    ([BG2, "--llr-scale", "2", "--msg", "i8"], 2, RANGE),
+]
+for args, want_rc, text in refusals:
+    rc, out, err = run("simulate", *args, "--ebn0", "6", "--frames", "4", "--threads", "1")
+    check(rc == want_rc and text in err,
+          f"simulate {' '.join(args)}: exit {rc} (expected {want_rc}), message {err!r} "
+          f"(expected '{text}')")
+for code, ok in ((BG1, True), (BG2, False)):  # int8 LLRs for the code's default decoder
+    rc, out, err = run("encode", code, "--frames", "2", "-o", os.devnull, "--llr-out",
+                       os.devnull, "--llr-format", "i8", "--llr-scale", "2")
+    check((rc == 0) if ok else (rc == 2 and RANGE in err),
+          f"encode {code} int8 LLRs at scale 2: exit {rc}: {err}")
 
 apptest.finish("test_app_llr_range")

@@ -59,7 +59,8 @@ CASES = [
       "--iterations", "50", "--early-stop", "on", "--msg", "i8", "--llr", "i8", "--frames", 500,
       "--modulation", "256qam", "--demapper", "max-log"], True),
     # 5G NR at its default (oms 0.5): base graph 2 with int8 and int16 messages; base graph 1
-    # with int16 (int8 messages are refused there at llr_scale 4: docs/quality.md, "5G NR")
+    # with int16 at llr_scale 4 (int8 messages are refused there at 4) and with int8 and int16
+    # at llr_scale 2 (docs/quality.md, "5G NR")
     ("nr 1000:3000 (BG2) oms 0.5, 10 iterations",
      ["--codes", "nr:1000:3000@0.9", "--alg", "oms", "--beta", "0.5", "--iterations", "10",
       "--early-stop", "on,off", "--msg", "i8,i16", "--llr", "f32,i8", "--frames", 500], True),
@@ -69,6 +70,10 @@ CASES = [
     ("nr 1000:1200 (BG1) oms 0.5, 25 iterations, int16",
      ["--codes", "nr:1000:1200@3.2", "--alg", "oms", "--beta", "0.5", "--iterations", "25",
       "--early-stop", "on,off", "--msg", "i16", "--llr", "f32,i8", "--frames", 500], True),
+    ("nr 1000:1200 (BG1) oms 0.5, 25 iterations, int8 messages at llr_scale 2",
+     ["--codes", "nr:1000:1200@3.2", "--alg", "oms", "--beta", "0.5", "--iterations", "25",
+      "--early-stop", "on,off", "--msg", "i8,i16", "--llr", "f32,i8", "--llr-scale", 2,
+      "--frames", 500], True),
 ]
 
 
@@ -88,6 +93,8 @@ def check_case(name, args, float_in_range, env_note, js):
     want_dem = args[args.index("--demapper") + 1] if "--demapper" in args else "exact"
     check(j["modulation"] == want_mod and j["demapper"] == want_dem,
           f"{name}: JSON channel {j['modulation']} / {j['demapper']}")
+    want_scale = float(args[args.index("--llr-scale") + 1]) if "--llr-scale" in args else 4.0
+    check(j["llr_scale"] == want_scale, f"{name}: JSON llr_scale {j['llr_scale']}")
     worst = 0.0
     for pt in points:
         check(pt["float_backend"] == "cpu-reference" and pt["backend"] == "cpu-simd",

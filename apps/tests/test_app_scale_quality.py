@@ -2,7 +2,9 @@
 
 decoder.h accepts int8 LLRs and int8/int16 messages only for LDPC_LLR_SCALE_MIN <= llr_scale
 <= LDPC_LLR_SCALE_MAX, the range where they hold their quality (docs/quality.md, "The
-llr_scale range"). This test reads the range from `ldpcgpu simulate --help` and, at both ends,
+llr_scale range"; 5G NR base graph 1 with offset min-sum also takes 2, held to the bound by
+app_test_app_quality). This test reads the range of every code (the first one `ldpcgpu
+simulate --help` states) and, at both ends,
 runs `ldpcgpu quality` (cpu-simd, all four formats i8/i16 messages x f32/i8 LLRs) on three
 points in the waterfall of codes that lose quality at the scales just outside the range:
 

@@ -87,19 +87,9 @@ void ldpc_decoder_config_init_code(ldpc_decoder_config *cfg, const ldpc_code *co
         cfg->oms_beta = 0.5f;
 }
 
-/* Every llr_scale lies in (0, LLR_SCALE_LIMIT) (decoder.h); quantised ones in the range below. */
+/* Every llr_scale lies in (0, LLR_SCALE_LIMIT) (decoder.h); quantised ones in
+ * ldpc_llr_scale_range (llr_scale.c), checked where the code is known. */
 #define LLR_SCALE_LIMIT 1e6f
-
-/* The llr_scale range of quantised LLRs (decoder.h: LDPC_LLR_SCALE_MIN..LDPC_LLR_SCALE_MAX);
- * what: the user of the scale, for the message. */
-static int check_quantised_scale(float scale, const char *what)
-{
-    if (scale >= LDPC_LLR_SCALE_MIN && scale <= LDPC_LLR_SCALE_MAX)
-        return LDPC_OK;
-    return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
-                      "llr_scale %g is outside %g..%g, the range where %s keep their quality",
-                      (double)scale, (double)LDPC_LLR_SCALE_MIN, (double)LDPC_LLR_SCALE_MAX, what);
-}
 
 static int check_config(const ldpc_decoder_config *c)
 {
@@ -122,12 +112,9 @@ static int check_config(const ldpc_decoder_config *c)
     if (!(c->llr_scale > 0.0f && c->llr_scale < LLR_SCALE_LIMIT))
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
                           "llr_scale %g is outside (0, %g) (quantised LLRs and messages need "
-                          "%g..%g)",
+                          "ldpc_llr_scale_range's, at most %g..%g)",
                           (double)c->llr_scale, (double)LLR_SCALE_LIMIT,
-                          (double)LDPC_LLR_SCALE_MIN, (double)LDPC_LLR_SCALE_MAX);
-    if (c->msg_format != LDPC_MSG_F32 &&
-        check_quantised_scale(c->llr_scale, "int8/int16 messages") != LDPC_OK)
-        return LDPC_ERR_INVALID_ARGUMENT;
+                          (double)LDPC_LLR_SCALE_NR_BG1_MIN, (double)LDPC_LLR_SCALE_MAX);
     if ((unsigned)c->output_bits > LDPC_OUTPUT_CODEWORD ||
         (unsigned)c->output_packing > LDPC_OUTPUT_PACKED)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "unknown output format");
@@ -150,8 +137,8 @@ static int check_config(const ldpc_decoder_config *c)
     return LDPC_OK;
 }
 
-/* Two limits of the quantised decoders inside the llr_scale range that depend on the code and
- * the algorithm (decoder.h, "The llr_scale range"; docs/quality.md, "Known limits"):
+/* The llr_scale range of integer messages (ldpc_llr_scale_check), and two limits of the
+ * quantised decoders inside it that depend on the code and the algorithm (decoder.h, "The llr_scale range"; docs/quality.md, "Known limits"):
  *  - offset min-sum subtracts round(oms_beta * llr_scale) units, i.e. an offset that is a
  *    multiple of 1 / llr_scale. Off by more than LDPC_OMS_OFFSET_SLACK from oms_beta the
  *    decoder is another decoder: beta 0.25 at scale 6 becomes 0.33, +0.16 dB on
@@ -178,7 +165,12 @@ static void oms_fitting_scales(const ldpc_decoder_config *c, const ldpc_code *co
 {
     size_t used = 0;
     buf[0] = '\0';
-    for (int s = (int)LDPC_LLR_SCALE_MIN; s <= (int)LDPC_LLR_SCALE_MAX; s++) {
+    float lo = LDPC_LLR_SCALE_MIN, hi = LDPC_LLR_SCALE_MAX; /* the code's range (llr_scale.c) */
+    if (ldpc_llr_scale_range(code, c, &lo, &hi) != LDPC_OK) {
+        lo = LDPC_LLR_SCALE_MIN;
+        hi = LDPC_LLR_SCALE_MAX;
+    }
+    for (int s = (int)ceilf(lo); s <= (int)hi; s++) {
         ldpc_decoder_config t = *c;
         ldpc_fixed_params p;
         t.llr_scale = (float)s;
@@ -193,8 +185,12 @@ static void oms_fitting_scales(const ldpc_decoder_config *c, const ldpc_code *co
 static int check_quantised_limits(const ldpc_decoder_config *c, const ldpc_code *code)
 {
     ldpc_fixed_params p;
-    if (c->msg_format == LDPC_MSG_F32 || ldpc_fixed_params_init(c, code, &p) != LDPC_OK)
-        return LDPC_OK; /* float messages; or no fixed-point decoder, refused where it is made */
+    if (c->msg_format == LDPC_MSG_F32)
+        return LDPC_OK;
+    if (ldpc_llr_scale_check(c->llr_scale, code, c) != LDPC_OK)
+        return LDPC_ERR_INVALID_ARGUMENT;
+    if (ldpc_fixed_params_init(c, code, &p) != LDPC_OK)
+        return LDPC_OK; /* no fixed-point decoder (sum-product): refused where it is made */
     const char *fmt = c->msg_format == LDPC_MSG_I8 ? "int8" : "int16";
     const double scale = c->llr_scale, offset = p.oms_b / scale;
     if (c->algorithm == LDPC_ALG_OFFSET_MIN_SUM && !oms_offset_fits(c, &p)) {
@@ -221,12 +217,20 @@ static int check_quantised_limits(const ldpc_decoder_config *c, const ldpc_code 
                           LDPC_NR_NMS_ALPHA_MIN);
     if (c->msg_format == LDPC_MSG_I8 && p.mcap / scale < LDPC_I8_MESSAGE_MIN_LLR) {
         const double top = p.mcap / LDPC_I8_MESSAGE_MIN_LLR; /* the largest scale that fits */
-        char fix[96];
-        if (top >= LDPC_LLR_SCALE_MIN)
-            snprintf(fix, sizeof fix, "use llr_scale <= %.2f or int16 messages", top);
+        float lo, hi;
+        ldpc_llr_scale_range(code, c, &lo, &hi);
+        char fix[160];
+        if (top >= lo)
+            snprintf(fix, sizeof fix, "use llr_scale %g..%.2f%s, or int16 messages", (double)lo,
+                     top, c->algorithm == LDPC_ALG_OFFSET_MIN_SUM
+                              ? " where oms_beta * llr_scale is near an integer"
+                              : "");
         else
-            snprintf(fix, sizeof fix, "no llr_scale in %g..%g fits: use int16 messages",
-                     (double)LDPC_LLR_SCALE_MIN, (double)LDPC_LLR_SCALE_MAX);
+            snprintf(fix, sizeof fix, "no llr_scale in %g..%g fits with %s: use int16 messages%s",
+                     (double)lo, (double)hi, ldpc_algorithm_name(c->algorithm),
+                     code->family == LDPC_FAMILY_NR ? ", or offset min-sum (it takes a lower "
+                                                      "llr_scale on NR codes)"
+                                                    : "");
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
                           "int8 messages on %s (column degree up to %d) hold at most %d units = "
                           "%.1f LLR at llr_scale %g, under the %g LLR they need to stay within "
@@ -583,7 +587,8 @@ int ldpc_decoder_submit(ldpc_decoder *dec, ldpc_batch *b, int nframes, ldpc_llr_
                           nframes, b->capacity);
     if (type != LDPC_LLR_F32 && type != LDPC_LLR_I8)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "submit: unknown LLR type %d", (int)type);
-    if (type == LDPC_LLR_I8 && check_quantised_scale(dec->cfg.llr_scale, "int8 LLRs") != LDPC_OK)
+    if (type == LDPC_LLR_I8 &&
+        ldpc_llr_scale_check(dec->cfg.llr_scale, dec->code, &dec->cfg) != LDPC_OK)
         return LDPC_ERR_INVALID_ARGUMENT;
     b->nframes = nframes;
     b->llr_type = type;
@@ -644,7 +649,8 @@ static int decode_sync(ldpc_decoder *dec, const void *llr, ldpc_llr_type type, i
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
                           "decode: batches are in flight; collect them before a synchronous call");
     /* what submit would refuse, refused before any batch is taken */
-    if (type == LDPC_LLR_I8 && check_quantised_scale(dec->cfg.llr_scale, "int8 LLRs") != LDPC_OK)
+    if (type == LDPC_LLR_I8 &&
+        ldpc_llr_scale_check(dec->cfg.llr_scale, dec->code, &dec->cfg) != LDPC_OK)
         return LDPC_ERR_INVALID_ARGUMENT;
     const size_t in_frame = (size_t)dec->frame_llrs * (type == LDPC_LLR_F32 ? sizeof(float) : 1);
     const size_t out_frame = (size_t)dec->output_bytes;

@@ -114,12 +114,8 @@ int ldpc_sim_create_mode(ldpc_sim **out, const ldpc_code *code, const ldpc_decod
     dc.output_packing = LDPC_OUTPUT_UNPACKED;
     dc.llr_positive_is_one = 0;
     dc.num_threads = 1;
-    if (cfg.llr_type == LDPC_LLR_I8 &&
-        !(dc.llr_scale >= LDPC_LLR_SCALE_MIN && dc.llr_scale <= LDPC_LLR_SCALE_MAX))
-        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
-                          "simulator: int8 LLRs need llr_scale in %g..%g, not %g",
-                          (double)LDPC_LLR_SCALE_MIN, (double)LDPC_LLR_SCALE_MAX,
-                          (double)dc.llr_scale);
+    if (cfg.llr_type == LDPC_LLR_I8 && ldpc_llr_scale_check(dc.llr_scale, code, &dc) != LDPC_OK)
+        return LDPC_ERR_INVALID_ARGUMENT;
 
     ldpc_sim *sim = calloc(1, sizeof *sim);
     if (!sim)
@@ -374,10 +370,9 @@ int ldpc_sim_channel_llrs_i8(const ldpc_code *code, const ldpc_sim_config *cfg, 
         return st;
     if (nframes > 0 && !llr)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_sim_channel_llrs_i8: llr is NULL");
-    if (!(llr_scale >= LDPC_LLR_SCALE_MIN && llr_scale <= LDPC_LLR_SCALE_MAX))
-        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_sim_channel_llrs_i8: llr_scale %g not "
-                          "in %g..%g", (double)llr_scale, (double)LDPC_LLR_SCALE_MIN,
-                          (double)LDPC_LLR_SCALE_MAX);
+    /* the code's range with its default decoder: the frames' decoder checks its own */
+    if (ldpc_llr_scale_check(llr_scale, code, NULL) != LDPC_OK)
+        return LDPC_ERR_INVALID_ARGUMENT;
     const int n = ldpc_code_n(code);
     if (c.noise == LDPC_SIM_NOISE_I8_TABLE) {
         ldpc_sim_i8_table t;

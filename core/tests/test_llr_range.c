@@ -306,6 +306,147 @@ static void test_quantised_limits(void)
     }
 }
 
+/* 5G NR base graph 1 of rate >= 1/3 with offset min-sum takes llr_scale from
+ * LDPC_LLR_SCALE_NR_BG1_MIN (2):
+ * int8 messages there hold its degree-30 columns (refused at 4); every other setting keeps
+ * LDPC_LLR_SCALE_MIN..MAX, with the offset and int8-cap rules inside. Each accepted decoder
+ * decodes a clear all-zero frame (int8 LLRs) to zero bits with its parity checks holding. */
+static void test_nr_scale_range(void)
+{
+    const ldpc_algorithm OMS = LDPC_ALG_OFFSET_MIN_SUM, NMS = LDPC_ALG_NORMALIZED_MIN_SUM,
+                         MS = LDPC_ALG_MIN_SUM;
+    const struct {
+        const char *name;
+        ldpc_algorithm alg;
+        float beta, scale;
+        ldpc_msg_format fmt;
+        const char *refusal; /* NULL: accepted; else a part of the message */
+    } cases[] = {
+        {"nr:1000:1200", OMS, 0.5f, 2.0f, LDPC_MSG_I8, NULL},
+        {"nr:1000:1200", OMS, 0.5f, 2.0f, LDPC_MSG_I16, NULL},
+        {"nr:1000:1200", OMS, 0.5f, 2.2f, LDPC_MSG_I8, NULL}, /* 1 unit = 0.4545: 0.045 off */
+        {"nr:8448:16896", OMS, 0.5f, 2.0f, LDPC_MSG_I8, NULL},
+        {"nr:8000:8800", OMS, 0.5f, 2.0f, LDPC_MSG_I8, NULL},
+        {"nr:8448:25344", OMS, 0.5f, 2.0f, LDPC_MSG_I8, NULL}, /* rate 1/3 exactly */
+        {"nr:bg1:z16", OMS, 0.5f, 2.0f, LDPC_MSG_I8, NULL},    /* mother code: 22 Z of 66 Z */
+        {"nr:8448:25400", OMS, 0.5f, 2.0f, LDPC_MSG_I8, "outside 4..8"}, /* below 1/3 */
+        {"nr:8448:25400", OMS, 0.5f, 4.0f, LDPC_MSG_I16, NULL},
+        {"nr:1000:1200", OMS, 0.5f, 1.99f, LDPC_MSG_I8, "outside 2..8"},
+        {"nr:1000:1200", OMS, 0.5f, 1.0f, LDPC_MSG_I16, "outside 2..8"},
+        {"nr:1000:1200", OMS, 0.5f, 2.3f, LDPC_MSG_I8, "oms_beta 0.5 at llr_scale 2.3"},
+        {"nr:1000:1200", OMS, 0.5f, 3.0f, LDPC_MSG_I16, "oms_beta 0.5 at llr_scale 3"},
+        {"nr:1000:1200", OMS, 0.25f, 2.0f, LDPC_MSG_I8, "oms_beta 0.25 at llr_scale 2"},
+        {"nr:1000:1200", OMS, 0.5f, 4.0f, LDPC_MSG_I8, "use llr_scale 2..3.57"},
+        {"nr:1000:1200", OMS, 0.5f, 4.0f, LDPC_MSG_I16, NULL},
+        {"nr:1000:1200", NMS, 0.5f, 2.0f, LDPC_MSG_I16, "outside 4..8"},
+        {"nr:1000:1200", MS, 0.5f, 2.0f, LDPC_MSG_I16, "outside 4..8"},
+        {"nr:1000:1200", NMS, 0.5f, 4.0f, LDPC_MSG_I8, "no llr_scale in 4..8 fits"},
+        /* base graph 2 keeps 4..8 (low rates lose 0.1 dB at 2) and takes int8 messages at 4 */
+        {"nr:1000:5000", OMS, 0.5f, 2.0f, LDPC_MSG_I8, "outside 4..8"},
+        {"nr:3000:9000", OMS, 0.5f, 2.0f, LDPC_MSG_I16, "outside 4..8"},
+        {"nr:1000:5000", OMS, 0.5f, 4.0f, LDPC_MSG_I8, NULL},
+        /* other families: 4..8 whatever the offset */
+        {"wimax:576:1/2", OMS, 0.5f, 2.0f, LDPC_MSG_I8, "outside 4..8"},
+        {"dvbs2:64800:1/2", OMS, 0.5f, 2.0f, LDPC_MSG_I16, "outside 4..8"},
+    };
+    const ldpc_backend backends[] = {LDPC_BACKEND_CPU_REFERENCE, LDPC_BACKEND_CPU_SIMD};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        ldpc_code *c;
+        REQUIRE_OK(ldpc_code_create(&c, cases[i].name));
+        const int n = ldpc_code_n(c), k = ldpc_code_k(c);
+        int8_t *q = malloc((size_t)n);
+        uint8_t *out = malloc((size_t)k);
+        REQUIRE(q && out);
+        memset(q, 12, (size_t)n); /* 6 LLR at scale 2: the all-zero codeword */
+        for (int b = 0; b < 2; b++) {
+            ldpc_decoder_config cfg;
+            ldpc_decoder_config_init_code(&cfg, c);
+            cfg.backend = backends[b];
+            cfg.algorithm = cases[i].alg;
+            cfg.oms_beta = cases[i].beta;
+            cfg.msg_format = cases[i].fmt;
+            cfg.llr_scale = cases[i].scale;
+            cfg.num_threads = 1;
+            ldpc_decoder *dec = NULL;
+            const int st = ldpc_decoder_create(&dec, c, &cfg);
+            if (cases[i].refusal) {
+                CHECK_MSG(st == LDPC_ERR_INVALID_ARGUMENT && !dec &&
+                              strstr(ldpc_last_error(), cases[i].refusal),
+                          "%s alg %d beta %g scale %g format %d: status %d (%s), expected '%s'",
+                          cases[i].name, (int)cases[i].alg, cases[i].beta, cases[i].scale,
+                          (int)cases[i].fmt, st, st ? ldpc_last_error() : "", cases[i].refusal);
+                continue;
+            }
+            CHECK_MSG(st == LDPC_OK, "%s alg %d scale %g format %d refused: %s", cases[i].name,
+                      (int)cases[i].alg, cases[i].scale, (int)cases[i].fmt, ldpc_last_error());
+            if (st != LDPC_OK)
+                continue;
+            ldpc_frame_status fs = {0, 0};
+            memset(out, 1, (size_t)k);
+            REQUIRE_OK(ldpc_decoder_decode_i8(dec, q, 1, out, &fs));
+            int ones = 0;
+            for (int j = 0; j < k; j++)
+                ones += out[j] != 0;
+            CHECK_MSG(fs.parity_ok == 1 && ones == 0, "%s scale %g: parity %d, %d one bits",
+                      cases[i].name, cases[i].scale, fs.parity_ok, ones);
+            ldpc_decoder_destroy(dec);
+        }
+        free(q);
+        free(out);
+        ldpc_code_destroy(c);
+    }
+
+    /* int8 LLRs into float messages follow the same range: NR BG1 oms at 2, not nms */
+    ldpc_code *c;
+    REQUIRE_OK(ldpc_code_create(&c, "nr:1000:1200"));
+    const int n = ldpc_code_n(c), k = ldpc_code_k(c);
+    int8_t *q = malloc((size_t)n);
+    uint8_t *out = malloc((size_t)k);
+    REQUIRE(q && out);
+    memset(q, 12, (size_t)n);
+    for (int a = 0; a < 2; a++) {
+        ldpc_decoder_config cfg;
+        ldpc_decoder_config_init_code(&cfg, c);
+        cfg.backend = LDPC_BACKEND_CPU_REFERENCE;
+        cfg.algorithm = a ? NMS : OMS;
+        cfg.llr_scale = 2.0f;
+        ldpc_decoder *dec;
+        REQUIRE_OK(ldpc_decoder_create(&dec, c, &cfg));
+        ldpc_frame_status fs = {0, 0};
+        const int st = ldpc_decoder_decode_i8(dec, q, 1, out, &fs);
+        if (a)
+            CHECK_MSG(st == LDPC_ERR_INVALID_ARGUMENT && strstr(ldpc_last_error(), "4..8"),
+                      "int8 LLRs at 2 into nms: status %d", st);
+        else
+            CHECK_MSG(st == LDPC_OK && fs.parity_ok == 1, "int8 LLRs at 2 into oms: %d", st);
+        ldpc_decoder_destroy(dec);
+    }
+    free(q);
+    free(out);
+
+    /* the range as reported */
+    float lo = 0, hi = 0;
+    REQUIRE_OK(ldpc_llr_scale_range(c, NULL, &lo, &hi));
+    CHECK(lo == LDPC_LLR_SCALE_NR_BG1_MIN && hi == LDPC_LLR_SCALE_MAX);
+    ldpc_decoder_config nms;
+    ldpc_decoder_config_init_code(&nms, c);
+    nms.algorithm = NMS;
+    REQUIRE_OK(ldpc_llr_scale_range(c, &nms, &lo, &hi));
+    CHECK(lo == LDPC_LLR_SCALE_MIN && hi == LDPC_LLR_SCALE_MAX);
+    REQUIRE_OK(ldpc_llr_scale_range(code, NULL, &lo, &hi)); /* wimax */
+    CHECK(lo == LDPC_LLR_SCALE_MIN && hi == LDPC_LLR_SCALE_MAX);
+    REQUIRE_OK(ldpc_llr_scale_range(NULL, NULL, &lo, &hi)); /* any code */
+    CHECK(lo == LDPC_LLR_SCALE_NR_BG1_MIN && hi == LDPC_LLR_SCALE_MAX);
+    CHECK(ldpc_llr_scale_range(c, NULL, NULL, &hi) == LDPC_ERR_INVALID_ARGUMENT);
+    CHECK(ldpc_llr_scale_check(2.0f, c, NULL) == LDPC_OK);
+    CHECK(ldpc_llr_scale_check(2.0f, code, NULL) == LDPC_ERR_INVALID_ARGUMENT &&
+          strstr(ldpc_last_error(), "wimax:576:1/2") && strstr(ldpc_last_error(), "4..8"));
+    CHECK(ldpc_llr_scale_check(1.5f, NULL, NULL) == LDPC_ERR_INVALID_ARGUMENT &&
+          strstr(ldpc_last_error(), "2..8") && strstr(ldpc_last_error(), "4..8"));
+    CHECK(ldpc_llr_scale_check(8.5f, NULL, NULL) == LDPC_ERR_INVALID_ARGUMENT);
+    ldpc_code_destroy(c);
+}
+
 int main(void)
 {
     REQUIRE_OK(ldpc_code_create(&code, "wimax:576:1/2"));
@@ -315,6 +456,7 @@ int main(void)
     test_count_random();
     test_count_lengths();
     test_quantised_limits();
+    test_nr_scale_range();
     ldpc_code_destroy(code);
     return test_finish("test_llr_range");
 }

@@ -35,8 +35,10 @@ extern "C" {
 
 #define LDPC_LLR_CLAMP 1000.0f
 /* The llr_scale range where the quantised decoders hold their quality: msg_format i8/i16
- * decoders and int8 input LLRs accept only LDPC_LLR_SCALE_MIN <= llr_scale <=
- * LDPC_LLR_SCALE_MAX (ldpc_decoder_create, resp. ldpc_decoder_submit / _decode_i8, return
+ * decoders and int8 input LLRs accept only llr_scale in ldpc_llr_scale_range (below):
+ * LDPC_LLR_SCALE_MIN..LDPC_LLR_SCALE_MAX (4..8) for every code and algorithm, and from
+ * LDPC_LLR_SCALE_NR_BG1_MIN (2) for 5G NR base graph 1 codes of rate K' / E >= 1/3 decoded
+ * with offset min-sum (ldpc_decoder_create, resp. ldpc_decoder_submit / _decode_i8, return
  * LDPC_ERR_INVALID_ARGUMENT otherwise). Float messages fed float LLRs do not use the scale
  * (any positive value). At scale s, int8 holds LLRs up to about 127 / s with resolution 1 / s.
  * Measured (docs/quality.md, "The llr_scale range": FER at Eb/N0 x against float's at x - 0.1
@@ -44,18 +46,25 @@ extern "C" {
  * and 8 every format stays within 0.1 dB (worst +0.07); below 4 the 1/s steps cost up to 0.2 dB
  * (nms rounding; the oms offset round(beta * s) / s is 0.33 at s = 3 for beta 0.25); above 8
  * the int8 message cap 768 / (column degree) falls under 7 LLR on degree-12/13 codes (0.1-0.7
- * dB at 10-16). Inside the range ldpc_decoder_create also refuses (LDPC_ERR_INVALID_ARGUMENT,
- * the message says what fits) two settings that depend on the algorithm and the code:
+ * dB at 10-16). On 5G NR base graph 1 offset min-sum with beta 0.5 (NR's default, 1 unit at
+ * s = 2) stays within 0.1 dB of float at s = 2 down to rate 1/3 (+0.10 there, +0.05 at 1/2,
+ * about 0 at 0.83 - 0.91; base graph 2 at rate 1/5 loses 0.13: docs/quality.md, "llr_scale 2
+ * on base graph 1"), and s = 2 is what lets int8 messages hold base graph 1's degree-30
+ * columns (cap 25 units = 12.5 LLR at 2, 6.25 at 4). Inside the range ldpc_decoder_create also refuses
+ * (LDPC_ERR_INVALID_ARGUMENT, the message says what fits) two settings that depend on the
+ * algorithm and the code:
  *  - offset min-sum with int8/int16 messages subtracts round(oms_beta * s) / s; more than 0.05
  *    from oms_beta is refused (beta 0.25: s = 4, 5, 7, 8 pass, 6 would give 0.33: +0.16 dB on
- *    dvbs2:16200:1/4 at 50 it);
+ *    dvbs2:16200:1/4 at 50 it; beta 0.5: s = 2, 4, 6, 8 pass, 3 would give 0.67);
  *  - int8 messages hold at most MCAP = min(127, 768 / (largest column degree)) units, MCAP / s
  *    in LLR; under 7 LLR is refused (DVB-S2X codes of column degree 21 / 24: s <= 5.1 / 4.5;
- *    at 8 they lost 0.11-0.17 dB). int16 messages have no such limit in the range.
+ *    at 8 they lost 0.11-0.17 dB; NR base graph 1, degree 30: s <= 3.57, i.e. 2 - 2.2 with
+ *    beta 0.5). int16 messages have no such limit in the range.
  * One known limit remains (docs/quality.md): nms at 50 it on dvbs2x:16200:4/15 loses 0.13 dB
  * at 4 (int8 and int16 messages). */
-#define LDPC_LLR_SCALE_MIN 4.0f
+#define LDPC_LLR_SCALE_MIN 4.0f        /* every code and algorithm */
 #define LDPC_LLR_SCALE_MAX 8.0f
+#define LDPC_LLR_SCALE_NR_BG1_MIN 2.0f /* 5G NR base graph 1, rate >= 1/3, offset min-sum */
 #define LDPC_MAX_DEVICES 16
 
 typedef enum ldpc_backend {
@@ -132,9 +141,9 @@ typedef struct ldpc_decoder_config {
                               * WiMAX, WiFi and DVB 64800 r1/2, r3/5 codes */
     int llr_positive_is_one; /* 0: positive LLR = bit 0 (default); 1: gr-fec's convention */
     float llr_scale;         /* int8 LLR = round(LLR * llr_scale), default 4.0; any value in
-                              * (0, 1e6), and LDPC_LLR_SCALE_MIN..LDPC_LLR_SCALE_MAX for
-                              * integer messages and int8 input LLRs, with the oms offset
-                              * and int8 message cap limits above */
+                              * (0, 1e6), and ldpc_llr_scale_range's for integer messages and
+                              * int8 input LLRs, with the oms offset and int8 message cap
+                              * limits above */
     ldpc_output_bits output_bits;       /* INFO (default) or CODEWORD */
     ldpc_output_packing output_packing; /* UNPACKED (default) or PACKED */
     int batch_frames;        /* frames per batch, 0..2^20, 0 = backend's choice */
@@ -206,6 +215,20 @@ LDPC_API void ldpc_decoder_config_init_family(ldpc_decoder_config *cfg, ldpc_fam
  * DVB-S2/T2 64800 r1/2 and r3/5 take oms_beta 0.5 (about 0.1 and 0.2 dB ahead of 0.25 at 25
  * iterations; docs/quality.md, "Defaults"). code NULL: ldpc_decoder_config_init's. */
 LDPC_API void ldpc_decoder_config_init_code(ldpc_decoder_config *cfg, const ldpc_code *code);
+
+/* The llr_scale range lo..hi where int8 LLRs and int8/int16 messages keep their quality for
+ * code decoded with cfg's algorithm (the rule above): LDPC_LLR_SCALE_NR_BG1_MIN..MAX for 5G NR
+ * base graph 1 codes of rate >= 1/3 with offset min-sum, LDPC_LLR_SCALE_MIN..MAX otherwise. cfg NULL: the code's defaults
+ * (ldpc_decoder_config_init_code); code NULL: the widest range of any code (for a producer of
+ * int8 LLRs that does not know its decoder; the decoder checks its own). ldpc_decoder_create
+ * checks this range and the two limits above; this call only reports it. */
+LDPC_API int ldpc_llr_scale_range(const ldpc_code *code, const ldpc_decoder_config *cfg,
+                                  float *lo, float *hi);
+/* LDPC_OK if scale lies in ldpc_llr_scale_range(code, cfg) (cfg's own llr_scale is not read);
+ * else LDPC_ERR_INVALID_ARGUMENT with ldpc_last_error naming the range, the code and algorithm
+ * and what takes the lower end: the message every user of the rule shows. */
+LDPC_API int ldpc_llr_scale_check(float scale, const ldpc_code *code,
+                                  const ldpc_decoder_config *cfg);
 
 /* The code must outlive the decoder. cfg NULL = the code's defaults
  * (ldpc_decoder_config_init_code). */

@@ -66,7 +66,7 @@ typedef struct ldpc_sim_config {
     ldpc_llr_type llr_type;     /* LLRs handed to the decoder: LDPC_LLR_F32 (default) or
                                  * LDPC_LLR_I8 = ldpc_llr_quantize_i8 of the float LLR at the
                                  * decoder's llr_scale (which must then lie in
-                                 * LDPC_LLR_SCALE_MIN..LDPC_LLR_SCALE_MAX) */
+                                 * ldpc_llr_scale_range for the code and algorithm) */
     int num_threads;            /* CPU channel and decoder workers, 0..1024, 0 = one per core */
     ldpc_modulation modulation; /* LDPC_MOD_BPSK (default) .. LDPC_MOD_QAM256; unit average
                                  * symbol energy, Es = R bits Eb. Coded bits fill the symbols in
@@ -158,7 +158,8 @@ LDPC_API int ldpc_sim_channel_llrs(const ldpc_code *code, const ldpc_sim_config 
                                    const uint8_t *codeword, float *llr);
 
 /* The int8 channel LLRs of frames first .. first + nframes - 1 sent as codeword (as
- * ldpc_sim_channel_llrs) for a decoder at llr_scale (LDPC_LLR_SCALE_MIN..MAX): what the
+ * ldpc_sim_channel_llrs) for a decoder at llr_scale (ldpc_llr_scale_range of the code with
+ * its defaults, ldpc_llr_scale_check's message otherwise): what the
  * simulator hands such a decoder, under either noise rule (box-muller: the float LLRs through
  * ldpc_llr_quantize_i8; i8-table: its own draw). */
 LDPC_API int ldpc_sim_channel_llrs_i8(const ldpc_code *code, const ldpc_sim_config *cfg,

@@ -214,6 +214,30 @@ class qa_numpy_nr(unittest.TestCase):
         # at 0.6 dB, 25 iterations, 0.5 decodes frames that 0.25 does not (docs/quality.md)
         self.assertGreater(np.count_nonzero(half[2]), np.count_nonzero(quarter[2]))
 
+    def test_llr_scale_2_on_base_graph_1(self):
+        """The numpy API takes the library's llr_scale range (ldpc_llr_scale_range): 2 for 5G NR
+        base graph 1 of rate >= 1/3 with offset min-sum (int8 messages decode there), 4..8 for
+        base graph 2, for normalized min-sum and below rate 1/3."""
+        code = ldpcgpu.Code("nr:1000:1200")  # base graph 1, rate 0.83
+        info = np.zeros((16, code.k), np.uint8)
+        info[:, :1000] = np.random.default_rng(5).integers(0, 2, (16, 1000))
+        tx = ldpcgpu.nr_rate_match(code, code.encode(info))
+        llr = ldpcgpu.nr_rate_recover(code, ldpcgpu.bpsk_awgn(tx, ldpcgpu.awgn_sigma(6.0, 1000 / 1200),
+                                                               seed=3))
+        for fmt in ("int8", "int16"):
+            bits, _, ok = ldpcgpu.Decoder(code, backend=cpu_backend(), msg_format=fmt,
+                                          llr_scale=2.0).decode(llr)
+            self.assertTrue(np.all(ok), fmt)
+            self.assertTrue(np.array_equal(bits[:, :1000], info[:, :1000]), fmt)
+        refused = [("nr:1000:1200", dict(algorithm="nms", nms_alpha=0.8)),
+                   ("nr:1000:5000", {}),    # base graph 2
+                   ("nr:8448:25400", {}),   # base graph 1 below rate 1/3
+                   ("wimax:576:1/2", dict(oms_beta=0.5))]
+        for name, kw in refused:
+            with self.assertRaisesRegex(ValueError, "4..8", msg=name):
+                ldpcgpu.Decoder(ldpcgpu.Code(name), backend=cpu_backend(), msg_format="int16",
+                                llr_scale=2.0, **kw)
+
     def test_multi_decoder_matches_single_decoders(self):
         names = ["dvbs2:16200:1/2", "dvbs2:16200:3/5", "dvbs2:16200:3/4", "dvbs2:16200:8/9",
                  "nr:500:1000", "nr:100:300:qm2"]

@@ -383,7 +383,8 @@ class qa_soft_demapper(unittest.TestCase):
         y, points, n0 = self.received("64qam", n0=0.05)
         f32 = demap(Demapper("64qam", n0), y)
         self.assertGreater(np.max(np.abs(f32)) * 8.0, 127)  # some saturate at scale 8
-        for scale in (4.0, 6.0, 8.0):  # LDPC_LLR_SCALE_MIN..MAX
+        # ldpc_llr_scale_range with no code: 2..8 (2 for 5G NR decoders with offset min-sum)
+        for scale in (2.0, 4.0, 6.0, 8.0):
             got = demap(Demapper("64qam", n0, output_type="int8", int8_scale=scale), y)
             self.assertEqual(got.dtype, np.int8)
             self.assertTrue(np.array_equal(got, quantize_i8(f32, scale)), scale)
@@ -406,6 +407,8 @@ class qa_soft_demapper(unittest.TestCase):
             Demapper("qpsk", noise_var=float("nan"))
         with self.assertRaises(ValueError):
             Demapper("qpsk", output_type="int8", int8_scale=100.0)
+        with self.assertRaises(ValueError):
+            Demapper("qpsk", output_type="int8", int8_scale=1.9)  # below every code's range
         with self.assertRaises(ValueError):
             Demapper("16apsk")  # no ring ratio
         with self.assertRaises(ValueError):
