@@ -320,7 +320,7 @@ void app_decoder_options_help(FILE *f)
             "  --schedule S       layered (default) or flooding\n"
             "  --iterations I     maximum iterations per frame (default %d)\n"
             "  --no-early-stop    always run every iteration (default: stop a frame once H*c = 0)\n"
-            "  --crc-stop C       5G NR code blocks on the CPU: also stop once the first K' bits\n"
+            "  --crc-stop C       5G NR code blocks (layered min-sum): also stop once the first K' bits\n"
             "                     pass CRC C: crc24b (a segmented TB's blocks), crc24a or crc16\n"
             "                     (a lone block), none (default); simulate's frames carry it\n"
             "  --alpha A          nms scaling factor in (0, 1] (default %g)\n"

@@ -168,9 +168,10 @@ typedef struct ldpc_decoder_config {
                               * batch's frames again before submitting it again. */
     ldpc_crc_stop early_stop_crc; /* any ldpc_crc_stop; default NONE. Other than NONE: 5G NR
                               * codes only (ldpc_code_nr_params; K' = K of "nr:K:E", k of a
-                              * mother code "nr:bg1:z384"), K' above the CRC's length, and the
-                              * CPU backends (cuda: LDPC_ERR_UNSUPPORTED with fallback_to_cpu
-                              * 0, else the CPU, saying so; auto picks the CPU). With early
+                              * mother code "nr:bg1:z384"), K' above the CRC's length; every
+                              * backend with layered min-sum (cuda with flooding or
+                              * sum-product: LDPC_ERR_UNSUPPORTED with fallback_to_cpu 0, else
+                              * the CPU, saying so; auto then picks the CPU). With early
                               * termination on, a frame stops after the first iteration whose
                               * hard decision satisfies every check OR whose first K' bits
                               * pass the CRC (their division by the CRC's generator, register

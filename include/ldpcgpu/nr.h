@@ -165,9 +165,9 @@ LDPC_API int ldpc_nr_tb_encode(ldpc_nr_tb_codec *codec, const uint8_t *tb_bits, 
  * holds (C > 1), and it received something (a block whose HARQ buffer holds no channel value
  * decodes to the all-zero word, whose zero-start CRCs would hold: it fails).
  * Early stop (cfg's early_termination): a code block stops when its parity checks hold or,
- * on the CPU backends, when its CRC passes (the codec sets early_stop_crc itself: CRC24B for
- * C > 1, CRC24A / CRC16 for C = 1); a codec whose decoder runs on the cuda backend (backend
- * cuda, or auto with a usable GPU) stops on the parity checks only. */
+ * when its CRC passes (the codec sets early_stop_crc itself: CRC24B for C > 1, CRC24A / CRC16
+ * for C = 1), on every backend with layered min-sum; with flooding or sum-product on the cuda
+ * backend it stops on the parity checks only. */
 LDPC_API int ldpc_nr_tb_decode(ldpc_nr_tb_codec *codec, const float *llr, const int *e, int rv,
                                int qm, float *harq, uint8_t *tb_bits, int *tb_crc_ok,
                                ldpc_frame_status *cb_status);
