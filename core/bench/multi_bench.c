@@ -35,6 +35,38 @@ static void die(const char *what)
     exit(1);
 }
 
+/* --slot: one call of the frames (index[] set), R timed after a warm-up; median and p99 */
+static void run_slot(ldpc_multi_decoder *md, const float *llr, const int *index, int frames, int reps,
+                     uint8_t *out, int slot, const char *first_code, int ncodes)
+{
+    ldpc_frame_status *st = malloc(sizeof *st * (size_t)frames);
+    double *t = malloc(sizeof(double) * (size_t)reps);
+    if (!st || !t)
+        die("out of memory");
+    int bad = 0;
+    for (int r = -1; r < reps; r++) { /* r = -1: warm-up */
+        double t0 = now();
+        if (ldpc_multi_decoder_decode_f32(md, llr, index, frames, out, st) != LDPC_OK)
+            die("multi decode");
+        if (r >= 0)
+            t[r] = now() - t0;
+    }
+    for (int f = 0; f < frames; f++)
+        bad += !st[f].parity_ok;
+    for (int i = 1; i < reps; i++) /* sort */
+        for (int j = i; j > 0 && t[j] < t[j - 1]; j--) {
+            const double x = t[j];
+            t[j] = t[j - 1];
+            t[j - 1] = x;
+        }
+    printf("  slot: %d frames (%d of %s, the rest over %d codes): median %.1f us, p99 %.1f us, "
+           "%d frames failing their checks\n",
+           frames, slot < frames ? slot : frames, first_code, ncodes - 1, t[reps / 2] * 1e6,
+           t[(int)(0.99 * (reps - 1))] * 1e6, bad);
+    free(st);
+    free(t);
+}
+
 int main(int argc, char **argv)
 {
     const char *names[LDPC_MULTI_MAX_CODES];
@@ -115,77 +147,45 @@ int main(int argc, char **argv)
     if (slot >= 0) {
         for (int f = 0; f < frames; f++)
             index[f] = f < slot || ncodes == 1 ? 0 : 1 + (f - slot) % (ncodes - 1);
-        ldpc_frame_status *st = malloc(sizeof *st * (size_t)frames);
-        double *t = malloc(sizeof(double) * (size_t)reps);
-        if (!st || !t)
-            die("out of memory");
-        int bad = 0;
-        for (int r = -1; r < reps; r++) { /* r = -1: warm-up */
-            double t0 = now();
-            if (ldpc_multi_decoder_decode_f32(md, llr, index, frames, out, st) != LDPC_OK)
-                die("multi decode");
-            if (r >= 0)
-                t[r] = now() - t0;
+        run_slot(md, llr, index, frames, reps, out, slot, names[0], ncodes);
+    } else {
+        double alone_bits = 0, alone_time = 0;
+        for (int c = 0; c < ncodes; c++) {
+            ldpc_decoder *d;
+            if (ldpc_decoder_create(&d, codes[c], &cfg) != LDPC_OK)
+                die("ldpc_decoder_create");
+            const int n = ldpc_code_n(codes[c]);
+            double best = 1e30;
+            for (int r = 0; r < reps; r++) {
+                double t = now();
+                if (ldpc_decoder_decode_f32(d, llr, frames, out, NULL) != LDPC_OK)
+                    die("decode");
+                t = now() - t;
+                best = t < best ? t : best;
+            }
+            printf("  %-24s alone: %8.1f Mb/s\n", names[c], (double)frames * n / best / 1e6);
+            alone_bits += (double)frames * n;
+            alone_time += best;
+            ldpc_decoder_destroy(d);
         }
         for (int f = 0; f < frames; f++)
-            bad += !st[f].parity_ok;
-        for (int i = 1; i < reps; i++) /* sort */
-            for (int j = i; j > 0 && t[j] < t[j - 1]; j--) {
-                const double x = t[j];
-                t[j] = t[j - 1];
-                t[j - 1] = x;
-            }
-        printf("  slot: %d frames (%d of %s, the rest over %d codes): median %.1f us, p99 %.1f us, "
-               "%d frames failing their checks\n",
-               frames, slot < frames ? slot : frames, names[0], ncodes - 1, t[reps / 2] * 1e6,
-               t[(int)(0.99 * (reps - 1))] * 1e6, bad);
-        free(st);
-        free(t);
-        ldpc_multi_decoder_destroy(md);
-        for (int c = 0; c < ncodes; c++)
-            ldpc_code_destroy(codes[c]);
-        free(codes);
-        free(llr);
-        free(out);
-        free(index);
-        return 0;
-    }
-    double alone_bits = 0, alone_time = 0;
-    for (int c = 0; c < ncodes; c++) {
-        ldpc_decoder *d;
-        if (ldpc_decoder_create(&d, codes[c], &cfg) != LDPC_OK)
-            die("ldpc_decoder_create");
-        const int n = ldpc_code_n(codes[c]);
+            index[f] = f % ncodes;
+        double mixed_bits = 0;
+        for (int f = 0; f < frames; f++)
+            mixed_bits += ldpc_code_n(codes[index[f]]);
         double best = 1e30;
         for (int r = 0; r < reps; r++) {
             double t = now();
-            if (ldpc_decoder_decode_f32(d, llr, frames, out, NULL) != LDPC_OK)
-                die("decode");
+            if (ldpc_multi_decoder_decode_f32(md, llr, index, frames, out, NULL) != LDPC_OK)
+                die("multi decode");
             t = now() - t;
             best = t < best ? t : best;
         }
-        printf("  %-24s alone: %8.1f Mb/s\n", names[c], (double)frames * n / best / 1e6);
-        alone_bits += (double)frames * n;
-        alone_time += best;
-        ldpc_decoder_destroy(d);
+        const double ref = alone_bits / alone_time / 1e6, mixed = mixed_bits / best / 1e6;
+        printf("  each code alone, in turn:    %8.1f Mb/s\n", ref);
+        printf("  mixed stream (f mod %d):      %8.1f Mb/s = %.2f of alone\n", ncodes, mixed,
+               mixed / ref);
     }
-    for (int f = 0; f < frames; f++)
-        index[f] = f % ncodes;
-    double mixed_bits = 0;
-    for (int f = 0; f < frames; f++)
-        mixed_bits += ldpc_code_n(codes[index[f]]);
-    double best = 1e30;
-    for (int r = 0; r < reps; r++) {
-        double t = now();
-        if (ldpc_multi_decoder_decode_f32(md, llr, index, frames, out, NULL) != LDPC_OK)
-            die("multi decode");
-        t = now() - t;
-        best = t < best ? t : best;
-    }
-    const double ref = alone_bits / alone_time / 1e6, mixed = mixed_bits / best / 1e6;
-    printf("  each code alone, in turn:    %8.1f Mb/s\n", ref);
-    printf("  mixed stream (f mod %d):      %8.1f Mb/s = %.2f of alone\n", ncodes, mixed,
-           mixed / ref);
     ldpc_multi_decoder_destroy(md);
     for (int c = 0; c < ncodes; c++)
         ldpc_code_destroy(codes[c]);
