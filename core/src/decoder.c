@@ -256,12 +256,14 @@ void ldpc_decoder_destroy(ldpc_decoder *dec)
         /* let in-flight work finish before its buffers go away */
         for (int i = 0; i < dec->fifo_count; i++) {
             ldpc_batch *b = &dec->batches[dec->fifo[(dec->fifo_head + i) % dec->nbatches]];
-            dec->ops->wait(dec, b, 1);
+            if (b->result == LDPC_OK && !b->whole_code)
+                dec->ops->wait(dec, b, 1);
         }
         free_batches(dec);
         if (dec->backend_state)
             dec->ops->destroy(dec);
     }
+    ldpc_decoder_destroy(dec->whole);
     free(dec->fifo);
     free(dec);
 }
@@ -295,11 +297,10 @@ static int create_with_ops(ldpc_decoder *dec, const ldpc_backend_ops *ops)
     return LDPC_OK;
 }
 
-int ldpc_decoder_create(ldpc_decoder **out, const ldpc_code *code, const ldpc_decoder_config *cfg)
+/* A decoder of code whose backend runs graph (the code itself, or its decode graph). */
+static int create_decoder(ldpc_decoder **out, const ldpc_code *code, const ldpc_code *graph,
+                          const ldpc_decoder_config *cfg)
 {
-    if (!out || !code)
-        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_decoder_create: NULL argument");
-    *out = NULL;
     ldpc_decoder *dec = calloc(1, sizeof *dec);
     if (!dec)
         return ldpc_error(LDPC_ERR_NO_MEMORY, "decoder: out of memory");
@@ -317,10 +318,11 @@ int ldpc_decoder_create(ldpc_decoder **out, const ldpc_code *code, const ldpc_de
         memcpy(&dec->cfg, cfg, cfg->struct_size);
         dec->cfg.struct_size = (uint32_t)sizeof dec->cfg;
     }
-    dec->code = code;
+    dec->code = graph;
+    dec->user_code = code;
     int st = check_config(&dec->cfg);
     if (st == LDPC_OK)
-        st = check_quantised_limits(&dec->cfg, code);
+        st = check_quantised_limits(&dec->cfg, graph);
     const ldpc_backend_ops *ops = NULL;
     if (st == LDPC_OK)
         st = choose_backend(&dec->cfg, &ops);
@@ -338,7 +340,8 @@ int ldpc_decoder_create(ldpc_decoder **out, const ldpc_code *code, const ldpc_de
                 return ldpc_error(LDPC_ERR_NO_MEMORY, "decoder: out of memory");
             }
             dec->cfg = keep->cfg;
-            dec->code = code;
+            dec->code = graph;
+            dec->user_code = code;
             dec->output_bytes = keep->output_bytes;
             ldpc_decoder_destroy(keep);
             const ldpc_backend_ops *simd = ldpc_backend_cpu_simd_ops();
@@ -353,6 +356,18 @@ int ldpc_decoder_create(ldpc_decoder **out, const ldpc_code *code, const ldpc_de
     return LDPC_OK;
 }
 
+int ldpc_decoder_create(ldpc_decoder **out, const ldpc_code *code, const ldpc_decoder_config *cfg)
+{
+    if (!out || !code)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_decoder_create: NULL argument");
+    *out = NULL;
+    /* the backends run the code's decode graph where it has one (a rate-matched NR code
+     * without the rows no transmitted bit reaches, code_internal.h); the front end fills the
+     * left-out bits of codeword output (fill_left_out_bits) and sends frames that hold values
+     * in the left-out columns to a decoder of the whole H (submit_whole) */
+    return create_decoder(out, code, code->decode_graph ? code->decode_graph : code, cfg);
+}
+
 const char *ldpc_decoder_backend_name(const ldpc_decoder *dec)
 {
     return dec && dec->ops ? dec->ops->name : "";
@@ -361,7 +376,10 @@ const ldpc_decoder_config *ldpc_decoder_config_get(const ldpc_decoder *dec)
 {
     return dec ? &dec->cfg : NULL;
 }
-const ldpc_code *ldpc_decoder_code(const ldpc_decoder *dec) { return dec ? dec->code : NULL; }
+const ldpc_code *ldpc_decoder_code(const ldpc_decoder *dec)
+{
+    return dec ? dec->user_code : NULL;
+}
 int ldpc_decoder_output_bytes(const ldpc_decoder *dec)
 {
     return dec ? dec->output_bytes : LDPC_ERR_INVALID_ARGUMENT;
@@ -388,6 +406,9 @@ int ldpc_decoder_set_early_termination(ldpc_decoder *dec, int enabled)
 }
 
 /* ---- asynchronous batches ---- */
+
+static int decode_sync(ldpc_decoder *dec, const void *llr, ldpc_llr_type type, int nframes,
+                       uint8_t *out, ldpc_frame_status *status);
 
 int ldpc_decoder_acquire(ldpc_decoder *dec, ldpc_batch **batch)
 {
@@ -439,6 +460,36 @@ static int is_slot(const ldpc_decoder *dec, const ldpc_batch *b)
            (p - first) / sizeof *b < (uintptr_t)dec->nbatches;
 }
 
+/* Frames that hold values in the columns a decode graph leaves out (e.g. a HARQ buffer that
+ * combines other redundancy versions, given to the decoder of one) would lose them: such a
+ * batch is decoded whole, on the code's full H, by a second decoder made on first need, in
+ * the submit call (synchronously). A value is one the float decoders would not read as 0
+ * (NaN and +-0 are 0); a few integer decoders would read a tiny one as 0 too, so the test
+ * errs on the safe side. */
+static int reaches_left_out(const ldpc_decoder *dec, const ldpc_batch *b)
+{
+    const ldpc_code *c = dec->user_code;
+    const size_t n = (size_t)c->n;
+    for (int f = 0; f < b->nframes; f++)
+        for (int i = 0; i < c->nfill; i++) {
+            const size_t at = (size_t)f * n + (size_t)c->fill_col[i];
+            if (b->llr_type == LDPC_LLR_I8 ? ((const int8_t *)b->llr)[at] != 0
+                                           : ldpc_llr_clean(((const float *)b->llr)[at]) != 0.0f)
+                return 1;
+        }
+    return 0;
+}
+
+static int submit_whole(ldpc_decoder *dec, ldpc_batch *b)
+{
+    if (!dec->whole) {
+        int st = create_decoder(&dec->whole, dec->user_code, dec->user_code, &dec->cfg);
+        if (st != LDPC_OK)
+            return st;
+    }
+    return decode_sync(dec->whole, b->llr, b->llr_type, b->nframes, b->out, b->status);
+}
+
 int ldpc_decoder_submit(ldpc_decoder *dec, ldpc_batch *b, int nframes, ldpc_llr_type type)
 {
     if (!is_slot(dec, b))
@@ -454,7 +505,8 @@ int ldpc_decoder_submit(ldpc_decoder *dec, ldpc_batch *b, int nframes, ldpc_llr_
         return LDPC_ERR_INVALID_ARGUMENT;
     b->nframes = nframes;
     b->llr_type = type;
-    b->result = dec->ops->submit(dec, b);
+    b->whole_code = dec->code != dec->user_code && reaches_left_out(dec, b);
+    b->result = b->whole_code ? submit_whole(dec, b) : dec->ops->submit(dec, b);
     /* a batch that failed to start still enters the queue, so it comes back in order */
     if (b->result != LDPC_OK)
         mark_failed(dec, b);
@@ -462,6 +514,38 @@ int ldpc_decoder_submit(ldpc_decoder *dec, ldpc_batch *b, int nframes, ldpc_llr_
     dec->fifo[(dec->fifo_head + dec->fifo_count) % dec->nbatches] = b->index;
     dec->fifo_count++;
     return LDPC_OK;
+}
+
+/* Codeword output of a code whose decoders leave rows out (code_internal.h, decode_graph):
+ * each left-out row's degree-1 bit becomes the XOR of the row's other bits, once per frame, so
+ * that the codeword satisfies the whole H. No left-out row reads another's bit (degree 1), so
+ * one pass in any order does. The bits are the formatted output's, packed (MSB first) or not. */
+static int out_bit(const uint8_t *out, int packed, int j)
+{
+    return packed ? (out[j >> 3] >> (7 - (j & 7))) & 1 : out[j] & 1;
+}
+
+static void fill_left_out_bits(const ldpc_decoder *dec, ldpc_batch *b)
+{
+    const ldpc_code *c = dec->user_code;
+    if (c->nfill == 0 || dec->cfg.output_bits != LDPC_OUTPUT_CODEWORD)
+        return;
+    const int packed = dec->cfg.output_packing == LDPC_OUTPUT_PACKED;
+    for (int f = 0; f < b->nframes; f++) {
+        uint8_t *out = b->out + (size_t)f * dec->output_bytes;
+        for (int i = 0; i < c->nfill; i++) {
+            const int r = c->fill_row[i], j = c->fill_col[i];
+            int bit = 0;
+            for (int e = c->row_ptr[r]; e < c->row_ptr[r + 1]; e++)
+                if (c->col_idx[e] != j)
+                    bit ^= out_bit(out, packed, c->col_idx[e]);
+            if (!packed)
+                out[j] = (uint8_t)bit;
+            else
+                out[j >> 3] = (uint8_t)((out[j >> 3] & ~(1u << (7 - (j & 7)))) |
+                                        ((unsigned)bit << (7 - (j & 7))));
+        }
+    }
 }
 
 int ldpc_decoder_collect(ldpc_decoder *dec, ldpc_batch **batch, int wait)
@@ -472,13 +556,15 @@ int ldpc_decoder_collect(ldpc_decoder *dec, ldpc_batch **batch, int wait)
     if (dec->fifo_count == 0)
         return LDPC_ERR_EMPTY;
     ldpc_batch *b = &dec->batches[dec->fifo[dec->fifo_head]];
-    if (b->result == LDPC_OK) {
+    if (b->result == LDPC_OK && !b->whole_code) {
         int st = dec->ops->wait(dec, b, wait);
         if (st == LDPC_ERR_AGAIN)
             return LDPC_ERR_AGAIN;
         if (st != LDPC_OK) {
             b->result = st;
             mark_failed(dec, b);
+        } else {
+            fill_left_out_bits(dec, b);
         }
     }
     dec->fifo_head = (dec->fifo_head + 1) % dec->nbatches;

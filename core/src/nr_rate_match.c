@@ -8,8 +8,8 @@
  * receiver cannot disagree on a position.
  */
 #include <math.h>
+#include "code_nr.h"
 #include "error.h"
-#include "ldpcgpu/nr.h"
 
 typedef struct buffer_walk {
     int idx;    /* next circular-buffer index */
@@ -92,5 +92,18 @@ int ldpc_nr_rate_recover_f32(const ldpc_nr_cb *p, int rv, int qm, int e, const f
         }
     for (int b = p->k_prime; b < p->k; b++) /* fillers are known zeros */
         harq[b] = LDPC_LLR_CLAMP;
+    return LDPC_OK;
+}
+
+int ldpc_nr_mark_sent(const ldpc_nr_cb *p, int rv, int e, uint8_t *sent)
+{
+    buffer_walk w;
+    int st = check_args(p, rv, 1, e, sent, sent, &w);
+    if (st != LDPC_OK)
+        return st;
+    /* the walk repeats after the buffer's bits without its fillers: no more to mark then */
+    const int distinct = w.n_cb - (w.f1 - w.f0);
+    for (int i = 0; i < e && i < distinct; i++)
+        sent[walk_next(&w)] = 1;
     return LDPC_OK;
 }
