@@ -528,8 +528,8 @@ static int out_bit(const uint8_t *out, int packed, int j)
 static void fill_left_out_bits(const ldpc_decoder *dec, ldpc_batch *b)
 {
     const ldpc_code *c = dec->user_code;
-    if (c->nfill == 0 || dec->cfg.output_bits != LDPC_OUTPUT_CODEWORD)
-        return;
+    if (dec->code == c || dec->cfg.output_bits != LDPC_OUTPUT_CODEWORD)
+        return; /* the backend ran the whole H (no decode graph, or the whole-H twin) */
     const int packed = dec->cfg.output_packing == LDPC_OUTPUT_PACKED;
     for (int f = 0; f < b->nframes; f++) {
         uint8_t *out = b->out + (size_t)f * dec->output_bytes;
