@@ -14,6 +14,22 @@
  * puts K information bits then K_fill = k - K zero filler bits into the encoder and the
  * rate matcher below turns the codeword into E transmitted bits, and back.
  *
+ * Decoded rows of "nr:K:E" codes: the code (H, m, the syndrome, the encoder) is the whole lifted
+ * graph, but its decoders run only the rows that the transmission reaches: the 4 core block rows
+ * and each extension block row whose degree-1 parity column holds at least one bit that rv, E
+ * and N_cb send (at rv 0 without wrap-around a prefix of the rows, e.g. 24 of 46 for
+ * nr:8448:16896, 5 for nr:8000:8800; with a wrap or another rv any set, up to all). This is
+ * exact, not an approximation: a row whose degree-1 column has LLR 0 sends exactly 0 to every
+ * other column in min-sum (its smallest |LLR| is 0) and in sum-product (tanh 0 = 0), and no
+ * other row reads that column. What the caller sees is the whole code's: n LLRs in; codeword
+ * output has each left-out bit filled as the XOR of its row's other bits, so it satisfies the
+ * whole H, and parity_ok says exactly that. A frame with a value (non-zero, not NaN) in a
+ * left-out column, e.g. a HARQ buffer that combines other redundancy versions given to the
+ * decoder of one of them, is not decoded without it: its batch goes, whole and synchronously,
+ * to a second decoder of the whole H that the decoder makes on first need (the same results,
+ * at the speed of the mother code). For combined buffers, decode with the mother code
+ * ("nr:bg1:zZ") or ldpc_nr_tb_decode, which picks the rows that its HARQ buffers reach.
+ *
  * Bit order everywhere: unpacked bits (one 0/1 per byte), LLR = ln(P(0)/P(1)).
  */
 #ifndef LDPCGPU_NR_H
@@ -155,7 +171,10 @@ LDPC_API int ldpc_nr_tb_encode(ldpc_nr_tb_codec *codec, const uint8_t *tb_bits, 
  * parity checks and its CRC24B hold, and it received something (a block whose HARQ buffer holds
  * no channel value decodes to the all-zero word, whose zero-start CRCs would hold: it fails).
  * Early stop: a code block stops when its parity checks hold (cfg's early_termination); the
- * CRC is checked after decoding, not between iterations. */
+ * CRC is checked after decoding, not between iterations. The decoder runs only the extension
+ * rows whose parity column holds a value in some code block's HARQ buffer (every rv received
+ * so far, the limited buffer included; exact, see "Decoded rows" above); it keeps decoders for
+ * up to 4 such row sets, the one of every row included. */
 LDPC_API int ldpc_nr_tb_decode(ldpc_nr_tb_codec *codec, const float *llr, const int *e, int rv,
                                int qm, float *harq, uint8_t *tb_bits, int *tb_crc_ok,
                                ldpc_frame_status *cb_status);
