@@ -27,7 +27,9 @@
  * left-out column, e.g. a HARQ buffer that combines other redundancy versions given to the
  * decoder of one of them, is not decoded without it: its batch goes, whole and synchronously,
  * to a second decoder of the whole H that the decoder makes on first need (the same results,
- * at the speed of the mother code). For combined buffers, decode with the mother code
+ * at the speed of the mother code; where the whole H does not admit the configuration, e.g.
+ * int8 messages on base graph 1, whose decoded rows may, that batch fails with the reason).
+ * Non-zero LLRs at such columns are thus never ignored. For combined buffers, decode with the mother code
  * ("nr:bg1:zZ") or ldpc_nr_tb_decode, which picks the rows that its HARQ buffers reach.
  *
  * Bit order everywhere: unpacked bits (one 0/1 per byte), LLR = ln(P(0)/P(1)).
