@@ -343,6 +343,36 @@ static void check_foreign_values(ldpc_backend be)
     ldpc_code_destroy(mother);
 }
 
+/* int8 messages: the cap follows the decoded rows' column degree (19 on nr:8448:16896 against
+ * 30 on the whole H), so the code's decoder takes them; a frame with a value in a left-out
+ * column then needs the whole H, which refuses int8 messages: an error, never a silent decode
+ * without those values. */
+static void check_int8_whole_refused(void)
+{
+    ldpc_code *c;
+    REQUIRE_OK(ldpc_code_create(&c, "nr:8448:16896"));
+    const int n = ldpc_code_n(c);
+    ldpc_decoder_config cfg;
+    ldpc_decoder_config_init_code(&cfg, c);
+    cfg.backend = LDPC_BACKEND_CPU_REFERENCE;
+    cfg.msg_format = LDPC_MSG_I8;
+    cfg.num_threads = 1;
+    ldpc_decoder *dec;
+    REQUIRE_OK(ldpc_decoder_create(&dec, c, &cfg));
+    float *llr = calloc((size_t)n, sizeof(float));
+    uint8_t *out = malloc((size_t)n);
+    REQUIRE(llr && out);
+    for (int j = 0; j < n; j++)
+        llr[j] = j < 2 * c->z ? 0.0f : 3.0f; /* every column but the punctured: all rows */
+    ldpc_frame_status st = {1, 1};
+    CHECK(ldpc_decoder_decode_f32(dec, llr, 1, out, &st) == LDPC_ERR_INVALID_ARGUMENT);
+    CHECK(st.parity_ok == 0 && strstr(ldpc_last_error(), "int8") != NULL);
+    ldpc_decoder_destroy(dec);
+    free(llr);
+    free(out);
+    ldpc_code_destroy(c);
+}
+
 /* TB codec, one code block, limited buffer (N_cb 6000 < N 12672), rv 0 then rv 2 combined:
  * its TB bits equal the mother code's decode of the same HARQ buffer, every transmission. */
 static void check_tb(void)
@@ -435,6 +465,7 @@ int main(void)
         check_exact(LDPC_BACKEND_CPU_SIMD, LDPC_MSG_I16);
         check_foreign_values(LDPC_BACKEND_CPU_SIMD);
     }
+    check_int8_whole_refused();
     check_tb();
     return test_finish("test_nr_prune");
 }
