@@ -27,6 +27,9 @@ void ldpc_code_destroy(ldpc_code *c)
     free(c->col_edge);
     free(c->info_pos);
     free(c->base);
+    free(c->fill_row);
+    free(c->fill_col);
+    ldpc_code_destroy(c->decode_graph);
     free(c);
 }
 

@@ -52,6 +52,16 @@ struct ldpc_code {
     /* 5G NR: the code block and rate-matching parameters the name gave (nr.cb.bg == 0 if
      * the code is not NR) */
     ldpc_nr_code_params nr;
+    /* The graph the decoders run (ldpc_decoder_create), NULL = H itself. A rate-matched NR
+     * code's is H without the extension rows that no transmitted bit reaches (code_nr.c): such
+     * a row's degree-1 column has LLR 0, so it sends exactly 0 to every other column. The rows
+     * of H it leaves out are fill_row[0..nfill-1]; each determines its degree-1 column
+     * fill_col[i] (= XOR of the row's other bits), which the decoder front end writes into
+     * codeword output (decoder.c), so that the output satisfies the whole H. */
+    struct ldpc_code *decode_graph;
+    int nfill;
+    int *fill_row;
+    int *fill_col;
 };
 
 /* Allocate an empty code (all pointers NULL). */

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "code_nr.h"
 #include "error.h"
+#include "llr_rules.h" /* ldpc_llr_clean */
 
 /* ---- the list of built-in names: both base graphs at every lifting size ---- */
 
@@ -70,6 +71,135 @@ int ldpc_nr_code_build(ldpc_code **out, const char *name, int bg, int z)
 fail:
     ldpc_code_destroy(c);
     return st;
+}
+
+/* ---- the rows a decoder needs ---- */
+
+/* Why leaving rows out is exact: a row whose degree-1 column has LLR 0 (no bit of it sent)
+ * sends every other column the message 0, in min-sum of any kind (its smallest |t| is 0) and
+ * in sum-product (tanh 0 = 0); and its column, which no other row reads, only takes the value
+ * the row's other bits give it. So the decoder runs without such rows and the front end
+ * writes their columns afterwards (code_internal.h, decode_graph). */
+
+/* The block column of degree 1 in block row r of c's base matrix, or -1 if the row has none or
+ * several (then it has to be decoded: its bit could not be filled from the row alone). */
+static int single_degree1_block(const ldpc_code *c, int r)
+{
+    const int rows = c->base_rows, cols = c->base_cols;
+    int found = -1, count = 0;
+    for (int b = 0; b < cols; b++) {
+        if (c->base[r * cols + b] < 0)
+            continue;
+        int degree = 0;
+        for (int q = 0; q < rows; q++)
+            degree += c->base[q * cols + b] >= 0;
+        if (degree == 1) {
+            found = b;
+            count++;
+        }
+    }
+    return count == 1 ? found : -1;
+}
+
+uint64_t ldpc_nr_rows_needed(const ldpc_code *c, const uint8_t *reached)
+{
+    const int z = c->z;
+    uint64_t need = 0;
+    for (int r = 0; r < c->base_rows; r++) {
+        const int b = single_degree1_block(c, r);
+        int needed = b < 0;
+        for (int i = 0; i < z && !needed; i++)
+            needed = reached[b * z + i] != 0;
+        if (needed)
+            need |= (uint64_t)1 << r;
+    }
+    return need;
+}
+
+void ldpc_nr_reached_by_llr(const float *llr, int n, int frames, uint8_t *reached)
+{
+    memset(reached, 0, (size_t)n);
+    for (int f = 0; f < frames; f++)
+        for (int b = 0; b < n; b++)
+            reached[b] |= llr[(size_t)f * n + b] != 0.0f;
+}
+
+/* The column of H's row r whose degree in H is 1, or -1 if not exactly one is. */
+static int degree1_column(const ldpc_code *c, int r)
+{
+    int found = -1, count = 0;
+    for (int e = c->row_ptr[r]; e < c->row_ptr[r + 1]; e++) {
+        const int j = c->col_idx[e];
+        if (c->col_ptr[j + 1] - c->col_ptr[j] == 1) {
+            found = j;
+            count++;
+        }
+    }
+    return count == 1 ? found : -1;
+}
+
+int ldpc_nr_code_restrict(ldpc_code *c, uint64_t rows)
+{
+    const int z = c->z, mb = c->base_rows;
+    const uint64_t all = mb >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << mb) - 1;
+    rows &= all;
+    if (c->decode_graph || !c->base || mb > 64)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "code %s: not a plain NR code to restrict",
+                          c->name);
+    if (rows == all)
+        return LDPC_OK;
+    int kept = 0, edges = 0;
+    for (int r = 0; r < c->m; r++)
+        if (rows >> (r / z) & 1) {
+            kept++;
+            edges += c->row_ptr[r + 1] - c->row_ptr[r];
+        }
+    const int dropped = c->m - kept;
+    int *row_ptr = malloc(((size_t)kept + 1) * sizeof(int));
+    int *col_idx = malloc(((size_t)edges + 1) * sizeof(int));
+    c->fill_row = malloc((size_t)dropped * sizeof(int));
+    c->fill_col = malloc((size_t)dropped * sizeof(int));
+    ldpc_code *g = ldpc_code_alloc(LDPC_FAMILY_NR, c->name);
+    int st = LDPC_OK;
+    if (!row_ptr || !col_idx || !c->fill_row || !c->fill_col || !g)
+        st = ldpc_error(LDPC_ERR_NO_MEMORY, "code %s: out of memory", c->name);
+    int i = 0, e = 0;
+    c->nfill = 0;
+    for (int r = 0; r < c->m && st == LDPC_OK; r++) {
+        if (rows >> (r / z) & 1) {
+            row_ptr[i++] = e;
+            for (int q = c->row_ptr[r]; q < c->row_ptr[r + 1]; q++)
+                col_idx[e++] = c->col_idx[q];
+            continue;
+        }
+        const int j = degree1_column(c, r);
+        if (j < 0)
+            st = ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
+                            "code %s: row %d has no single degree-1 column: it must be decoded",
+                            c->name, r);
+        c->fill_row[c->nfill] = r;
+        c->fill_col[c->nfill++] = j;
+    }
+    if (st == LDPC_OK) {
+        row_ptr[kept] = e;
+        st = ldpc_code_set_rows(g, c->n, kept, row_ptr, col_idx);
+    }
+    if (st == LDPC_OK)
+        st = ldpc_code_set_info_prefix(g, c->k);
+    free(row_ptr);
+    free(col_idx);
+    if (st != LDPC_OK) {
+        ldpc_code_destroy(g);
+        free(c->fill_row);
+        free(c->fill_col);
+        c->fill_row = c->fill_col = NULL;
+        c->nfill = 0;
+        return st;
+    }
+    g->z = z; /* the GPU plan's layers end at multiples of Z, as in H */
+    g->nr = c->nr;
+    c->decode_graph = g;
+    return LDPC_OK;
 }
 
 void ldpc_nr_cb_mother(ldpc_nr_cb *p, int bg, int z)
@@ -183,7 +313,18 @@ static int create_rate_matched(ldpc_code **out, const char *name, const char *re
     if (st != LDPC_OK)
         return st;
     (*out)->nr = np;
-    return LDPC_OK;
+    /* the decoders run only the rows that the transmitted bits reach */
+    uint8_t *sent = calloc((size_t)np.cb.n_ldpc, 1);
+    st = sent ? ldpc_nr_mark_sent(&np.cb, np.rv, np.e, sent)
+              : ldpc_error(LDPC_ERR_NO_MEMORY, "code %s: out of memory", canonical);
+    if (st == LDPC_OK)
+        st = ldpc_nr_code_restrict(*out, ldpc_nr_rows_needed(*out, sent));
+    free(sent);
+    if (st != LDPC_OK) {
+        ldpc_code_destroy(*out);
+        *out = NULL;
+    }
+    return st;
 }
 
 int ldpc_code_create_nr(ldpc_code **out, const char *name)
@@ -219,4 +360,34 @@ int ldpc_code_link_bits(const ldpc_code *code, int *info_bits, int *channel_bits
     if (channel_bits)
         *channel_bits = nr ? code->nr.e : code->n;
     return LDPC_OK;
+}
+
+int ldpc_nr_frame_reaches_left_out(const ldpc_code *c, const void *frame, int i8)
+{
+    for (int i = 0; i < c->nfill; i++) {
+        const int j = c->fill_col[i];
+        if (i8 ? ((const int8_t *)frame)[j] != 0 : ldpc_llr_clean(((const float *)frame)[j]) != 0.0f)
+            return 1;
+    }
+    return 0;
+}
+
+static int bit_at(const uint8_t *bits, int packed, int j)
+{
+    return packed ? (bits[j >> 3] >> (7 - (j & 7))) & 1 : bits[j] & 1;
+}
+
+void ldpc_nr_fill_left_out(const ldpc_code *c, uint8_t *bits, int packed)
+{
+    for (int i = 0; i < c->nfill; i++) {
+        const int r = c->fill_row[i], j = c->fill_col[i];
+        int bit = 0;
+        for (int e = c->row_ptr[r]; e < c->row_ptr[r + 1]; e++)
+            if (c->col_idx[e] != j)
+                bit ^= bit_at(bits, packed, c->col_idx[e]);
+        if (!packed)
+            bits[j] = (uint8_t)bit;
+        else
+            bits[j >> 3] = (uint8_t)((bits[j >> 3] & ~(1u << (7 - (j & 7)))) | ((unsigned)bit << (7 - (j & 7))));
+    }
 }

@@ -1,5 +1,6 @@
 /* ldpc_decoder front end: configuration, backend choice, batch slots in submission order,
  * the synchronous decode calls, and the LLR/output helpers shared by backends. */
+#include "code_nr.h" /* decode graphs: ldpc_nr_frame_reaches_left_out, ldpc_nr_fill_left_out */
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -326,12 +327,14 @@ void ldpc_decoder_destroy(ldpc_decoder *dec)
         /* let in-flight work finish before its buffers go away */
         for (int i = 0; i < dec->fifo_count; i++) {
             ldpc_batch *b = &dec->batches[dec->fifo[(dec->fifo_head + i) % dec->nbatches]];
-            dec->ops->wait(dec, b, 1);
+            if (b->result == LDPC_OK && !b->whole_code)
+                dec->ops->wait(dec, b, 1);
         }
         free_batches(dec);
         if (dec->backend_state)
             dec->ops->destroy(dec);
     }
+    ldpc_decoder_destroy(dec->whole);
     free(dec->fifo);
     ldpc_nr_recover_free(&dec->rm);
     free(dec->rm_scratch);
@@ -348,7 +351,7 @@ int ldpc_decoder_staging_llrs(const ldpc_decoder *dec)
 /* input_rate_matched: the code's gather (nr_recover.h), for the front end and the backends */
 static int setup_rate_matched(ldpc_decoder *dec)
 {
-    const ldpc_code *c = dec->code;
+    const ldpc_code *c = dec->user_code; /* the code the caller named (its nr parameters) */
     dec->frame_llrs = c->n;
     if (!dec->cfg.input_rate_matched)
         return LDPC_OK;
@@ -427,11 +430,10 @@ static int create_with_ops(ldpc_decoder *dec, const ldpc_backend_ops *ops)
     return LDPC_OK;
 }
 
-int ldpc_decoder_create(ldpc_decoder **out, const ldpc_code *code, const ldpc_decoder_config *cfg)
+/* A decoder of code whose backend runs graph (the code itself, or its decode graph). */
+static int create_decoder(ldpc_decoder **out, const ldpc_code *code, const ldpc_code *graph,
+                          const ldpc_decoder_config *cfg)
 {
-    if (!out || !code)
-        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_decoder_create: NULL argument");
-    *out = NULL;
     ldpc_decoder *dec = calloc(1, sizeof *dec);
     if (!dec)
         return ldpc_error(LDPC_ERR_NO_MEMORY, "decoder: out of memory");
@@ -449,9 +451,12 @@ int ldpc_decoder_create(ldpc_decoder **out, const ldpc_code *code, const ldpc_de
         memcpy(&dec->cfg, cfg, cfg->struct_size);
         dec->cfg.struct_size = (uint32_t)sizeof dec->cfg;
     }
-    dec->code = code;
+    dec->code = graph;
+    dec->user_code = code;
     int st = check_config(&dec->cfg);
     if (st == LDPC_OK)
+        /* the code's limits, not its decode graph's: a batch that reaches the rows the graph
+         * leaves out is decoded on the whole H (submit_whole), which must take the settings too */
         st = check_quantised_limits(&dec->cfg, code);
     if (st == LDPC_OK)
         st = setup_rate_matched(dec);
@@ -475,7 +480,14 @@ int ldpc_decoder_create(ldpc_decoder **out, const ldpc_code *code, const ldpc_de
             }
             dec->cfg = keep->cfg;
             dec->crc_stop = keep->crc_stop;
-            dec->code = code;
+            dec->code = graph;
+            dec->user_code = code;
+            /* the rate recovery's gather moves to the new decoder */
+            dec->frame_llrs = keep->frame_llrs;
+            dec->rm = keep->rm;
+            dec->rm_scratch = keep->rm_scratch;
+            keep->rm.first = NULL;
+            keep->rm_scratch = NULL;
             dec->output_bytes = keep->output_bytes;
             ldpc_decoder_destroy(keep);
             const ldpc_backend_ops *simd = ldpc_backend_cpu_simd_ops();
@@ -490,6 +502,18 @@ int ldpc_decoder_create(ldpc_decoder **out, const ldpc_code *code, const ldpc_de
     return LDPC_OK;
 }
 
+int ldpc_decoder_create(ldpc_decoder **out, const ldpc_code *code, const ldpc_decoder_config *cfg)
+{
+    if (!out || !code)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_decoder_create: NULL argument");
+    *out = NULL;
+    /* the backends run the code's decode graph where it has one (a rate-matched NR code
+     * without the rows no transmitted bit reaches, code_internal.h); the front end fills the
+     * left-out bits of codeword output (fill_left_out_bits) and sends frames that hold values
+     * in the left-out columns to a decoder of the whole H (submit_whole) */
+    return create_decoder(out, code, code->decode_graph ? code->decode_graph : code, cfg);
+}
+
 const char *ldpc_decoder_backend_name(const ldpc_decoder *dec)
 {
     return dec && dec->ops ? dec->ops->name : "";
@@ -498,7 +522,10 @@ const ldpc_decoder_config *ldpc_decoder_config_get(const ldpc_decoder *dec)
 {
     return dec ? &dec->cfg : NULL;
 }
-const ldpc_code *ldpc_decoder_code(const ldpc_decoder *dec) { return dec ? dec->code : NULL; }
+const ldpc_code *ldpc_decoder_code(const ldpc_decoder *dec)
+{
+    return dec ? dec->user_code : NULL;
+}
 int ldpc_decoder_output_bytes(const ldpc_decoder *dec)
 {
     return dec ? dec->output_bytes : LDPC_ERR_INVALID_ARGUMENT;
@@ -525,6 +552,9 @@ int ldpc_decoder_set_early_termination(ldpc_decoder *dec, int enabled)
 }
 
 /* ---- asynchronous batches ---- */
+
+static int decode_sync(ldpc_decoder *dec, const void *llr, ldpc_llr_type type, int nframes,
+                       uint8_t *out, ldpc_frame_status *status);
 
 int ldpc_decoder_acquire(ldpc_decoder *dec, ldpc_batch **batch)
 {
@@ -576,6 +606,33 @@ static int is_slot(const ldpc_decoder *dec, const ldpc_batch *b)
            (p - first) / sizeof *b < (uintptr_t)dec->nbatches;
 }
 
+/* Frames that hold values in the columns a decode graph leaves out (e.g. a HARQ buffer that
+ * combines other redundancy versions, given to the decoder of one) would lose them: such a
+ * batch is decoded whole, on the code's full H, by a second decoder made on first need, in
+ * the submit call (synchronously). A value is one the float decoders would not read as 0
+ * (NaN and +-0 are 0); a few integer decoders would read a tiny one as 0 too, so the test
+ * errs on the safe side. */
+static int reaches_left_out(const ldpc_decoder *dec, const ldpc_batch *b)
+{
+    const ldpc_code *c = dec->user_code;
+    const int i8 = b->llr_type == LDPC_LLR_I8;
+    const size_t frame = (size_t)c->n * (i8 ? 1 : sizeof(float));
+    for (int f = 0; f < b->nframes; f++)
+        if (ldpc_nr_frame_reaches_left_out(c, (const uint8_t *)b->llr + (size_t)f * frame, i8))
+            return 1;
+    return 0;
+}
+
+static int submit_whole(ldpc_decoder *dec, ldpc_batch *b)
+{
+    if (!dec->whole) {
+        int st = create_decoder(&dec->whole, dec->user_code, dec->user_code, &dec->cfg);
+        if (st != LDPC_OK)
+            return st;
+    }
+    return decode_sync(dec->whole, b->llr, b->llr_type, b->nframes, b->out, b->status);
+}
+
 int ldpc_decoder_submit(ldpc_decoder *dec, ldpc_batch *b, int nframes, ldpc_llr_type type)
 {
     if (!is_slot(dec, b))
@@ -594,7 +651,10 @@ int ldpc_decoder_submit(ldpc_decoder *dec, ldpc_batch *b, int nframes, ldpc_llr_
     b->llr_type = type;
     if (dec->cfg.input_rate_matched && !dec->ops->rate_matched_input)
         recover_in_batch(dec, b);
-    b->result = dec->ops->submit(dec, b);
+    /* frames of E received LLRs never reach a left-out row (the decode graph is the rows they
+     * reach); frames of n LLRs may (e.g. a buffer combining several rvs) */
+    b->whole_code = !dec->cfg.input_rate_matched && dec->code != dec->user_code && reaches_left_out(dec, b);
+    b->result = b->whole_code ? submit_whole(dec, b) : dec->ops->submit(dec, b);
     /* a batch that failed to start still enters the queue, so it comes back in order */
     if (b->result != LDPC_OK)
         mark_failed(dec, b);
@@ -602,6 +662,18 @@ int ldpc_decoder_submit(ldpc_decoder *dec, ldpc_batch *b, int nframes, ldpc_llr_
     dec->fifo[(dec->fifo_head + dec->fifo_count) % dec->nbatches] = b->index;
     dec->fifo_count++;
     return LDPC_OK;
+}
+
+/* Codeword output of a code whose decoders leave rows out (code_internal.h, decode_graph):
+ * completed frame by frame (ldpc_nr_fill_left_out), so that it satisfies the whole H. */
+static void fill_left_out_bits(const ldpc_decoder *dec, ldpc_batch *b)
+{
+    const ldpc_code *c = dec->user_code;
+    if (dec->code == c || dec->cfg.output_bits != LDPC_OUTPUT_CODEWORD)
+        return; /* the backend ran the whole H (no decode graph, or the whole-H twin) */
+    const int packed = dec->cfg.output_packing == LDPC_OUTPUT_PACKED;
+    for (int f = 0; f < b->nframes; f++)
+        ldpc_nr_fill_left_out(c, b->out + (size_t)f * dec->output_bytes, packed);
 }
 
 int ldpc_decoder_collect(ldpc_decoder *dec, ldpc_batch **batch, int wait)
@@ -612,13 +684,15 @@ int ldpc_decoder_collect(ldpc_decoder *dec, ldpc_batch **batch, int wait)
     if (dec->fifo_count == 0)
         return LDPC_ERR_EMPTY;
     ldpc_batch *b = &dec->batches[dec->fifo[dec->fifo_head]];
-    if (b->result == LDPC_OK) {
+    if (b->result == LDPC_OK && !b->whole_code) {
         int st = dec->ops->wait(dec, b, wait);
         if (st == LDPC_ERR_AGAIN)
             return LDPC_ERR_AGAIN;
         if (st != LDPC_OK) {
             b->result = st;
             mark_failed(dec, b);
+        } else {
+            fill_left_out_bits(dec, b);
         }
     }
     dec->fifo_head = (dec->fifo_head + 1) % dec->nbatches;

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "code_nr.h" /* decode graphs */
 #include "decoder_erased.h"
 #include "decoder_fixed.h"
 #include "error.h"
@@ -38,7 +39,11 @@ int ldpc_fixed_params_init(const ldpc_decoder_config *cfg, const ldpc_code *code
 }
 
 struct ldpc_fixed_model {
-    const ldpc_code *code;
+    /* the graph decoded: the code's decode graph where it has one (as every decoder,
+     * decoder.c), else the code; user: the code; whole: the model of the whole H, made for
+     * frames that reach the rows the graph leaves out (as the decoders' whole-H twin) */
+    const ldpc_code *code, *user;
+    ldpc_fixed_model *whole;
     ldpc_decoder_config cfg;
     ldpc_fixed_params p;
     ldpc_crc_stop_rule crc_stop; /* early_stop_crc (rule 6) */
@@ -60,11 +65,23 @@ void ldpc_fixed_model_destroy(ldpc_fixed_model *m)
     free(m->c2v);
     free(m->t);
     free(m->hard);
+    ldpc_fixed_model_destroy(m->whole);
     free(m);
 }
 
+static int model_create(ldpc_fixed_model **out, const ldpc_code *c, const ldpc_code *graph,
+                        const ldpc_decoder_config *cfg);
+
 int ldpc_fixed_model_create(ldpc_fixed_model **out, const ldpc_code *c,
                             const ldpc_decoder_config *cfg)
+{
+    if (!out || !c || !cfg)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_fixed_model_create: NULL argument");
+    return model_create(out, c, c->decode_graph ? c->decode_graph : c, cfg);
+}
+
+static int model_create(ldpc_fixed_model **out, const ldpc_code *c, const ldpc_code *graph,
+                        const ldpc_decoder_config *cfg)
 {
     if (!out || !c || !cfg)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_fixed_model_create: NULL argument");
@@ -72,8 +89,10 @@ int ldpc_fixed_model_create(ldpc_fixed_model **out, const ldpc_code *c,
     ldpc_fixed_model *m = calloc(1, sizeof *m);
     if (!m)
         return ldpc_error(LDPC_ERR_NO_MEMORY, "fixed model: out of memory");
-    m->code = c;
+    m->user = c;
+    m->code = graph;
     m->cfg = *cfg;
+    c = m->code; /* the graph decoded, from here on */
     int st = ldpc_fixed_params_init(cfg, c, &m->p);
     if (st != LDPC_OK) {
         ldpc_fixed_model_destroy(m);
@@ -81,7 +100,7 @@ int ldpc_fixed_model_create(ldpc_fixed_model **out, const ldpc_code *c,
                    ? ldpc_error(st, "fixed model: needs msg_format i8/i16 and a min-sum algorithm")
                    : st;
     }
-    st = ldpc_crc_stop_rule_init(&m->crc_stop, cfg, c);
+    st = ldpc_crc_stop_rule_init(&m->crc_stop, cfg, m->user);
     if (st != LDPC_OK) {
         ldpc_fixed_model_destroy(m);
         return st;
@@ -145,6 +164,14 @@ int ldpc_fixed_model_decode(ldpc_fixed_model *m, ldpc_llr_type type, const void 
 {
     if (!m || !llr || !hard || !st)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_fixed_model_decode: NULL argument");
+    if (m->code != m->user && ldpc_nr_frame_reaches_left_out(m->user, llr, type == LDPC_LLR_I8)) {
+        if (!m->whole) {
+            const int cs = model_create(&m->whole, m->user, m->user, &m->cfg);
+            if (cs != LDPC_OK)
+                return cs;
+        }
+        return ldpc_fixed_model_decode(m->whole, type, llr, hard, st);
+    }
     const ldpc_code *c = m->code;
     const ldpc_fixed_params *p = &m->p;
     for (int j = 0; j < c->n; j++)
@@ -185,5 +212,7 @@ int ldpc_fixed_model_decode(ldpc_fixed_model *m, ldpc_llr_type type, const void 
     }
     st->iterations = it;
     st->parity_ok = ok && !ldpc_frame_erased(p, type, llr, c->n); /* decoder_erased.h */
+    if (c != m->user) /* the rows the graph leaves out, as the decoders' output has them */
+        ldpc_nr_fill_left_out(m->user, hard, 0);
     return LDPC_OK;
 }

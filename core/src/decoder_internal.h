@@ -28,6 +28,7 @@ struct ldpc_batch {
     batch_state state;
     int result;              /* backend's status for this batch */
     uint64_t user;
+    int whole_code;          /* decoded in submit by the decoder's whole-H twin (decoder.c) */
     void *backend_data;      /* per-slot backend state (e.g. its stream and events) */
 };
 
@@ -50,7 +51,10 @@ typedef struct ldpc_backend_ops {
 } ldpc_backend_ops;
 
 struct ldpc_decoder {
-    const ldpc_code *code;
+    const ldpc_code *code;   /* the graph the backend runs: the code's decode_graph or the code */
+    const ldpc_code *user_code; /* the code the decoder was made for (ldpc_decoder_code) */
+    struct ldpc_decoder *whole; /* decodes user_code's full H where code leaves rows out:
+                                 * frames with values in the left-out columns (decoder.c) */
     ldpc_decoder_config cfg;
     ldpc_crc_stop_rule crc_stop; /* early_stop_crc on this code (decoder_crc_stop.h) */
     const ldpc_backend_ops *ops;

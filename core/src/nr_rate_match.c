@@ -9,6 +9,7 @@
  */
 #include <math.h>
 #include <stdlib.h>
+#include "code_nr.h"
 #include "error.h"
 #include "ldpcgpu/nr.h"
 #include "nr_recover.h"
@@ -130,4 +131,16 @@ void ldpc_nr_recover_free(ldpc_nr_recover *r)
         free(r->first);
         r->first = NULL;
     }
+}
+int ldpc_nr_mark_sent(const ldpc_nr_cb *p, int rv, int e, uint8_t *sent)
+{
+    buffer_walk w;
+    int st = check_args(p, rv, 1, e, sent, sent, &w);
+    if (st != LDPC_OK)
+        return st;
+    /* the walk repeats after the buffer's bits without its fillers: no more to mark then */
+    const int distinct = w.n_cb - (w.f1 - w.f0);
+    for (int i = 0; i < e && i < distinct; i++)
+        sent[walk_next(&w)] = 1;
+    return LDPC_OK;
 }

@@ -14,11 +14,26 @@
 #include "ldpcgpu/decoder.h"
 #include "ldpcgpu/encoder.h"
 
+/* Decoders kept for the sets of rows that HARQ buffers have reached (the first holds every
+ * row): a first transmission reaches fewer extension rows than its retransmissions, and a
+ * decoder that runs only the reached rows is exact (code_nr.c) and faster. */
+#define TB_DECODERS 4
+
+typedef struct tb_decoder {
+    uint64_t rows;      /* block rows it decodes (bit r = row r); 0 = slot unused */
+    ldpc_code *code;    /* the mother code restricted to them; NULL = the codec's code */
+    ldpc_decoder *dec;
+    unsigned long used; /* when it last decoded (the least recent is replaced) */
+} tb_decoder;
+
 struct ldpc_nr_tb_codec {
     ldpc_nr_tb tb;
     ldpc_code *code;
     ldpc_encoder *enc;
-    ldpc_decoder *dec;
+    ldpc_decoder_config cfg; /* of every decoder */
+    tb_decoder decs[TB_DECODERS];
+    unsigned long calls;
+    uint8_t *reached;  /* n_ldpc: the bits any code block's HARQ buffer holds a value for */
     uint8_t *b_bits;   /* B bits: the TB and its CRC */
     uint8_t *cb_info;  /* C * K bits: code block info with CRC24B and fillers */
     uint8_t *cw;       /* n_ldpc bits: one encoded code block */
@@ -47,7 +62,11 @@ void ldpc_nr_tb_codec_destroy(ldpc_nr_tb_codec *x)
 {
     if (!x)
         return;
-    ldpc_decoder_destroy(x->dec);
+    for (int i = 0; i < TB_DECODERS; i++) {
+        ldpc_decoder_destroy(x->decs[i].dec);
+        ldpc_code_destroy(x->decs[i].code);
+    }
+    free(x->reached);
     ldpc_encoder_destroy(x->enc);
     ldpc_code_destroy(x->code);
     free(x->b_bits);
@@ -84,21 +103,24 @@ int ldpc_nr_tb_codec_create(ldpc_nr_tb_codec **out, int a, int bg, const ldpc_de
     }
     if (st == LDPC_OK) {
         /* the TB decoder reads information bits, unpacked, in the standard's LLR sign */
-        ldpc_decoder_config c;
+        ldpc_decoder_config *c = &x->cfg;
         if (cfg)
-            c = *cfg;
+            *c = *cfg;
         else
-            ldpc_decoder_config_init_family(&c, LDPC_FAMILY_NR);
-        c.output_bits = LDPC_OUTPUT_INFO;
-        c.output_packing = LDPC_OUTPUT_UNPACKED;
-        c.llr_positive_is_one = 0;
+            ldpc_decoder_config_init_family(c, LDPC_FAMILY_NR);
+        c->output_bits = LDPC_OUTPUT_INFO;
+        c->output_packing = LDPC_OUTPUT_UNPACKED;
+        c->llr_positive_is_one = 0;
         const ldpc_crc_stop cb_stop = tb.c > 1        ? LDPC_CRC_STOP_CRC24B
                                       : tb.tb_crc == 24 ? LDPC_CRC_STOP_CRC24A
                                                         : LDPC_CRC_STOP_CRC16;
         ldpc_crc_stop_kind(cb_stop, &x->cb_crc_kind);
-        x->crc_stop = c.early_termination && !runs_on_cuda_without_crc(&c);
-        c.early_stop_crc = x->crc_stop ? cb_stop : LDPC_CRC_STOP_NONE;
-        st = ldpc_decoder_create(&x->dec, x->code, &c);
+        x->crc_stop = c->early_termination && !runs_on_cuda_without_crc(c);
+        c->early_stop_crc = x->crc_stop ? cb_stop : LDPC_CRC_STOP_NONE;
+        /* the decoder of every row, made now so that a configuration that does not fit is
+         * refused here */
+        x->decs[0].rows = ((uint64_t)1 << x->code->base_rows) - 1;
+        st = ldpc_decoder_create(&x->decs[0].dec, x->code, c);
     }
     if (st == LDPC_OK) {
         x->b_bits = malloc((size_t)tb.b);
@@ -106,7 +128,8 @@ int ldpc_nr_tb_codec_create(ldpc_nr_tb_codec **out, int a, int bg, const ldpc_de
         x->cw = malloc((size_t)cb->n_ldpc);
         x->harq_own = malloc((size_t)tb.c * cb->n_ldpc * sizeof(float));
         x->status = malloc((size_t)tb.c * sizeof *x->status);
-        if (!x->b_bits || !x->cb_info || !x->cw || !x->harq_own || !x->status)
+        x->reached = malloc((size_t)cb->n_ldpc);
+        if (!x->b_bits || !x->cb_info || !x->cw || !x->harq_own || !x->status || !x->reached)
             st = ldpc_error(LDPC_ERR_NO_MEMORY, "NR TB codec: out of memory");
     }
     if (st != LDPC_OK) {
@@ -156,6 +179,45 @@ static int nothing_received(const ldpc_nr_cb *cb, const float *harq)
         if ((b < cb->k_prime || b >= cb->k) && harq[b] != 0.0f)
             return 0;
     return 1;
+}
+
+/* The decoder of the rows that the code blocks' HARQ buffers reach (harq: C blocks): a cached
+ * one, or a new one in the place of the least recently used. */
+static int decoder_for(ldpc_nr_tb_codec *x, const float *harq, ldpc_decoder **dec)
+{
+    const ldpc_nr_cb *cb = &x->tb.cb;
+    ldpc_nr_reached_by_llr(harq, cb->n_ldpc, x->tb.c, x->reached);
+    const uint64_t rows = ldpc_nr_rows_needed(x->code, x->reached);
+    tb_decoder *slot = NULL;
+    for (int i = 0; i < TB_DECODERS && !slot; i++)
+        if (x->decs[i].rows == rows)
+            slot = &x->decs[i];
+    if (!slot) {
+        slot = &x->decs[1]; /* decs[0], every row, stays */
+        for (int i = 2; i < TB_DECODERS; i++)
+            if (x->decs[i].used < slot->used)
+                slot = &x->decs[i];
+        ldpc_decoder_destroy(slot->dec);
+        ldpc_code_destroy(slot->code);
+        memset(slot, 0, sizeof *slot);
+        int st = ldpc_nr_code_build(&slot->code, x->code->name, cb->bg, cb->z);
+        if (st == LDPC_OK) {
+            slot->code->nr = x->code->nr;
+            st = ldpc_nr_code_restrict(slot->code, rows);
+        }
+        if (st == LDPC_OK)
+            st = ldpc_decoder_create(&slot->dec, slot->code, &x->cfg);
+        if (st != LDPC_OK) {
+            ldpc_decoder_destroy(slot->dec);
+            ldpc_code_destroy(slot->code);
+            memset(slot, 0, sizeof *slot);
+            return st;
+        }
+        slot->rows = rows;
+    }
+    slot->used = ++x->calls;
+    *dec = slot->dec;
+    return LDPC_OK;
 }
 
 static int check_e(const ldpc_nr_tb_codec *x, const int *e, int qm, long *total)
@@ -231,7 +293,10 @@ int ldpc_nr_tb_decode(ldpc_nr_tb_codec *x, const float *llr, const int *e, int r
         offset += e[r];
     }
     /* every code block of the TB in one call: the backends decode them side by side */
-    st = ldpc_decoder_decode_f32(x->dec, harq, tb->c, x->cb_info, x->status);
+    ldpc_decoder *dec;
+    st = decoder_for(x, harq, &dec);
+    if (st == LDPC_OK)
+        st = ldpc_decoder_decode_f32(dec, harq, tb->c, x->cb_info, x->status);
     if (st != LDPC_OK)
         return st;
     const int data = cb->k_prime - tb->cb_crc;

@@ -14,6 +14,24 @@
  * puts K information bits then K_fill = k - K zero filler bits into the encoder and the
  * rate matcher below turns the codeword into E transmitted bits, and back.
  *
+ * Decoded rows of "nr:K:E" codes: the code (H, m, the syndrome, the encoder) is the whole lifted
+ * graph, but its decoders run only the rows that the transmission reaches: the 4 core block rows
+ * and each extension block row whose degree-1 parity column holds at least one bit that rv, E
+ * and N_cb send (at rv 0 without wrap-around a prefix of the rows, e.g. 24 of 46 for
+ * nr:8448:16896, 5 for nr:8000:8800; with a wrap or another rv any set, up to all). This is
+ * exact, not an approximation: a row whose degree-1 column has LLR 0 sends exactly 0 to every
+ * other column in min-sum (its smallest |LLR| is 0) and in sum-product (tanh 0 = 0), and no
+ * other row reads that column. What the caller sees is the whole code's: n LLRs in; codeword
+ * output has each left-out bit filled as the XOR of its row's other bits, so it satisfies the
+ * whole H, and parity_ok says exactly that. A frame with a value (non-zero, not NaN) in a
+ * left-out column, e.g. a HARQ buffer that combines other redundancy versions given to the
+ * decoder of one of them, is not decoded without it: its batch goes, whole and synchronously,
+ * to a second decoder of the whole H that the decoder makes on first need (the same results,
+ * at the speed of the mother code; where the whole H does not admit the configuration, e.g.
+ * int8 messages on base graph 1, whose decoded rows may, that batch fails with the reason).
+ * Non-zero LLRs at such columns are thus never ignored. For combined buffers, decode with the mother code
+ * ("nr:bg1:zZ") or ldpc_nr_tb_decode, which picks the rows that its HARQ buffers reach.
+ *
  * Bit order everywhere: unpacked bits (one 0/1 per byte), LLR = ln(P(0)/P(1)).
  */
 #ifndef LDPCGPU_NR_H
@@ -164,10 +182,13 @@ LDPC_API int ldpc_nr_tb_encode(ldpc_nr_tb_codec *codec, const uint8_t *tb_bits, 
  * parity checks hold (or the decoder stopped it on its CRC, which holds: below), its CRC24B
  * holds (C > 1), and it received something (a block whose HARQ buffer holds no channel value
  * decodes to the all-zero word, whose zero-start CRCs would hold: it fails).
- * Early stop (cfg's early_termination): a code block stops when its parity checks hold or,
+ * Early stop (cfg's early_termination): a code block stops when its parity checks hold or
  * when its CRC passes (the codec sets early_stop_crc itself: CRC24B for C > 1, CRC24A / CRC16
  * for C = 1), on every backend with layered min-sum; with flooding or sum-product on the cuda
- * backend it stops on the parity checks only. */
+ * backend it stops on the parity checks only. The decoder runs only the extension rows whose
+ * parity column holds a value in some code block's HARQ buffer (every rv received so far, the
+ * limited buffer included; exact, see "Decoded rows" above); it keeps decoders for up to 4
+ * such row sets, the one of every row included. */
 LDPC_API int ldpc_nr_tb_decode(ldpc_nr_tb_codec *codec, const float *llr, const int *e, int rv,
                                int qm, float *harq, uint8_t *tb_bits, int *tb_crc_ok,
                                ldpc_frame_status *cb_status);
