@@ -465,13 +465,6 @@ static int create_decoder(ldpc_decoder **out, const ldpc_code *code, const ldpc_
     const ldpc_backend_ops *ops = NULL;
     if (st == LDPC_OK)
         st = choose_backend(&dec->cfg, &ops);
-    /* The cuda backend runs the decode graph only for frames of E received LLRs, which never
-     * reach a left-out row. Frames of n LLRs would each have to be scanned on the host for
-     * values in the left-out columns (reaches_left_out): at GPU rates that scan costs more than
-     * the decoding it saves (H200, nr:8000:8800, end to end: 1.23 -> 0.69 Gb/s), so they run
-     * the whole H there. */
-    if (st == LDPC_OK && ops == ldpc_backend_cuda_ops() && !dec->cfg.input_rate_matched)
-        dec->code = code;
     if (st == LDPC_OK) {
         dec->output_bytes = output_bytes_for(code, &dec->cfg);
         st = create_with_ops(dec, ops);
