@@ -47,8 +47,8 @@
  *     iteration runs; with early termination a frame stops after the first iteration whose hard
  *     decision satisfies every check, or, with early_stop_crc on a 5G NR code (K' = the code
  *     block's information bits, CRC included), whose bits 0..K'-1 pass that CRC (divided by its
- *     generator from a zero register they leave no remainder; decoder_crc_stop.h; CPU backends
- *     only: the cuda backend does not take early_stop_crc), whichever
+ *     generator from a zero register they leave no remainder; decoder_crc_stop.h; the cuda
+ *     table kernel sums per-bit remainders, ldpc_crc_stop_remainders, to the same test), whichever
  *     comes first (iterations = that count; the CRC is checked on the same hard decision as the
  *     checks, after them); otherwise max_iterations run and
  *     the frame returns the hard decision of the first iteration that satisfied every check, or
