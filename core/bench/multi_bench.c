@@ -7,7 +7,10 @@
  * --slot N0: a 5G slot's latency instead: one call of F frames, the first N0 of the first code
  * and the others cycling through the other codes; prints the median and 99th percentile of R
  * calls (host to host), after one call of warm-up. --early-stop: stop frames once H c = 0
- * (their LLRs decode in a few iterations).
+ * (their LLRs decode in a few iterations). --received DB (with --slot): frames as a receiver
+ * holds them: random information bits encoded, a rate-matched NR code's bits rate-matched,
+ * BPSK over AWGN at Eb/N0 DB (rate K/E, or k/n) and, for NR, recovered into n LLRs (0 where
+ * nothing was sent), instead of noisy LLRs on every column.
  *
  * Codes default to dvbs2:16200 1/2, 3/5, 3/4, 8/9. F frames (default 256) per measurement;
  * every iteration runs (no early stop), so the work per frame is fixed. Prints coded Mb/s
@@ -33,6 +36,47 @@ static void die(const char *what)
 {
     fprintf(stderr, "multi_bench: %s: %s\n", what, ldpc_last_error());
     exit(1);
+}
+
+/* --received: frame f of code index[f], as a receiver holds it (rows of max_n LLRs) */
+static void make_received(ldpc_code **codes, const int *index, int frames, int max_n, double ebn0, float *llr)
+{
+    ldpc_rng rng;
+    ldpc_rng_seed(&rng, 7);
+    uint8_t *info = malloc((size_t)max_n), *cw = malloc((size_t)max_n);
+    float *rx = malloc(sizeof(float) * (size_t)(LDPC_NR_MAX_E < 4 * max_n ? LDPC_NR_MAX_E : 4 * max_n));
+    if (!info || !cw || !rx)
+        die("out of memory");
+    for (int f = 0; f < frames; f++) {
+        const ldpc_code *c = codes[index[f]];
+        const int n = ldpc_code_n(c), k = ldpc_code_k(c);
+        ldpc_nr_code_params p;
+        const int nr = ldpc_code_nr_params(c, &p) == LDPC_OK && p.e > 0 && p.e <= 4 * max_n;
+        ldpc_encoder *enc;
+        if (ldpc_encoder_create(&enc, c) != LDPC_OK)
+            die("ldpc_encoder_create");
+        memset(info, 0, (size_t)k);
+        ldpc_rng_bits(&rng, info, nr ? p.cb.k_prime : k); /* NR: the fillers stay 0 */
+        if (ldpc_encoder_encode(enc, info, cw, 1) != LDPC_OK)
+            die("encode");
+        ldpc_encoder_destroy(enc);
+        float *row = llr + (size_t)f * max_n;
+        memset(row, 0, sizeof(float) * (size_t)max_n);
+        if (nr) {
+            uint8_t *tx = malloc((size_t)p.e);
+            if (!tx || ldpc_nr_rate_match(&p.cb, p.rv, p.qm, p.e, cw, tx) != LDPC_OK)
+                die("rate match");
+            ldpc_channel_bpsk_awgn(&rng, tx, p.e, ldpc_awgn_sigma(ebn0, (double)p.cb.k_prime / p.e), rx);
+            if (ldpc_nr_rate_recover_f32(&p.cb, p.rv, p.qm, p.e, rx, row) != LDPC_OK)
+                die("rate recovery");
+            free(tx);
+        } else {
+            ldpc_channel_bpsk_awgn(&rng, cw, n, ldpc_awgn_sigma(ebn0, (double)k / n), row);
+        }
+    }
+    free(info);
+    free(cw);
+    free(rx);
 }
 
 /* --slot: one call of the frames (index[] set), R timed after a warm-up; median and p99 */
@@ -71,6 +115,7 @@ int main(int argc, char **argv)
 {
     const char *names[LDPC_MULTI_MAX_CODES];
     int ncodes = 0, frames = 256, reps = 3, slot = -1;
+    double received = -100.0; /* --received Eb/N0; below -50: not asked */
     ldpc_decoder_config cfg;
     ldpc_decoder_config_init(&cfg);
     cfg.backend = LDPC_BACKEND_CPU_SIMD;
@@ -99,6 +144,9 @@ int main(int argc, char **argv)
             i++;
         } else if (!strcmp(a, "--slot") && v) {
             slot = atoi(v);
+            i++;
+        } else if (!strcmp(a, "--received") && v) {
+            received = atof(v);
             i++;
         } else if (!strcmp(a, "--early-stop")) {
             cfg.early_termination = 1;
@@ -147,6 +195,8 @@ int main(int argc, char **argv)
     if (slot >= 0) {
         for (int f = 0; f < frames; f++)
             index[f] = f < slot || ncodes == 1 ? 0 : 1 + (f - slot) % (ncodes - 1);
+        if (received > -50.0)
+            make_received(codes, index, frames, max_n, received, llr);
         run_slot(md, llr, index, frames, reps, out, slot, names[0], ncodes);
     } else {
         double alone_bits = 0, alone_time = 0;
