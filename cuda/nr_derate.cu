@@ -36,10 +36,10 @@ cudaError_t derate_launch(const NrDerate &r, const void *in, void *out, int nfra
     const int grid = (int)std::min<long long>((total + 255) / 256, (long long)sms * 8);
     if (i8)
         derate_kernel<int8_t><<<grid, 256, 0, s>>>((const int8_t *)in, (int8_t *)out, nframes, r,
-                                                  (int8_t)(positive_is_one ? -127 : 127));
+                                                  ldpc_nr_filler_i8(positive_is_one));
     else
         derate_kernel<float><<<grid, 256, 0, s>>>((const float *)in, (float *)out, nframes, r,
-                                                 positive_is_one ? -LDPC_LLR_CLAMP : LDPC_LLR_CLAMP);
+                                                 ldpc_nr_filler_f32(positive_is_one));
     return cudaGetLastError();
 }
 

@@ -39,43 +39,47 @@ static void die(const char *what)
 }
 
 /* --received: frame f of code index[f], as a receiver holds it (rows of max_n LLRs) */
-static void make_received(ldpc_code **codes, const int *index, int frames, int max_n, double ebn0, float *llr)
+static void make_received(ldpc_code **codes, int ncodes, const int *index, int frames, int max_n, double ebn0,
+                          float *llr)
 {
     ldpc_rng rng;
     ldpc_rng_seed(&rng, 7);
-    uint8_t *info = malloc((size_t)max_n), *cw = malloc((size_t)max_n);
-    float *rx = malloc(sizeof(float) * (size_t)(LDPC_NR_MAX_E < 4 * max_n ? LDPC_NR_MAX_E : 4 * max_n));
-    if (!info || !cw || !rx)
+    const int max_e = LDPC_NR_MAX_E < 4 * max_n ? LDPC_NR_MAX_E : 4 * max_n;
+    uint8_t *info = malloc((size_t)max_n), *cw = malloc((size_t)max_n), *tx = malloc((size_t)max_e);
+    float *rx = malloc(sizeof(float) * (size_t)max_e);
+    ldpc_encoder **enc = calloc((size_t)ncodes, sizeof *enc);
+    if (!info || !cw || !tx || !rx || !enc)
         die("out of memory");
+    for (int c = 0; c < ncodes; c++)
+        if (ldpc_encoder_create(&enc[c], codes[c]) != LDPC_OK)
+            die("ldpc_encoder_create");
     for (int f = 0; f < frames; f++) {
         const ldpc_code *c = codes[index[f]];
         const int n = ldpc_code_n(c), k = ldpc_code_k(c);
         ldpc_nr_code_params p;
-        const int nr = ldpc_code_nr_params(c, &p) == LDPC_OK && p.e > 0 && p.e <= 4 * max_n;
-        ldpc_encoder *enc;
-        if (ldpc_encoder_create(&enc, c) != LDPC_OK)
-            die("ldpc_encoder_create");
+        const int nr = ldpc_code_nr_params(c, &p) == LDPC_OK && p.e > 0 && p.e <= max_e;
         memset(info, 0, (size_t)k);
         ldpc_rng_bits(&rng, info, nr ? p.cb.k_prime : k); /* NR: the fillers stay 0 */
-        if (ldpc_encoder_encode(enc, info, cw, 1) != LDPC_OK)
+        if (ldpc_encoder_encode(enc[index[f]], info, cw, 1) != LDPC_OK)
             die("encode");
-        ldpc_encoder_destroy(enc);
         float *row = llr + (size_t)f * max_n;
         memset(row, 0, sizeof(float) * (size_t)max_n);
         if (nr) {
-            uint8_t *tx = malloc((size_t)p.e);
-            if (!tx || ldpc_nr_rate_match(&p.cb, p.rv, p.qm, p.e, cw, tx) != LDPC_OK)
+            if (ldpc_nr_rate_match(&p.cb, p.rv, p.qm, p.e, cw, tx) != LDPC_OK)
                 die("rate match");
             ldpc_channel_bpsk_awgn(&rng, tx, p.e, ldpc_awgn_sigma(ebn0, (double)p.cb.k_prime / p.e), rx);
             if (ldpc_nr_rate_recover_f32(&p.cb, p.rv, p.qm, p.e, rx, row) != LDPC_OK)
                 die("rate recovery");
-            free(tx);
         } else {
             ldpc_channel_bpsk_awgn(&rng, cw, n, ldpc_awgn_sigma(ebn0, (double)k / n), row);
         }
     }
+    for (int c = 0; c < ncodes; c++)
+        ldpc_encoder_destroy(enc[c]);
+    free(enc);
     free(info);
     free(cw);
+    free(tx);
     free(rx);
 }
 
@@ -196,7 +200,7 @@ int main(int argc, char **argv)
         for (int f = 0; f < frames; f++)
             index[f] = f < slot || ncodes == 1 ? 0 : 1 + (f - slot) % (ncodes - 1);
         if (received > -50.0)
-            make_received(codes, index, frames, max_n, received, llr);
+            make_received(codes, ncodes, index, frames, max_n, received, llr);
         run_slot(md, llr, index, frames, reps, out, slot, names[0], ncodes);
     } else {
         double alone_bits = 0, alone_time = 0;

@@ -242,7 +242,7 @@ static int check_quantised_limits(const ldpc_decoder_config *c, const ldpc_code 
     return LDPC_OK;
 }
 
-/* Why the cuda backend cannot take cfg (a setting only the CPU backends implement), or NULL. */
+/* Why the cuda backend cannot take cfg (a setting its kernels for it do not implement), or NULL. */
 static const char *cuda_cannot(const ldpc_decoder_config *cfg)
 {
     /* the table kernel checks the CRC between iterations; the generic kernel (flooding,
@@ -382,8 +382,8 @@ static void recover_in_batch(ldpc_decoder *dec, ldpc_batch *b)
     const ldpc_nr_recover *r = &dec->rm;
     const int n = r->n, e = r->e;
     const int i8 = b->llr_type == LDPC_LLR_I8;
-    const float filler_f = dec->cfg.llr_positive_is_one ? -LDPC_LLR_CLAMP : LDPC_LLR_CLAMP;
-    const int8_t filler_i8 = dec->cfg.llr_positive_is_one ? -127 : 127;
+    const float filler_f = ldpc_nr_filler_f32(dec->cfg.llr_positive_is_one);
+    const int8_t filler_i8 = ldpc_nr_filler_i8(dec->cfg.llr_positive_is_one);
     for (int k = 0; k < b->nframes; k++) {
         const int f = n > e ? b->nframes - 1 - k : k;
         if (i8) {

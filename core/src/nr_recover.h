@@ -16,6 +16,7 @@
 
 #include <stdint.h>
 #include "host_device.h"
+#include "ldpcgpu/decoder.h" /* LDPC_LLR_CLAMP */
 #include "ldpcgpu/nr.h"
 
 #ifdef __cplusplus
@@ -35,6 +36,16 @@ typedef struct ldpc_nr_recover {
 /* The gather of (rv, qm, e) on code block p (domains as ldpc_nr_rate_match). */
 int ldpc_nr_recover_init(ldpc_nr_recover *r, const ldpc_nr_cb *p, int rv, int qm, int e);
 void ldpc_nr_recover_free(ldpc_nr_recover *r);
+
+/* A filler's LLR, a certain 0 in the caller's sign convention (llr_positive_is_one). */
+LDPC_HD_FN float ldpc_nr_filler_f32(int positive_is_one)
+{
+    return positive_is_one ? -LDPC_LLR_CLAMP : LDPC_LLR_CLAMP;
+}
+LDPC_HD_FN int8_t ldpc_nr_filler_i8(int positive_is_one)
+{
+    return (int8_t)(positive_is_one ? -127 : 127);
+}
 
 /* The LLR of one codeword position from one received frame. */
 LDPC_HD_FN float ldpc_nr_gather_f32(const float *frame, int32_t first, int e, int rows, int qm,
