@@ -362,12 +362,44 @@ int ldpc_code_link_bits(const ldpc_code *code, int *info_bits, int *channel_bits
     return LDPC_OK;
 }
 
+/* Whether the values j0..j1-1 of a frame hold one the decoders read as not 0. Most frames
+ * hold none there (a receiver's recovered frame has 0 where nothing was sent), so the run is
+ * first OR-ed as raw bits, a loop the compiler vectorises (float: the sign left out, since -0
+ * is 0); only a run with a bit set is read value by value (NaN reads as 0). */
+static int run_holds_value(const void *frame, int j0, int j1, int i8)
+{
+    uint32_t any = 0;
+    if (i8) {
+        const uint8_t *v = (const uint8_t *)frame;
+        for (int j = j0; j < j1; j++)
+            any |= v[j];
+        return any != 0;
+    }
+    const float *v = (const float *)frame;
+    for (int j = j0; j < j1; j++) {
+        uint32_t u;
+        memcpy(&u, &v[j], sizeof u);
+        any |= u & 0x7fffffffu;
+    }
+    if (!any)
+        return 0;
+    for (int j = j0; j < j1; j++)
+        if (ldpc_llr_clean(v[j]) != 0.0f)
+            return 1;
+    return 0;
+}
+
 int ldpc_nr_frame_reaches_left_out(const ldpc_code *c, const void *frame, int i8)
 {
-    for (int i = 0; i < c->nfill; i++) {
-        const int j = c->fill_col[i];
-        if (i8 ? ((const int8_t *)frame)[j] != 0 : ldpc_llr_clean(((const float *)frame)[j]) != 0.0f)
+    /* the left-out columns come in runs of consecutive columns (a dropped base row's Z
+     * degree-1 columns are one parity block) */
+    for (int i = 0; i < c->nfill;) {
+        int e = i + 1;
+        while (e < c->nfill && c->fill_col[e] == c->fill_col[e - 1] + 1)
+            e++;
+        if (run_holds_value(frame, c->fill_col[i], c->fill_col[i] + (e - i), i8))
             return 1;
+        i = e;
     }
     return 0;
 }

@@ -9,6 +9,7 @@
  *    not;
  *  - frames with values in left-out columns (a combined HARQ buffer) decode on the whole H;
  *  - the TB codec (limited buffer, IR-HARQ) equals the mother code's decode of its buffers. */
+#include <math.h>
 #include <string.h>
 #include "code_nr.h"
 #include "decoder_internal.h"
@@ -441,6 +442,49 @@ static void check_tb(void)
     free(harq);
 }
 
+/* The left-out column check (ldpc_nr_frame_reaches_left_out), value by value: a frame of 0
+ * (float +-0, NaN, int8 0) reaches nothing; one value (float or int8) at the first, a middle or
+ * the last column of each run of left-out columns, or anywhere in the run, is found; values in
+ * the decoded columns are not looked at. */
+static void check_left_out_scan(const char *name)
+{
+    ldpc_code *c;
+    REQUIRE_OK(ldpc_code_create(&c, name));
+    const int n = ldpc_code_n(c);
+    REQUIRE(c->nfill > 0);
+    float *f = calloc((size_t)n, sizeof(float));
+    int8_t *b = calloc((size_t)n, 1);
+    uint8_t *left = calloc((size_t)n, 1);
+    REQUIRE(f && b && left);
+    for (int i = 0; i < c->nfill; i++)
+        left[c->fill_col[i]] = 1;
+    const float nan = nanf("");
+    for (int j = 0; j < n; j++) /* values everywhere a decoded column is, NaN and -0 elsewhere */
+        if (!left[j]) {
+            f[j] = 1.5f;
+            b[j] = 7;
+        } else {
+            f[j] = (j & 1) ? nan : -0.0f;
+        }
+    CHECK(!ldpc_nr_frame_reaches_left_out(c, f, 0));
+    CHECK(!ldpc_nr_frame_reaches_left_out(c, b, 1));
+    int wrong = 0;
+    for (int i = 0; i < c->nfill; i++) {
+        const int j = c->fill_col[i];
+        const float keep = f[j];
+        f[j] = (i & 1) ? -1e-30f : 0.25f;
+        b[j] = (i & 1) ? -1 : 1;
+        wrong += !ldpc_nr_frame_reaches_left_out(c, f, 0) + !ldpc_nr_frame_reaches_left_out(c, b, 1);
+        f[j] = keep;
+        b[j] = 0;
+    }
+    CHECK_MSG(wrong == 0, "%s: %d left-out values not found", name, wrong);
+    free(f);
+    free(b);
+    free(left);
+    ldpc_code_destroy(c);
+}
+
 int main(void)
 {
     /* rv 0 without wrap: a prefix (E + 2Z = 46 Z: columns up to 45, rows 4..23) */
@@ -471,6 +515,9 @@ int main(void)
         check_exact(LDPC_BACKEND_CPU_SIMD, LDPC_MSG_I16);
         check_foreign_values(LDPC_BACKEND_CPU_SIMD);
     }
+    check_left_out_scan("nr:8448:16896");
+    check_left_out_scan("nr:1000:3000:rv3");
+    check_left_out_scan("nr:8000:8800");
     check_int8_limits();
     check_tb();
     return test_finish("test_nr_prune");
