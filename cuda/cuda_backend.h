@@ -53,6 +53,7 @@ struct Knobs {
     int max_blocks = 0;             /* LDPCGPU_CUDA_MAX_BLOCKS: > 0 caps the table kernel's grid */
     bool i8_one_block = true;       /* LDPCGPU_CUDA_I8_ONE_BLOCK=0: keep the 3-blocks register cap */
     bool no_d20 = false;            /* LDPCGPU_CUDA_D20=0: rows of 17 - 20 edges in the 32-edge kernels */
+    bool wave = true;               /* LDPCGPU_CUDA_WAVE=0: one-wave launches keep the batch variant */
 };
 Knobs read_knobs();
 
@@ -104,6 +105,12 @@ struct State {
     bool forced_G = false;       /* LDPCGPU_CUDA_GROUPS: keep G even for small batches */
     int blocks_per_sm = 1;
     int slots = 0;               /* groups the table scratch holds (MEM_SMEM_APP/GLOBAL) */
+    /* Launches of one wave (at most wave_blocks blocks of one group per SM: every group has
+     * an SM to itself) run wave_var, the state on chip, where var keeps it off chip for full
+     * batches (cuda_variant.cu, choose_table_config) */
+    bool has_wave = false;
+    TableVariant wave_var{ARITH_F32, 8, MEM_SMEM_ALL};
+    int wave_blocks = 0;
     int fixed = 0, spa = 0;
     size_t generic_slot = 0;
     int generic_grid = 0;

@@ -49,17 +49,22 @@ int launch(State *s, ldpc_decoder *dec, Lane &L, const void *llr, int llr_i8, in
         int G = s->G;
         if ((groups + G - 1) / G < d.sms && !s->forced_G)
             G = std::max(1, std::min(G, (groups + d.sms - 1) / d.sms));
+        /* one wave: a group per block, every block resident at once, the state on chip */
+        const bool wave = s->has_wave && groups <= s->wave_blocks * d.sms;
+        const TableVariant &var = wave ? s->wave_var : s->var;
+        if (wave)
+            G = 1;
         a.G = G;
         const int threads = layout_threads(G, p.Z);
-        const size_t smem = table_smem_bytes(s->var, c->n, p.Z, p.total_groups, G);
+        const size_t smem = table_smem_bytes(var, c->n, p.Z, p.total_groups, G);
         int grid = (groups + G - 1) / G;
-        const int resident = s->blocks_per_sm * d.sms * (s->G / G);
+        const int resident = wave ? s->wave_blocks * d.sms : s->blocks_per_sm * d.sms * (s->G / G);
         grid = std::min(grid, std::max(1, resident));
-        if (s->var.mem != MEM_SMEM_ALL) /* as many blocks as the scratch has slots */
+        if (var.mem != MEM_SMEM_ALL) /* as many blocks as the scratch has slots */
             grid = std::min(grid, std::max(1, s->slots / G));
         if (s->knobs.max_blocks > 0) /* tests: few blocks, each taking many chunks */
             grid = std::min(grid, s->knobs.max_blocks);
-        e = table_launch(s->var, a, grid, threads, smem, L.stream);
+        e = table_launch(var, a, grid, threads, smem, L.stream);
     } else {
         GenericArgs a;
         a.code = GenericCode{c->n, c->m, c->num_edges, d.row_ptr, d.col_idx, d.col_ptr, d.col_edge,

@@ -131,6 +131,8 @@ static int init_device(State *s, ldpc_decoder *dec, int ctx_index)
         /* the variant and G were chosen on the first device (choose_variant) */
         if ((st = set_smem_limit(table_kernel_fn(s->var), d)) != LDPC_OK)
             return st;
+        if (s->has_wave && (st = set_smem_limit(table_kernel_fn(s->wave_var), d)) != LDPC_OK)
+            return st;
         if (ctx_index == 0)
             s->slots = s->blocks_per_sm * d.sms * s->G;
     } else if (ctx_index == 0) {

@@ -182,6 +182,28 @@ static int choose_table_config(State *s, const ldpc_code *c, const DeviceCtx &d)
     s->G = sh.G;
     s->blocks_per_sm = sh.blocks;
     s->forced_G = sh.forced;
+    /* One-wave launches (a batch of at most one group per block and wave_blocks blocks per
+     * SM: the latency case, e.g. the 24 large code blocks of a 5G slot) have nothing to gain
+     * from a second block per SM, which is why the state went off chip above: they run with
+     * it on chip where one group's fits. Measured in docs/cuda-notes.md ("One-wave launches"). */
+    s->has_wave = false;
+    if (v.mem != MEM_SMEM_ALL && s->knobs.wave && !sh.forced) {
+        TableVariant w = v;
+        w.mem = MEM_SMEM_ALL;
+        w.one_block = false;
+        const void *wfn = table_kernel_fn(w);
+        int blocks = 0;
+        if (wfn && layout_threads(1, p.Z) <= table_max_threads(w.arith == ARITH_I8, w.mem, w.dmax) &&
+            table_smem_bytes(w, c->n, p.Z, p.total_groups, 1) <= d.smem_optin) {
+            if ((st = blocks_per_sm(w, wfn, s, c->n, 1, d, &blocks)) != LDPC_OK)
+                return st;
+            if (blocks > 0) {
+                s->has_wave = true;
+                s->wave_var = w;
+                s->wave_blocks = blocks;
+            }
+        }
+    }
     return LDPC_OK;
 }
 

@@ -29,6 +29,7 @@ void ldpc_code_destroy(ldpc_code *c)
     free(c->base);
     free(c->fill_row);
     free(c->fill_col);
+    free(c->fill_runs);
     ldpc_code_destroy(c->decode_graph);
     free(c);
 }

@@ -62,6 +62,10 @@ struct ldpc_code {
     int nfill;
     int *fill_row;
     int *fill_col;
+    /* the left-out columns as runs of consecutive columns, for the check of a frame's values
+     * there (ldpc_nr_frame_reaches_left_out): run i is columns fill_runs[2i] .. +fill_runs[2i+1]-1 */
+    int nfill_runs;
+    int *fill_runs;
 };
 
 /* Allocate an empty code (all pointers NULL). */

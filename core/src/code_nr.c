@@ -180,6 +180,21 @@ int ldpc_nr_code_restrict(ldpc_code *c, uint64_t rows)
         c->fill_row[c->nfill] = r;
         c->fill_col[c->nfill++] = j;
     }
+    /* the left-out columns' runs (a dropped base row's Z degree-1 columns are one parity
+     * block, consecutive base rows' blocks adjacent) */
+    c->nfill_runs = 0;
+    if (st == LDPC_OK && c->nfill > 0 && !(c->fill_runs = malloc(2 * (size_t)c->nfill * sizeof(int))))
+        st = ldpc_error(LDPC_ERR_NO_MEMORY, "code %s: out of memory", c->name);
+    for (int f = 0; st == LDPC_OK && f < c->nfill; f++) {
+        const int r = c->nfill_runs;
+        if (r > 0 && c->fill_col[f] == c->fill_runs[2 * r - 2] + c->fill_runs[2 * r - 1]) {
+            c->fill_runs[2 * r - 1]++;
+        } else {
+            c->fill_runs[2 * r] = c->fill_col[f];
+            c->fill_runs[2 * r + 1] = 1;
+            c->nfill_runs++;
+        }
+    }
     if (st == LDPC_OK) {
         row_ptr[kept] = e;
         st = ldpc_code_set_rows(g, c->n, kept, row_ptr, col_idx);
@@ -192,8 +207,9 @@ int ldpc_nr_code_restrict(ldpc_code *c, uint64_t rows)
         ldpc_code_destroy(g);
         free(c->fill_row);
         free(c->fill_col);
-        c->fill_row = c->fill_col = NULL;
-        c->nfill = 0;
+        free(c->fill_runs);
+        c->fill_row = c->fill_col = c->fill_runs = NULL;
+        c->nfill = c->nfill_runs = 0;
         return st;
     }
     g->z = z; /* the GPU plan's layers end at multiples of Z, as in H */
@@ -368,21 +384,25 @@ int ldpc_code_link_bits(const ldpc_code *code, int *info_bits, int *channel_bits
  * is 0); only a run with a bit set is read value by value (NaN reads as 0). */
 static int run_holds_value(const void *frame, int j0, int j1, int i8)
 {
-    uint32_t any = 0;
-    if (i8) {
-        const uint8_t *v = (const uint8_t *)frame;
-        for (int j = j0; j < j1; j++)
-            any |= v[j];
+    const size_t size = i8 ? 1 : sizeof(float);
+    const unsigned char *p = (const unsigned char *)frame + (size_t)j0 * size,
+                        *end = (const unsigned char *)frame + (size_t)j1 * size;
+    /* float: the sign bits left out (-0 is 0); 8 bytes at a time, then the rest */
+    const uint64_t mask = i8 ? ~(uint64_t)0 : 0x7fffffff7fffffffull;
+    uint64_t any = 0;
+    for (; p + 8 <= end; p += 8) {
+        uint64_t w;
+        memcpy(&w, p, sizeof w);
+        any |= w & mask;
+    }
+    for (; p < end; p += size) {
+        uint32_t w = 0;
+        memcpy(&w, p, size);
+        any |= w & (uint32_t)mask;
+    }
+    if (!any || i8)
         return any != 0;
-    }
     const float *v = (const float *)frame;
-    for (int j = j0; j < j1; j++) {
-        uint32_t u;
-        memcpy(&u, &v[j], sizeof u);
-        any |= u & 0x7fffffffu;
-    }
-    if (!any)
-        return 0;
     for (int j = j0; j < j1; j++)
         if (ldpc_llr_clean(v[j]) != 0.0f)
             return 1;
@@ -391,15 +411,10 @@ static int run_holds_value(const void *frame, int j0, int j1, int i8)
 
 int ldpc_nr_frame_reaches_left_out(const ldpc_code *c, const void *frame, int i8)
 {
-    /* the left-out columns come in runs of consecutive columns (a dropped base row's Z
-     * degree-1 columns are one parity block) */
-    for (int i = 0; i < c->nfill;) {
-        int e = i + 1;
-        while (e < c->nfill && c->fill_col[e] == c->fill_col[e - 1] + 1)
-            e++;
-        if (run_holds_value(frame, c->fill_col[i], c->fill_col[i] + (e - i), i8))
+    for (int i = 0; i < c->nfill_runs; i++) {
+        const int j0 = c->fill_runs[2 * i];
+        if (run_holds_value(frame, j0, j0 + c->fill_runs[2 * i + 1], i8))
             return 1;
-        i = e;
     }
     return 0;
 }
