@@ -608,10 +608,10 @@ static int is_slot(const ldpc_decoder *dec, const ldpc_batch *b)
 
 /* Frames that hold values in the columns a decode graph leaves out (e.g. a HARQ buffer that
  * combines other redundancy versions, given to the decoder of one) would lose them: such a
- * batch is decoded whole, on the code's full H, by a second decoder made on first need, in
- * the submit call (synchronously). A value is one the float decoders would not read as 0
- * (NaN and +-0 are 0); a few integer decoders would read a tiny one as 0 too, so the test
- * errs on the safe side. */
+ * batch is decoded whole, on the code's full H, by a second decoder made on first need (the
+ * twin, submit_whole). A value is one the float decoders would not read as 0 (NaN and +-0
+ * are 0); a few integer decoders would read a tiny one as 0 too, so the test errs on the safe
+ * side. */
 static int reaches_left_out(const ldpc_decoder *dec, const ldpc_batch *b)
 {
     const ldpc_code *c = dec->user_code;
@@ -623,14 +623,46 @@ static int reaches_left_out(const ldpc_decoder *dec, const ldpc_batch *b)
     return 0;
 }
 
+/* The twin decodes asynchronously, like the decoder itself: the batch's frames are copied into
+ * one of the twin's batches and submitted there; collect takes them back in order (the twin's
+ * queue holds this decoder's whole-H batches in their order). The twin has this decoder's
+ * batch size and as many slots, so a slot is free for every batch in flight here. */
 static int submit_whole(ldpc_decoder *dec, ldpc_batch *b)
 {
     if (!dec->whole) {
-        int st = create_decoder(&dec->whole, dec->user_code, dec->user_code, &dec->cfg);
+        ldpc_decoder_config cfg = dec->cfg;
+        cfg.batch_frames = dec->batch_frames;
+        cfg.batches_in_flight = dec->nbatches;
+        int st = create_decoder(&dec->whole, dec->user_code, dec->user_code, &cfg);
         if (st != LDPC_OK)
             return st;
     }
-    return decode_sync(dec->whole, b->llr, b->llr_type, b->nframes, b->out, b->status);
+    ldpc_batch *wb;
+    int st = ldpc_decoder_acquire(dec->whole, &wb);
+    if (st != LDPC_OK)
+        return st;
+    const size_t frame = (size_t)dec->user_code->n * (b->llr_type == LDPC_LLR_I8 ? 1 : sizeof(float));
+    memcpy(wb->llr, b->llr, (size_t)b->nframes * frame);
+    st = ldpc_decoder_submit(dec->whole, wb, b->nframes, b->llr_type);
+    if (st != LDPC_OK) /* refused before it entered the twin's queue */
+        ldpc_decoder_release(dec->whole, wb);
+    return st;
+}
+
+/* b's frames back from the twin (see submit_whole): LDPC_ERR_AGAIN while they decode and
+ * wait is 0, else the twin's status for them, their bits and statuses in b. */
+static int collect_whole(ldpc_decoder *dec, ldpc_batch *b, int wait)
+{
+    ldpc_batch *wb;
+    int st = ldpc_decoder_collect(dec->whole, &wb, wait);
+    if (st == LDPC_ERR_AGAIN)
+        return st;
+    if (!wb)
+        return st != LDPC_OK ? st : ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "collect: the whole-H batch is missing");
+    memcpy(b->out, ldpc_batch_output(wb), (size_t)b->nframes * dec->output_bytes);
+    memcpy(b->status, ldpc_batch_status(wb), (size_t)b->nframes * sizeof *b->status);
+    ldpc_decoder_release(dec->whole, wb);
+    return st;
 }
 
 int ldpc_decoder_submit(ldpc_decoder *dec, ldpc_batch *b, int nframes, ldpc_llr_type type)
@@ -684,14 +716,14 @@ int ldpc_decoder_collect(ldpc_decoder *dec, ldpc_batch **batch, int wait)
     if (dec->fifo_count == 0)
         return LDPC_ERR_EMPTY;
     ldpc_batch *b = &dec->batches[dec->fifo[dec->fifo_head]];
-    if (b->result == LDPC_OK && !b->whole_code) {
-        int st = dec->ops->wait(dec, b, wait);
+    if (b->result == LDPC_OK) {
+        int st = b->whole_code ? collect_whole(dec, b, wait) : dec->ops->wait(dec, b, wait);
         if (st == LDPC_ERR_AGAIN)
             return LDPC_ERR_AGAIN;
         if (st != LDPC_OK) {
             b->result = st;
             mark_failed(dec, b);
-        } else {
+        } else if (!b->whole_code) {
             fill_left_out_bits(dec, b);
         }
     }

@@ -28,7 +28,7 @@ struct ldpc_batch {
     batch_state state;
     int result;              /* backend's status for this batch */
     uint64_t user;
-    int whole_code;          /* decoded in submit by the decoder's whole-H twin (decoder.c) */
+    int whole_code;          /* decoded by the decoder's whole-H twin (decoder.c, submit_whole) */
     void *backend_data;      /* per-slot backend state (e.g. its stream and events) */
 };
 

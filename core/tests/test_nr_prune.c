@@ -344,6 +344,80 @@ static void check_foreign_values(ldpc_backend be)
     ldpc_code_destroy(mother);
 }
 
+/* The whole-H twin runs asynchronously among the decoder's own batches: batches of rv 0 frames
+ * and of rv 0 + rv 2 buffers, all in flight at once, come back in order (collect without
+ * waiting polled too), each equal to its own synchronous decode (the rv 0 decode graph; the
+ * mother code). */
+static void check_whole_async(ldpc_backend be)
+{
+    ldpc_code *c0, *c2, *mother;
+    REQUIRE_OK(ldpc_code_create(&c0, "nr:1000:3000"));
+    REQUIRE_OK(ldpc_code_create(&c2, "nr:1000:3000:rv2"));
+    REQUIRE_OK(ldpc_code_create(&mother, "nr:bg2:z104"));
+    const int n = ldpc_code_n(c0), frames = 8;
+    const size_t bits = (size_t)n * frames;
+    uint8_t *cw = malloc(bits), *want0 = malloc(bits), *want2 = malloc(bits);
+    float *l0 = malloc(sizeof(float) * bits), *l2 = malloc(sizeof(float) * bits);
+    ldpc_frame_status s0[8], s2[8];
+    REQUIRE(cw && want0 && want2 && l0 && l2);
+    make_frames(c0, -1.0, frames, 21, cw, l0);
+    make_frames(c2, -1.0, frames, 21, cw, l2);
+    for (size_t i = 0; i < bits; i++)
+        l2[i] += l0[i];
+    decode_all(c0, be, LDPC_MSG_F32, l0, frames, want0, s0, 0);
+    decode_all(mother, be, LDPC_MSG_F32, l2, frames, want2, s2, 0);
+
+    ldpc_decoder_config cfg;
+    ldpc_decoder_config_init_family(&cfg, LDPC_FAMILY_NR);
+    cfg.backend = be;
+    cfg.num_threads = 1;
+    cfg.max_iterations = 12;
+    cfg.early_termination = 0;
+    cfg.output_bits = LDPC_OUTPUT_CODEWORD;
+    cfg.batch_frames = frames;
+    cfg.batches_in_flight = 4;
+    ldpc_decoder *dec;
+    REQUIRE_OK(ldpc_decoder_create(&dec, c0, &cfg));
+    const float *order[4] = {l0, l2, l2, l0};
+    for (int i = 0; i < 4; i++) {
+        ldpc_batch *b;
+        REQUIRE_OK(ldpc_decoder_acquire(dec, &b));
+        memcpy(ldpc_batch_llr_f32(b), order[i], sizeof(float) * bits);
+        REQUIRE_OK(ldpc_decoder_submit(dec, b, frames, LDPC_LLR_F32));
+    }
+    int wrong = 0;
+    for (int i = 0; i < 4; i++) {
+        ldpc_batch *b = NULL;
+        int st;
+        if (i == 1)
+            while ((st = ldpc_decoder_collect(dec, &b, 0)) == LDPC_ERR_AGAIN)
+                ;
+        else
+            st = ldpc_decoder_collect(dec, &b, 1);
+        REQUIRE_OK(st);
+        const uint8_t *want = order[i] == l0 ? want0 : want2;
+        const ldpc_frame_status *ws = order[i] == l0 ? s0 : s2;
+        wrong += memcmp(ldpc_batch_output(b), want, bits) != 0;
+        for (int f = 0; f < frames; f++)
+            wrong += ldpc_batch_status(b)[f].parity_ok != ws[f].parity_ok ||
+                     ldpc_batch_status(b)[f].iterations != ws[f].iterations;
+        REQUIRE_OK(ldpc_decoder_release(dec, b));
+    }
+    CHECK_MSG(wrong == 0, "%s: %d batches or statuses differ from their synchronous decodes",
+              ldpc_decoder_backend_name(dec), wrong);
+    CHECK_MSG(dec->whole != NULL, "no batch went to the whole-H twin");
+    CHECK(memcmp(want0, want2, bits) != 0); /* the two kinds of batch are told apart */
+    ldpc_decoder_destroy(dec);
+    free(cw);
+    free(want0);
+    free(want2);
+    free(l0);
+    free(l2);
+    ldpc_code_destroy(c0);
+    ldpc_code_destroy(c2);
+    ldpc_code_destroy(mother);
+}
+
 /* int8 messages: the limits are the code's, not its decode graph's (the graph's columns have
  * degree 19 on nr:8448:16896, the whole H's 30): at llr_scale 4 refused when the decoder is
  * made, since a batch that reaches a left-out row runs on the whole H; at llr_scale 2 taken,
@@ -510,14 +584,22 @@ int main(void)
     }
     check_exact(LDPC_BACKEND_CPU_REFERENCE, LDPC_MSG_F32);
     check_foreign_values(LDPC_BACKEND_CPU_REFERENCE);
+    check_whole_async(LDPC_BACKEND_CPU_REFERENCE);
     if (simd_available()) {
         check_exact(LDPC_BACKEND_CPU_SIMD, LDPC_MSG_F32);
         check_exact(LDPC_BACKEND_CPU_SIMD, LDPC_MSG_I16);
         check_foreign_values(LDPC_BACKEND_CPU_SIMD);
+        check_whole_async(LDPC_BACKEND_CPU_SIMD);
     }
     check_left_out_scan("nr:8448:16896");
     check_left_out_scan("nr:1000:3000:rv3");
     check_left_out_scan("nr:8000:8800");
+    if (ldpc_backend_available(LDPC_BACKEND_CUDA)) {
+        check_foreign_values(LDPC_BACKEND_CUDA);
+        check_whole_async(LDPC_BACKEND_CUDA);
+    } else {
+        printf("cuda: no GPU here, its whole-H twin checks skipped\n");
+    }
     check_int8_limits();
     check_tb();
     return test_finish("test_nr_prune");
