@@ -149,6 +149,9 @@ static void check_batch(const batch *bt, const setup *su)
             bits_ok &= bit == sent[i];
         }
         sent_ok += bits_ok && st[f].parity_ok;
+        if (!(bits_ok && st[f].parity_ok))
+            printf("%s: frame %d (%s) not decoded to the sent bits\n", su->name, f,
+                   ldpc_code_name(bt->codes[c]));
         parity += st[f].parity_ok;
         it_min = st[f].iterations < it_min ? st[f].iterations : it_min;
         it_max = st[f].iterations > it_max ? st[f].iterations : it_max;
@@ -303,12 +306,12 @@ static void test_nr_mixed(void)
 }
 
 /* ---- NR code blocks fed as received (E LLRs each, input_rate_matched), with a code of n ----
- * E < n and E > n (repetition: the longest row is an E), rv and Qm; a WiMAX code and an NR
+ * E < n and E > n (repetition), rv and Qm (the longest row is an E); a WiMAX code and an NR
  * mother code in the same list take frames of n LLRs. */
 static void test_nr_rate_matched(void)
 {
     static const char *names[6] = {"nr:8448:16896", "nr:1000:3000:rv2:qm4", "nr:100:5000:qm2",
-                                   "nr:500:1000:rv1", "wimax:576:1/2", "nr:bg2:z8"};
+                                   "nr:500:1000:qm8", "wimax:576:1/2", "nr:bg2:z8"};
     enum { NC = 6 };
     ldpc_code *codes[NC];
     ldpc_encoder *enc[NC];
@@ -335,7 +338,7 @@ static void test_nr_rate_matched(void)
         if (ldpc_code_k(codes[c]) > bt.max_k)
             bt.max_k = ldpc_code_k(codes[c]);
     }
-    CHECK(bt.max_n == 5000); /* a row holds the repetition code's E, more than any n here */
+    CHECK(bt.max_n == 16896); /* the longest frame: nr:8448:16896's E, not its n of 25344 */
     bt.codes = (const ldpc_code **)codes;
     bt.k_sent = k_sent;
     bt.index = malloc(sizeof(int) * (size_t)bt.nframes);
