@@ -486,6 +486,29 @@ py::array nr_rate_recover(const py::object& code_in, const py::object& llr_in,
     return std::move(harq);
 }
 
+/* Code blocks carrying the CRC a decoder's crc_stop checks: the last L bits of each frame of
+ * K' bits replaced by the CRC (crc_stop's name: "crc24a", "crc24b", "crc16") of the K' - L
+ * before them (ldpc_nr_crc_attach). Returns a new array. */
+py::array nr_crc_attach(const py::object& bits_in, const std::string& crc)
+{
+    const ldpc_crc_stop stop = gr::ldpcgpu::parse_crc_stop(crc, "nr_crc_attach");
+    ldpc_nr_crc kind;
+    check_status(ldpc_crc_stop_kind(stop, &kind), "nr_crc_attach: crc");
+    u8_array in = bits_array(bits_in, "nr_crc_attach");
+    const py::ssize_t k = in.ndim() == 1 ? in.size() : in.shape(in.ndim() - 1);
+    const int len = ldpc_nr_crc_length(kind);
+    if (k <= len)
+        bad_argument("nr_crc_attach: frames of " + std::to_string(k) + " bits hold no data "
+                     "before the " + std::to_string(len) + "-bit CRC");
+    const py::ssize_t frames = frames_of(in, static_cast<int>(k), "nr_crc_attach");
+    py::array_t<uint8_t> out = shaped_like<uint8_t>(in, frames, static_cast<int>(k));
+    std::memcpy(out.mutable_data(), in.data(), static_cast<size_t>(frames * k));
+    for (py::ssize_t f = 0; f < frames; f++)
+        check_status(ldpc_nr_crc_attach(kind, out.mutable_data() + f * k, static_cast<int>(k) - len),
+                     "nr_crc_attach");
+    return std::move(out);
+}
+
 /* Decoder settings of the NR TB codec and the multi-code decoder, as Decoder takes them. */
 ldpc_decoder_config config_from(const std::string& backend, const std::string& algorithm,
                                 int max_iterations, bool early_termination, float llr_scale,
@@ -720,6 +743,11 @@ void bind_nr(py::module& m)
           "Its inverse on LLRs [frames, e] with HARQ combining: returns float32 [frames, n] "
           "decoder input (fillers +1000, punctured and unsent bits 0). harq: a float32 "
           "[frames, n] array of earlier transmissions, added to in place and returned");
+    m.def("nr_crc_attach", &nr_crc_attach, py::arg("bits"), py::arg("crc") = "crc24b",
+          "code blocks [frames, K'] (or 1-D) -> a copy whose last L bits of each frame are the "
+          "CRC (38.212 5.1; crc: 'crc24b', 'crc24a' or 'crc16', the names of Decoder's "
+          "crc_stop) of the K' - L bits before them: the blocks a decoder with that crc_stop "
+          "stops on");
     m.def("nr_select_bg",
           [](int tbs, double rate) {
               int bg = ldpc_nr_select_bg(tbs, rate);
