@@ -2,11 +2,15 @@
 """QA for the numpy API's 5G NR part (rate matching against NVIDIA Sionna's bits, rate recovery
 with HARQ combining, the transport block codec) and the multi-code decoder."""
 import os
+import sys
 import unittest
 
 import numpy as np
 
 from gnuradio import ldpcgpu
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from _qa_helpers import nr_blocks  # noqa: E402
 
 VECTORS = os.path.join(os.environ.get("LDPCGPU_SHARED_CODES", ""), "nr5g", "sionna_nr_vectors.txt")
 
@@ -53,15 +57,6 @@ def crc_remainder(bits, crc):
         if fb:
             reg ^= poly
     return reg
-
-
-def nr_blocks(code, frames, crc, rng):
-    """frames information words of code ("nr:K:E"): K' random bits ending in their CRC, then
-    the zero fillers up to k."""
-    kp = int(code.name.split(":")[1])
-    info = np.zeros((frames, code.k), dtype=np.uint8)
-    info[:, :kp] = ldpcgpu.nr_crc_attach(rng.integers(0, 2, (frames, kp)), crc)
-    return info, kp
 
 
 def cpu_backend():
