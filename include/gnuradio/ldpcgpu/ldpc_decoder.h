@@ -74,8 +74,8 @@ namespace ldpcgpu {
  * frame's first LLR sets the code of that frame and of the frames after it until the next
  * such tag (the first frames, before any tag, are of \p code). Its value names the code: a
  * string (symbol) equal to a name of the list or to that code's canonical name
- * ("dvbs2:64800:3/5"), or an integer index into the list. A frame is the n LLRs of its code,
- * so the tag also marks where a frame starts: a code tag (or a \p frame_start_tag) strictly
+ * ("dvbs2:64800:3/5"), or an integer index into the list. A frame is the n LLRs of its code
+ * (E with \p rate_matched, below), so the tag also marks where a frame starts: a code tag (or a \p frame_start_tag) strictly
  * inside a frame drops the items before it as a partial frame, as above. Output per frame:
  * its code's output items, the first one tagged \p code_tag with the code's canonical name
  * (a string), whatever the input tag was; the input code tags themselves are not carried

@@ -7,7 +7,7 @@
 /* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
 /* BINDTOOL_USE_PYGCCXML(0)                                                        */
 /* BINDTOOL_HEADER_FILE(ldpc_decoder.h)                                        */
-/* BINDTOOL_HEADER_FILE_HASH(bd06a5520ea1282b68939adc23d99281)                     */
+/* BINDTOOL_HEADER_FILE_HASH(ec5eac4d7b32e1e95b7b1d48a5811289)                     */
 /***********************************************************************************/
 
 #include <pybind11/pybind11.h>
