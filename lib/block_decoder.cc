@@ -50,6 +50,7 @@ block_decoder::block_decoder(const std::string& code,
     d_n = ldpc_code_n(d_code.get());
     d_k = ldpc_code_k(d_code.get());
     d_output_bytes = ldpc_decoder_output_bytes(dec);
+    d_frame_llrs = ldpc_decoder_frame_llrs(dec);
     note_backend(cfg, ldpc_decoder_backend(dec));
 }
 
@@ -74,6 +75,7 @@ block_decoder::block_decoder(const std::vector<std::string>& codes,
     d_n = ldpc_code_n(raw[0]);
     d_k = ldpc_code_k(raw[0]);
     d_output_bytes = ldpc_multi_decoder_output_bytes(dec, 0);
+    d_frame_llrs = ldpc_multi_decoder_frame_llrs(dec, 0);
     ldpc_backend backend = LDPC_BACKEND_AUTO;
     ldpc_backend_from_string(d_backend_name.c_str(), &backend);
     note_backend(cfg, backend);

@@ -29,7 +29,9 @@ inline decoder_params block_decoder_params(bool output_codeword,
                                            float int8_scale,
                                            bool fallback_to_cpu,
                                            float nms_alpha,
-                                           float oms_beta)
+                                           float oms_beta,
+                                           bool rate_matched,
+                                           const std::string& crc_stop)
 {
     decoder_params p;
     p.output_codeword = output_codeword;
@@ -43,6 +45,8 @@ inline decoder_params block_decoder_params(bool output_codeword,
     p.llr_positive_is_one = llr_positive_is_one;
     p.llr_scale = int8_scale;
     p.fallback_to_cpu = fallback_to_cpu;
+    p.rate_matched = rate_matched;
+    p.crc_stop = crc_stop;
     return p;
 }
 
@@ -83,6 +87,9 @@ public:
     int n() const { return d_n; }
     int k() const { return d_k; }
     int output_bytes() const { return d_output_bytes; } /* per frame */
+    /* input LLRs per frame: n, or E of a rate-matched NR code with rate_matched (multi-code:
+     * of codes[0]) */
+    int frame_llrs() const { return d_frame_llrs; }
 
     /* Runtime settings: take effect for batches submitted afterwards. */
     void set_max_iterations(int max_iterations);
@@ -141,7 +148,7 @@ private:
     std::string d_backend_name;
     ldpc_backend d_backend = LDPC_BACKEND_AUTO;
     bool d_cuda_fell_back = false; /* "cuda" was asked for, no usable GPU */
-    int d_n, d_k, d_output_bytes;
+    int d_n, d_k, d_output_bytes, d_frame_llrs;
 
     mutable std::mutex d_mutex;
     int d_max_iterations;

@@ -96,6 +96,9 @@ struct decoder_params {
     std::vector<int> devices;
     bool fallback_to_cpu = true;
     std::string msg_format = "float"; /* "float", "int8" or "int16" (see parse_msg_format) */
+    /* input_rate_matched: frames of the E received LLRs of a rate-matched 5G NR code */
+    bool rate_matched = false;
+    std::string crc_stop = "none"; /* early_stop_crc by name (see parse_crc_stop) */
 };
 
 /* The decoder's internal message arithmetic by name, parsed by the core's one vocabulary
@@ -107,6 +110,19 @@ inline ldpc_msg_format parse_msg_format(const std::string& s, const std::string&
     if (ldpc_msg_format_from_string(s.c_str(), &f) != LDPC_OK)
         throw std::invalid_argument(context + ": msg_format: " + ldpc_last_error());
     return f;
+}
+
+/* The CRC-aided early stop by name, parsed by the core's one vocabulary
+ * (ldpc_crc_stop_from_string: "none", "crc24a", "crc24b", "crc16" and their aliases). Anything
+ * else throws std::invalid_argument with the core's message naming the valid values. */
+inline ldpc_crc_stop parse_crc_stop(const std::string& s, const std::string& context)
+{
+    ldpc_crc_stop c = LDPC_CRC_STOP_NONE;
+    if (s.find('\0') != std::string::npos) /* the core would read it cut at the NUL */
+        throw std::invalid_argument(context + ": crc_stop: a name cannot hold a NUL character");
+    if (ldpc_crc_stop_from_string(s.c_str(), &c) != LDPC_OK)
+        throw std::invalid_argument(context + ": crc_stop: " + ldpc_last_error());
+    return c;
 }
 
 /* The core's defaults for code (ldpc_decoder_config_init_code; null: for every code). */
@@ -149,6 +165,8 @@ inline ldpc_decoder_config make_decoder_config(const decoder_params& p,
     std::copy(p.devices.begin(), p.devices.end(), cfg.devices);
     cfg.fallback_to_cpu = p.fallback_to_cpu ? 1 : 0;
     cfg.msg_format = parse_msg_format(p.msg_format, context);
+    cfg.input_rate_matched = p.rate_matched ? 1 : 0;
+    cfg.early_stop_crc = parse_crc_stop(p.crc_stop, context);
     return cfg;
 }
 

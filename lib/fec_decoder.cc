@@ -17,14 +17,12 @@ struct fec_decoder::state {
     decoder_ptr dec;
     decoder_params params;
     int n = 0, k = 0;
-    fec_nr nr;        /* an nr:K:E code: E LLRs in, K bits out per code block */
-    int in_items = 0; /* per codeword: n, or E of nr:K:E */
+    fec_nr nr;        /* an nr:K:E code: K bits out per code block (E LLRs in: rate_matched) */
+    int in_items = 0; /* per codeword: n, or E of nr:K:E with rate_matched */
     int out_bits = 0; /* per codeword: k, or K of nr:K:E */
     int frames = 1;  /* codewords per generic_work call */
     float gain = 1.0f;
-    float sign = 1.0f; /* -1: nr:K:E with gr-fec's sign, turned around before rate recovery */
     std::vector<float> scaled;                /* input * gain, when gain != 1 */
-    std::vector<float> llr_n;                 /* nr:K:E: the mother codeword's LLRs */
     std::vector<uint8_t> bits;                /* nr:K:E: k decoded bits per codeword */
     std::vector<ldpc_frame_status> status;
     float last_iterations = 0.0f;
@@ -48,7 +46,9 @@ gr::fec::generic_decoder::sptr fec_decoder::make(const std::string& code,
                                                  float int8_scale,
                                                  bool fallback_to_cpu,
                                                  float sigma,
-                                                 float esn0_db)
+                                                 float esn0_db,
+                                                 bool rate_matched,
+                                                 const std::string& crc_stop)
 {
     const std::string ctx = "ldpcgpu.fec_decoder";
     if (frames_per_call < 1)
@@ -68,24 +68,20 @@ gr::fec::generic_decoder::sptr fec_decoder::make(const std::string& code,
     p.fallback_to_cpu = fallback_to_cpu;
     /* the input is float: "auto" means float messages, as on the stream decoder block */
     p.msg_format = msg_format == "auto" ? "float" : msg_format;
-    ldpc_decoder_config cfg = make_decoder_config(p, ctx, code_defaults(s->code.code.get()));
     s->nr = fec_nr::of(s->code.code.get());
-    float gain_sign = 1.0f;
-    if (s->nr.active && cfg.llr_positive_is_one) {
-        /* the rate recovery adds the fillers as certain zeros in the core's sign: turn the
-         * input around before it, not in the decoder after it */
-        cfg.llr_positive_is_one = 0;
-        gain_sign = -1.0f;
-    }
+    /* the core undoes the rate matching (input_rate_matched), for nr:K:E codes only: the
+     * flag's default suits every code */
+    p.rate_matched = rate_matched && s->nr.active;
+    p.crc_stop = crc_stop;
+    ldpc_decoder_config cfg = make_decoder_config(p, ctx, code_defaults(s->code.code.get()));
     ::ldpc_decoder* dec = nullptr;
     check_status(ldpc_decoder_create(&dec, s->code.code.get(), &cfg), ctx + ": decoder");
     s->dec.reset(dec);
     s->n = ldpc_code_n(s->code.code.get());
     s->k = ldpc_code_k(s->code.code.get());
-    s->in_items = s->nr.active ? s->nr.p.e : s->n;
+    s->in_items = ldpc_decoder_frame_llrs(dec);
     s->out_bits = s->nr.active ? s->nr.p.cb.k_prime : s->k;
     s->gain = gain;
-    s->sign = gain_sign;
     s->watch = std::make_unique<failure_watch>(
         ctx, llr_positive_is_one,
         "LLR = input x llr_gain " + failure_watch::number(gain) +
@@ -128,17 +124,14 @@ void fec_decoder::generic_work(void* inbuffer, void* outbuffer)
 {
     const float* in = static_cast<const float*>(inbuffer);
     const size_t count = static_cast<size_t>(d->frames) * d->in_items;
-    const float factor = d->gain * d->sign;
-    if (factor != 1.0f) {
+    if (d->gain != 1.0f) {
         d->scaled.resize(count);
         for (size_t i = 0; i < count; i++)
-            d->scaled[i] = in[i] * factor;
+            d->scaled[i] = in[i] * d->gain;
         in = d->scaled.data();
     }
     uint8_t* out = static_cast<uint8_t*>(outbuffer);
     if (d->nr.active) {
-        d->nr.recover(in, d->frames, d->llr_n);
-        in = d->llr_n.data();
         d->bits.resize(static_cast<size_t>(d->frames) * d->k);
         out = d->bits.data();
     }

@@ -30,16 +30,6 @@ void fec_nr::encode(::ldpc_encoder* enc, const uint8_t* in, int frames, uint8_t*
                      "ldpcgpu.fec_encoder: rate matching");
 }
 
-void fec_nr::recover(const float* llr, int frames, std::vector<float>& llr_n) const
-{
-    const size_t n = static_cast<size_t>(p.cb.n_ldpc), e = static_cast<size_t>(p.e);
-    llr_n.assign(static_cast<size_t>(frames) * n, 0.0f); /* punctured and unsent bits: 0 */
-    for (int f = 0; f < frames; f++)
-        check_status(ldpc_nr_rate_recover_f32(&p.cb, p.rv, p.qm, p.e, llr + f * e,
-                                              llr_n.data() + f * n),
-                     "ldpcgpu.fec_decoder: rate recovery");
-}
-
 void fec_nr::strip_fillers(const uint8_t* bits, int frames, uint8_t* out) const
 {
     const size_t k = static_cast<size_t>(p.cb.k), kp = static_cast<size_t>(p.cb.k_prime);

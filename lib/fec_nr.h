@@ -1,8 +1,8 @@
 /* 5G NR rate-matched codes ("nr:K:E[:rvR][:qmQ]") in the FECAPI objects (fec_encoder,
  * fec_decoder): gr-fec moves K information bits in and E transmitted bits out per code block,
  * while the core's encoder and decoder work on the mother codeword (k = K + fillers bits, n =
- * 68 Z / 52 Z). The steps between: fillers added and removed, rate matching (ldpc_nr_rate_match)
- * and its inverse (ldpc_nr_rate_recover_f32: fillers certain zeros, punctured bits 0). */
+ * 68 Z / 52 Z). The steps between: fillers added and removed, rate matching (ldpc_nr_rate_match);
+ * its inverse is the core decoder's (input_rate_matched). */
 #ifndef INCLUDED_LDPCGPU_FEC_NR_H
 #define INCLUDED_LDPCGPU_FEC_NR_H
 
@@ -23,8 +23,6 @@ struct fec_nr {
     /* frames x K information bits -> frames x E transmitted bits (info, cw: scratch) */
     void encode(::ldpc_encoder* enc, const uint8_t* in, int frames, uint8_t* out,
                 std::vector<uint8_t>& info, std::vector<uint8_t>& cw) const;
-    /* frames x E LLRs (positive = 0) -> frames x n LLRs of the mother codeword in llr_n */
-    void recover(const float* llr, int frames, std::vector<float>& llr_n) const;
     /* frames x k decoded information bits (fillers included) -> frames x K */
     void strip_fillers(const uint8_t* bits, int frames, uint8_t* out) const;
 };

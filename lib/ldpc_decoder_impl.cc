@@ -105,12 +105,14 @@ ldpc_decoder::sptr ldpc_decoder::make(const std::string& code,
                                       float nms_alpha,
                                       float oms_beta,
                                       const std::string& code_tag,
-                                      const std::vector<std::string>& codes)
+                                      const std::vector<std::string>& codes,
+                                      bool rate_matched,
+                                      const std::string& crc_stop)
 {
     decoder_params params = block_decoder_params(output_codeword, packed_output, algorithm,
                                                  max_iterations, early_termination, backend,
                                                  llr_positive_is_one, int8_scale, fallback_to_cpu,
-                                                 nms_alpha, oms_beta);
+                                                 nms_alpha, oms_beta, rate_matched, crc_stop);
     params.batch_frames = batch_frames;
     params.batches_in_flight = batches_in_flight;
     params.num_streams = num_streams;
@@ -151,7 +153,7 @@ ldpc_decoder_impl::ldpc_decoder_impl(const std::string& code,
     }
     d_llr_type = parse_input_type(input_type, &d_item_size);
     ::ldpc_decoder* dec = d_core.get();
-    d_n = d_core.n();
+    d_n = d_core.frame_llrs();
     d_out_items = d_core.output_bytes();
     d_batch_frames = ldpc_decoder_batch_frames(dec);
 

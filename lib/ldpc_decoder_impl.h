@@ -35,7 +35,7 @@ public:
 
     std::string code_name() const override { return d_core.code_name(); }
     std::string backend_name() const override { return d_core.backend_name(); }
-    int n() const override { return d_n; }
+    int n() const override { return d_core.n(); }
     int k() const override { return d_core.k(); }
     int input_items_per_frame() const override { return d_n; }
     int output_items_per_frame() const override { return d_out_items; }
@@ -86,7 +86,7 @@ private:
 
     tag_mode d_tag_mode; /* before d_core: a bad frame_tags throws before any decoder is made */
     block_decoder d_core;
-    int d_n;               /* input items (LLRs) per frame: the code's n */
+    int d_n;               /* input items (LLRs) per frame: the code's n, or E (rate_matched) */
     int d_item_size;       /* bytes per input LLR */
     ldpc_llr_type d_llr_type;
     int d_out_items;       /* output items (bytes) per frame */

@@ -73,7 +73,7 @@ ldpc_decoder_multi_impl::ldpc_decoder_multi_impl(const std::vector<std::string>&
         d_name_values.push_back(pmt::intern(d_names.back()));
         d_index_of.emplace(codes[i], i); /* a name given twice keeps its first index */
         d_index_of.emplace(d_names.back(), i);
-        d_n.push_back(ldpc_code_n(c));
+        d_n.push_back(ldpc_multi_decoder_frame_llrs(m, i)); /* n, or E (rate_matched) */
         d_out_items.push_back(ldpc_multi_decoder_output_bytes(m, i));
     }
     d_max_n = ldpc_multi_decoder_max_n(m);

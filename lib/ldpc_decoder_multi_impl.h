@@ -40,7 +40,7 @@ public:
     std::string backend_name() const override { return d_core.backend_name(); }
     int n() const override { return d_core.n(); }
     int k() const override { return d_core.k(); }
-    int input_items_per_frame() const override { return d_core.n(); }
+    int input_items_per_frame() const override { return d_core.frame_llrs(); }
     int output_items_per_frame() const override { return d_core.output_bytes(); }
     int batch_frames() const override { return d_batch_frames; }
     std::string msg_format() const override { return d_msg_format; }

@@ -20,12 +20,14 @@ ldpc_pdu_decoder::sptr ldpc_pdu_decoder::make(const std::string& code,
                                               const std::string& msg_format,
                                               float nms_alpha,
                                               float oms_beta,
-                                              const std::string& code_key)
+                                              const std::string& code_key,
+                                              bool rate_matched,
+                                              const std::string& crc_stop)
 {
     decoder_params params = block_decoder_params(output_codeword, packed_output, algorithm,
                                                  max_iterations, early_termination, backend,
                                                  llr_positive_is_one, int8_scale, fallback_to_cpu,
-                                                 nms_alpha, oms_beta);
+                                                 nms_alpha, oms_beta, rate_matched, crc_stop);
     params.msg_format = msg_format;
     return gnuradio::make_block_sptr<ldpc_pdu_decoder_impl>(code, params, code_key);
 }
@@ -77,7 +79,7 @@ void ldpc_pdu_decoder_impl::handle_pdu(const pmt::pmt_t& pdu)
         d_pdus_dropped++;
         return;
     }
-    const int n = core->n();
+    const int n = core->frame_llrs(); /* n, or E (rate_matched) */
     const size_t len = pmt::length(vec);
     if (len == 0 || len % static_cast<size_t>(n) != 0) {
         d_pdus_dropped++;

@@ -8,13 +8,21 @@
 #include <string.h>
 #include "error.h"
 #include "ldpcgpu/multi_decoder.h"
+#include "ldpcgpu/nr.h"
 
 struct ldpc_multi_decoder {
     int ncodes;
     const ldpc_code **codes;
     ldpc_decoder **dec;   /* one per code */
-    int max_n, max_out;
+    int max_llrs, max_out; /* input and output row lengths */
 };
+
+/* A code whose frames input_rate_matched turns into its E received LLRs ("nr:K:E"). */
+static int is_rate_matched(const ldpc_code *code)
+{
+    ldpc_nr_code_params p;
+    return ldpc_code_nr_params(code, &p) == LDPC_OK && p.e > 0;
+}
 
 void ldpc_multi_decoder_destroy(ldpc_multi_decoder *m)
 {
@@ -54,18 +62,22 @@ int ldpc_multi_decoder_create(ldpc_multi_decoder **out, const ldpc_code *const *
     }
     for (int i = 0; i < ncodes; i++) {
         m->codes[i] = codes[i];
-        int st = ldpc_decoder_create(&m->dec[i], codes[i], cfg);
-        if (st == LDPC_OK && ldpc_decoder_frame_llrs(m->dec[i]) != ldpc_code_n(codes[i])) {
-            ldpc_multi_decoder_destroy(m);
-            return ldpc_error(LDPC_ERR_UNSUPPORTED, "ldpc_multi_decoder_create: input_rate_matched: frames "
-                                                    "of E LLRs are not supported by the multi-code decoder");
+        /* input_rate_matched applies to the rate-matched NR codes of the list; the others'
+         * frames stay their n code bits (multi_decoder.h) */
+        ldpc_decoder_config ci;
+        const ldpc_decoder_config *cfg_i = cfg;
+        if (cfg && cfg->input_rate_matched && !is_rate_matched(codes[i])) {
+            ci = *cfg;
+            ci.input_rate_matched = 0;
+            cfg_i = &ci;
         }
+        int st = ldpc_decoder_create(&m->dec[i], codes[i], cfg_i);
         if (st != LDPC_OK) {
             ldpc_multi_decoder_destroy(m);
             return st; /* ldpc_decoder_create's message names what does not fit */
         }
-        if (ldpc_code_n(codes[i]) > m->max_n)
-            m->max_n = ldpc_code_n(codes[i]);
+        if (ldpc_decoder_frame_llrs(m->dec[i]) > m->max_llrs)
+            m->max_llrs = ldpc_decoder_frame_llrs(m->dec[i]);
         if (ldpc_decoder_output_bytes(m->dec[i]) > m->max_out)
             m->max_out = ldpc_decoder_output_bytes(m->dec[i]);
     }
@@ -98,7 +110,13 @@ const char *ldpc_multi_decoder_backend_name(const ldpc_multi_decoder *m)
 }
 int ldpc_multi_decoder_max_n(const ldpc_multi_decoder *m)
 {
-    return m ? m->max_n : LDPC_ERR_INVALID_ARGUMENT;
+    return m ? m->max_llrs : LDPC_ERR_INVALID_ARGUMENT;
+}
+int ldpc_multi_decoder_frame_llrs(const ldpc_multi_decoder *m, int i)
+{
+    if (!m || i < 0 || i >= m->ncodes)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "multi decoder: no code index %d", i);
+    return ldpc_decoder_frame_llrs(m->dec[i]);
 }
 int ldpc_multi_decoder_max_output_bytes(const ldpc_multi_decoder *m)
 {
@@ -170,8 +188,8 @@ static int feed(ldpc_multi_decoder *m, int c, group *g, const int *order, const 
                 size_t elem, ldpc_llr_type type, uint8_t *out, ldpc_frame_status *status)
 {
     ldpc_decoder *d = m->dec[c];
-    const size_t row = (size_t)m->max_n * elem;
-    const size_t frame = (size_t)ldpc_code_n(m->codes[c]) * elem;
+    const size_t row = (size_t)m->max_llrs * elem;
+    const size_t frame = (size_t)ldpc_decoder_frame_llrs(d) * elem;
     int first_error = LDPC_OK;
     ldpc_batch *b;
     while (g->next_in < g->count && ldpc_decoder_acquire(d, &b) == LDPC_OK) {

@@ -1,7 +1,8 @@
 /* ldpc_multi_decoder: batches mixing codes (4 DVB-S2 MODCODs of one frame size; NR codes of
- * different K and E) on cpu-reference and cpu-simd give, frame by frame and in order, what a
- * single-code decoder of the frame's code gives (bits and status), the decoded bits are the
- * sent ones, and bad input is refused. */
+ * different K and E, also fed their E received LLRs with input_rate_matched next to a code of n
+ * LLRs) on cpu-reference and cpu-simd give, frame by frame and in order, what a single-code
+ * decoder of the frame's code gives (bits and status), the decoded bits are the sent ones, and
+ * bad input is refused. */
 #include <math.h>
 #include <string.h>
 #include "test_util.h"
@@ -31,10 +32,12 @@ static const setup SETUPS[] = {
      LDPC_OUTPUT_CODEWORD, LDPC_OUTPUT_PACKED},
 };
 
-/* A mixed batch: frame f of code index[f], its LLRs in row f (stride max_n), the information
- * bits sent (first k_sent[index] of row f of info, stride max_k). */
+/* A mixed batch: frame f of code index[f], its LLRs in row f (stride max_n: the longest frame),
+ * the information bits sent (first k_sent[index] of row f of info, stride max_k). rate_matched:
+ * the rate-matched NR codes' frames are their E received LLRs (input_rate_matched), the other
+ * codes' their n. */
 typedef struct batch {
-    int ncodes, nframes, max_n, max_k;
+    int ncodes, nframes, max_n, max_k, rate_matched;
     const ldpc_code **codes;
     int *index;
     float *llr;
@@ -46,6 +49,22 @@ static int8_t quantise(float x, float scale)
 {
     float q = roundf(x * scale);
     return (int8_t)(q > 127.0f ? 127 : q < -128.0f ? -128 : q);
+}
+
+/* A rate-matched NR code ("nr:K:E"), whose frames input_rate_matched makes its E LLRs. */
+static int is_rate_matched(const ldpc_code *code)
+{
+    ldpc_nr_code_params p;
+    return ldpc_code_nr_params(code, &p) == LDPC_OK && p.e > 0;
+}
+
+/* The single-code decoder's configuration for code: the multi decoder's, input_rate_matched
+ * kept for the rate-matched codes only. */
+static ldpc_decoder_config single_config(const ldpc_decoder_config *cfg, const ldpc_code *code)
+{
+    ldpc_decoder_config c = *cfg;
+    c.input_rate_matched = cfg->input_rate_matched && is_rate_matched(code);
+    return c;
 }
 
 /* Decode the batch with a multi-code decoder and with one single-code decoder per frame;
@@ -61,6 +80,7 @@ static void check_batch(const batch *bt, const setup *su)
     cfg.max_iterations = 20;
     cfg.num_threads = 2;
     cfg.batch_frames = 8; /* several batches per code: slots refilled while others decode */
+    cfg.input_rate_matched = bt->rate_matched;
     ldpc_multi_decoder *m;
     int made = ldpc_multi_decoder_create(&m, bt->codes, bt->ncodes, &cfg);
     if (made != LDPC_OK) {
@@ -70,7 +90,8 @@ static void check_batch(const batch *bt, const setup *su)
         int single_refuses = 0;
         for (int c = 0; c < bt->ncodes; c++) {
             ldpc_decoder *d = NULL;
-            single_refuses |= ldpc_decoder_create(&d, bt->codes[c], &cfg) == made;
+            ldpc_decoder_config one_cfg = single_config(&cfg, bt->codes[c]);
+            single_refuses |= ldpc_decoder_create(&d, bt->codes[c], &one_cfg) == made;
             ldpc_decoder_destroy(d);
         }
         CHECK(made == LDPC_ERR_INVALID_ARGUMENT && single_refuses);
@@ -93,14 +114,17 @@ static void check_batch(const batch *bt, const setup *su)
     }
     ldpc_decoder **single = calloc((size_t)bt->ncodes, sizeof *single);
     REQUIRE(single);
-    for (int c = 0; c < bt->ncodes; c++)
-        REQUIRE_OK(ldpc_decoder_create(&single[c], bt->codes[c], &cfg));
+    for (int c = 0; c < bt->ncodes; c++) {
+        ldpc_decoder_config one_cfg = single_config(&cfg, bt->codes[c]);
+        REQUIRE_OK(ldpc_decoder_create(&single[c], bt->codes[c], &one_cfg));
+        CHECK(ldpc_multi_decoder_frame_llrs(m, c) == ldpc_decoder_frame_llrs(single[c]));
+    }
     int same = 0, sent_ok = 0, parity = 0, it_min = 1 << 30, it_max = 0;
     for (int f = 0; f < nf; f++) {
         const int c = bt->index[f], ob = ldpc_decoder_output_bytes(single[c]);
         const float *x = bt->llr + (size_t)f * bt->max_n;
         if (su->input == LDPC_LLR_I8) {
-            memcpy(q1, q + (size_t)f * bt->max_n, (size_t)ldpc_code_n(bt->codes[c]));
+            memcpy(q1, q + (size_t)f * bt->max_n, (size_t)ldpc_decoder_frame_llrs(single[c]));
             REQUIRE_OK(ldpc_decoder_decode_i8(single[c], q1, 1, one, &st1));
         } else {
             REQUIRE_OK(ldpc_decoder_decode_f32(single[c], x, 1, one, &st1));
@@ -125,6 +149,9 @@ static void check_batch(const batch *bt, const setup *su)
             bits_ok &= bit == sent[i];
         }
         sent_ok += bits_ok && st[f].parity_ok;
+        if (!(bits_ok && st[f].parity_ok))
+            printf("%s: frame %d (%s) not decoded to the sent bits\n", su->name, f,
+                   ldpc_code_name(bt->codes[c]));
         parity += st[f].parity_ok;
         it_min = st[f].iterations < it_min ? st[f].iterations : it_min;
         it_max = st[f].iterations > it_max ? st[f].iterations : it_max;
@@ -278,6 +305,86 @@ static void test_nr_mixed(void)
     }
 }
 
+/* ---- NR code blocks fed as received (E LLRs each, input_rate_matched), with a code of n ----
+ * E < n and E > n (repetition), rv and Qm (the longest row is an E); a WiMAX code and an NR
+ * mother code in the same list take frames of n LLRs. */
+static void test_nr_rate_matched(void)
+{
+    /* base graph 2 codes only: int8 messages take them at the default llr_scale */
+    static const char *names[6] = {"nr:3000:6000:rv3", "nr:1000:3000:rv2:qm4", "nr:100:5000:qm2",
+                                   "nr:500:1000:qm8", "wimax:576:1/2", "nr:bg2:z8"};
+    enum { NC = 6 };
+    ldpc_code *codes[NC];
+    ldpc_encoder *enc[NC];
+    ldpc_nr_code_params p[NC];
+    int k_sent[NC], len[NC], max_e = 0, max_code_n = 0;
+    batch bt = {0};
+    bt.ncodes = NC;
+    bt.nframes = 36;
+    bt.rate_matched = 1;
+    for (int c = 0; c < NC; c++) {
+        REQUIRE_OK(ldpc_code_create(&codes[c], names[c]));
+        REQUIRE_OK(ldpc_encoder_create(&enc[c], codes[c]));
+        const int rm = is_rate_matched(codes[c]);
+        if (rm)
+            REQUIRE_OK(ldpc_code_nr_params(codes[c], &p[c]));
+        k_sent[c] = rm ? p[c].cb.k_prime : ldpc_code_k(codes[c]);
+        len[c] = rm ? p[c].e : ldpc_code_n(codes[c]);
+        if (len[c] > bt.max_n)
+            bt.max_n = len[c];
+        if (rm && p[c].e > max_e)
+            max_e = p[c].e;
+        if (ldpc_code_n(codes[c]) > max_code_n)
+            max_code_n = ldpc_code_n(codes[c]);
+        if (ldpc_code_k(codes[c]) > bt.max_k)
+            bt.max_k = ldpc_code_k(codes[c]);
+    }
+    /* the longest frame: nr:3000:6000's E, not its n (16640) nor nr:1000:3000's (5408) */
+    CHECK(bt.max_n == 6000 && max_code_n > 6000);
+    bt.codes = (const ldpc_code **)codes;
+    bt.k_sent = k_sent;
+    bt.index = malloc(sizeof(int) * (size_t)bt.nframes);
+    bt.llr = calloc((size_t)bt.nframes * bt.max_n, sizeof(float));
+    bt.info = calloc((size_t)bt.nframes * bt.max_k, 1);
+    uint8_t *cw = malloc((size_t)max_code_n), *tx = malloc((size_t)max_e);
+    REQUIRE(bt.index && bt.llr && bt.info && cw && tx);
+    ldpc_rng rng;
+    ldpc_rng_seed(&rng, 50);
+    for (int f = 0; f < bt.nframes; f++) {
+        const int c = bt.index[f] = pick(&rng, f, NC);
+        uint8_t *info = bt.info + (size_t)f * bt.max_k;
+        float *row = bt.llr + (size_t)f * bt.max_n;
+        if (is_rate_matched(codes[c])) {
+            ldpc_rng_bits(&rng, info, p[c].cb.k_prime); /* then the zero fillers */
+            REQUIRE_OK(ldpc_encoder_encode(enc[c], info, cw, 1));
+            REQUIRE_OK(ldpc_nr_rate_match(&p[c].cb, p[c].rv, p[c].qm, p[c].e, cw, tx));
+            /* Es/N0 3 dB above what rate K/E needs on BPSK (as test_nr_mixed) */
+            const double rate = (double)p[c].cb.k_prime / p[c].e;
+            ldpc_channel_bpsk_awgn(&rng, tx, p[c].e, ldpc_awgn_sigma(3.0, rate), row);
+        } else {
+            ldpc_rng_bits(&rng, info, ldpc_code_k(codes[c]));
+            REQUIRE_OK(ldpc_encoder_encode(enc[c], info, cw, 1));
+            const double rate = (double)ldpc_code_k(codes[c]) / ldpc_code_n(codes[c]);
+            ldpc_channel_bpsk_awgn(&rng, cw, ldpc_code_n(codes[c]), ldpc_awgn_sigma(4.0, rate),
+                                   row);
+        }
+        /* the rest of the row is not the frame's: certain ones there would break the frame if
+         * the decoder read them */
+        for (int i = len[c]; i < bt.max_n; i++)
+            row[i] = -LDPC_LLR_CLAMP;
+    }
+    for (size_t s = 0; s < sizeof SETUPS / sizeof SETUPS[0]; s++)
+        if (ldpc_backend_available(SETUPS[s].backend))
+            check_batch(&bt, &SETUPS[s]);
+    free(cw);
+    free(tx);
+    free_batch(&bt);
+    for (int c = 0; c < NC; c++) {
+        ldpc_encoder_destroy(enc[c]);
+        ldpc_code_destroy(codes[c]);
+    }
+}
+
 /* ---- bad input ---- */
 static void test_refusals(void)
 {
@@ -352,5 +459,6 @@ int main(void)
     test_refusals();
     test_dvbs2_acm();
     test_nr_mixed();
+    test_nr_rate_matched();
     return test_finish("test_multi_decoder");
 }

@@ -230,9 +230,9 @@ static void check_refusals(void)
     ldpc_decoder_config c;
     ldpc_decoder_config_init(&c);
     c.input_rate_matched = 1;
-    ldpc_multi_decoder *m = NULL;
-    CHECK(ldpc_multi_decoder_create(&m, codes, 2, &c) == LDPC_ERR_UNSUPPORTED && !m);
     c.input_rate_matched = 2;
+    ldpc_multi_decoder *m = NULL;
+    CHECK(ldpc_multi_decoder_create(&m, codes, 2, &c) == LDPC_ERR_INVALID_ARGUMENT && !m);
     ldpc_decoder *dec = NULL;
     CHECK(ldpc_decoder_create(&dec, a, &c) == LDPC_ERR_INVALID_ARGUMENT && !dec);
     CHECK(ldpc_decoder_frame_llrs(NULL) == 0);

@@ -12,9 +12,16 @@
  * with the single-code pipeline of its code, i.e. separate launches per code (not one launch
  * for the whole batch).
  *
- * Layout (stride = the largest n / output bytes over the codes, so a batch is a 2-D array):
+ * Rate-matched input: with the configuration's input_rate_matched set, every rate-matched 5G NR
+ * code of the list ("nr:K:E[:rvR][:qmQ]", nr.h) takes frames of its E received LLRs, as its
+ * single-code decoder does (decoder.h); the list's other codes (mother codes "nr:bg1:z384",
+ * other families) keep frames of n LLRs. ldpc_multi_decoder_frame_llrs() gives each code's.
+ *
+ * Layout (stride = the largest frame length / output bytes over the codes, so a batch is a 2-D
+ * array):
  *  - input: frame f's LLRs start at llr + f * ldpc_multi_decoder_max_n() (float or int8
- *    elements); only the first n of its code are read, the rest of the row is ignored;
+ *    elements); only the first ldpc_multi_decoder_frame_llrs(dec, code_index[f]) (n, or E of a
+ *    rate-matched code with input_rate_matched) are read, the rest of the row is ignored;
  *  - output: frame f's bytes start at out + f * ldpc_multi_decoder_max_output_bytes(); the
  *    first ldpc_multi_decoder_output_bytes(dec, code_index[f]) are its output in the
  *    configured format, the rest of the row is set to 0;
@@ -48,7 +55,8 @@ typedef struct ldpc_multi_decoder ldpc_multi_decoder;
 
 /* ncodes codes (1..LDPC_MULTI_MAX_CODES, none NULL; a code may appear twice), one
  * configuration for all (NULL = each code's own defaults, ldpc_decoder_config_init_code),
- * checked against every code as ldpc_decoder_create does. */
+ * checked against every code as ldpc_decoder_create does (input_rate_matched: against the
+ * rate-matched NR codes only, above; early_stop_crc: against every code, so all must be NR). */
 LDPC_API int ldpc_multi_decoder_create(ldpc_multi_decoder **out, const ldpc_code *const *codes,
                                        int ncodes, const ldpc_decoder_config *cfg);
 LDPC_API void ldpc_multi_decoder_destroy(ldpc_multi_decoder *dec);
@@ -58,8 +66,13 @@ LDPC_API int ldpc_multi_decoder_num_codes(const ldpc_multi_decoder *dec);
 LDPC_API const ldpc_code *ldpc_multi_decoder_code(const ldpc_multi_decoder *dec, int index);
 /* Backend in use (after any fallback), as ldpc_decoder_backend_name. */
 LDPC_API const char *ldpc_multi_decoder_backend_name(const ldpc_multi_decoder *dec);
-/* Input row length (largest n) and output row length (largest output bytes) of a batch. */
+/* Input row length (the largest frame length: n, or E of a rate-matched code with
+ * input_rate_matched, which may exceed n) and output row length (largest output bytes) of a
+ * batch. */
 LDPC_API int ldpc_multi_decoder_max_n(const ldpc_multi_decoder *dec);
+/* LLRs of one frame of code index (its share of the input row): n, or E with
+ * input_rate_matched on a rate-matched NR code, as ldpc_decoder_frame_llrs. */
+LDPC_API int ldpc_multi_decoder_frame_llrs(const ldpc_multi_decoder *dec, int index);
 LDPC_API int ldpc_multi_decoder_max_output_bytes(const ldpc_multi_decoder *dec);
 /* Output bytes of one frame of code index (its share of the output row). */
 LDPC_API int ldpc_multi_decoder_output_bytes(const ldpc_multi_decoder *dec, int index);

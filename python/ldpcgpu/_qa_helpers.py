@@ -1,6 +1,7 @@
 """Shared pieces of the gr-ldpcgpu QA tests (not installed, not a test itself)."""
 import os
 import tempfile
+import time
 
 import numpy as np
 import pmt
@@ -66,6 +67,45 @@ def run_stream_decoder(dec, llr, tags=()):
     tb.connect(src, dec, snk)
     tb.run()
     return np.array(snk.data(), dtype=np.uint8), snk.tags()
+
+
+def run_pdu_decoder(dec, pdus):
+    """Post the PDUs to dec's 'in' port in a running flowgraph; return what 'out' emitted."""
+    tb = gr.top_block()
+    debug = blocks.message_debug()
+    tb.msg_connect((dec, "out"), (debug, "store"))
+    tb.start()
+    for p in pdus:
+        dec.to_basic_block()._post(pmt.intern("in"), p)
+    deadline = time.time() + 30
+    while (dec.pdus_decoded() + dec.pdus_dropped() < len(pdus)
+           or debug.num_messages() < dec.pdus_decoded()) and time.time() < deadline:
+        time.sleep(0.01)
+    tb.stop()
+    tb.wait()
+    return [debug.get_message(i) for i in range(debug.num_messages())]
+
+
+def nr_blocks(code, frames, crc, rng):
+    """frames information words of the rate-matched NR code ("nr:K:E..."): K' random bits
+    ending in their CRC (crc: 'crc24b', 'crc24a', 'crc16', as ldpcgpu.nr_crc_attach), then the
+    zero fillers up to k. Returns (info [frames, k], K')."""
+    kp = int(code.name.split(":")[1])
+    info = np.zeros((frames, code.k), dtype=np.uint8)
+    info[:, :kp] = ldpcgpu.nr_crc_attach(rng.integers(0, 2, (frames, kp)), crc)
+    return info, kp
+
+
+def nr_received(name, frames, ebn0_db, seed, crc="crc24b"):
+    """What a receiver holds of frames code blocks of the rate-matched NR code name: nr_blocks
+    encoded by the core's encoder, rate-matched (ldpcgpu.nr_rate_match), BPSK over AWGN at
+    Eb/N0 ebn0_db (rate K' / E). Returns (code, info [frames, k], K', LLRs [frames, E] float32,
+    positive = 0)."""
+    code = ldpcgpu.Code(name)
+    info, kp = nr_blocks(code, frames, crc, np.random.default_rng(seed))
+    tx = ldpcgpu.nr_rate_match(code, code.encode(info))
+    llr = ldpcgpu.bpsk_awgn(tx, ldpcgpu.awgn_sigma(ebn0_db, kp / tx.shape[1]), seed=seed)
+    return code, info, kp, llr.astype(np.float32)
 
 
 def tags_by_key(tags, key):

@@ -24,7 +24,7 @@ from gnuradio import analog, blocks, digital, fec, gr
 
 from gnuradio import ldpcgpu
 
-from _qa_helpers import SKIP, temp_dir
+from _qa_helpers import SKIP, nr_blocks, temp_dir
 
 ALIST_NAME = "n_1800_k_0902_gap_28.alist"
 
@@ -182,6 +182,39 @@ class qa_fecapi(unittest.TestCase):
             self.assertTrue(dec.set_frame_size(2 * k_info))
             self.assertEqual(dec.get_output_size(), 2 * k_info)
             self.assertEqual(dec.get_input_size(), 2 * e)
+
+    def test_nr_crc_stop_and_mother_codeword_input(self):
+        """crc_stop: code blocks carrying CRC24B decode through gr-fec's extended decoder to the
+        same bits in fewer iterations; rate_matched False: the n LLRs of the mother codeword in
+        (rate recovery upstream), K bits out."""
+        name = "nr:1000:3000"
+        code = ldpcgpu.Code(name)
+        frames = 16
+        info, kp = nr_blocks(code, frames, "crc24b", np.random.default_rng(31))
+        tx = run_encoder(ldpcgpu.fec_encoder.make(name), info[:, :kp].ravel())
+        sigma = bpsk_sigma(1.5, kp / 3000)
+        soft = bpsk(tx) + np.random.default_rng(32).normal(0, sigma, tx.size).astype(np.float32)
+        its = {}
+        for crc_stop in ("none", "crc24b"):
+            dec = ldpcgpu.fec_decoder.make(name, backend="cpu", sigma=sigma, crc_stop=crc_stop)
+            self.assertEqual(dec.get_input_size(), 3000)  # rate_matched is the default
+            np.testing.assert_array_equal(run_decoder(dec, soft), info[:, :kp].ravel(), crc_stop)
+            its[crc_stop] = dec.average_iterations()
+        self.assertLess(its["crc24b"], its["none"])
+        # the mother codeword's n LLRs (positive = 0), recovered by the numpy API
+        llr_n = ldpcgpu.nr_rate_recover(code, -soft.reshape(frames, 3000) * 2 / sigma ** 2)
+        dec = ldpcgpu.fec_decoder.make(name, backend="cpu", rate_matched=False,
+                                       llr_positive_is_one=False)
+        self.assertEqual((dec.get_input_size(), dec.get_output_size()), (code.n, kp))
+        np.testing.assert_array_equal(run_decoder(dec, llr_n.ravel()), info[:, :kp].ravel())
+        self.assertEqual(dec.frames_parity_failed(), 0)
+        # other codes ignore rate_matched; crc_stop is for NR codes only, by the core's names
+        self.assertEqual(ldpcgpu.fec_decoder.make("wimax:576:1/2", backend="cpu",
+                                                  rate_matched=True).get_input_size(), 576)
+        with self.assertRaises(ValueError):
+            ldpcgpu.fec_decoder.make("wimax:576:1/2", backend="cpu", crc_stop="crc24b")
+        with self.assertRaises(ValueError):
+            ldpcgpu.fec_decoder.make(name, backend="cpu", crc_stop="sometimes")
 
     # ---- one flowgraph: gr-fec's LDPC decoder beside ours ----
 

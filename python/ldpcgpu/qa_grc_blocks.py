@@ -243,6 +243,43 @@ class qa_grc_blocks(unittest.TestCase):
             sizes = (made.get_input_size(), made.get_output_size())
             self.assertEqual(sizes, (1000, 3000) if kind == "fec_encoder" else (3000, 1000))
 
+    def test_nr_input_and_crc_stop_reach_the_blocks(self):
+        """"NR input" and "NR CRC stop": shown where an NR code can be chosen, they reach the
+        decoder blocks and the FECAPI definition (E LLRs a frame); hidden, the defaults go."""
+        for block_id in ("ldpcgpu_ldpc_decoder", "ldpcgpu_ldpc_pdu_decoder"):
+            fg, block = self.block(block_id)
+            for key, value in {"standard": "custom", "custom_code": "'nr:1000:3000'",
+                               "backend": "cpu", "rate_matched": "True",
+                               "crc_stop": "crc24b"}.items():
+                block.params[key].set_value(value)
+            self.assertEqual(self.param_errors(fg, block), [], block_id)
+            self.assertNotEqual(block.params["rate_matched"].hide, "all", block_id)
+            code = block.templates.render("make")
+            self.assertIn("rate_matched=True", code, block_id)
+            self.assertIn("crc_stop='crc24b'", code, block_id)
+            made = self.make(block)
+            if block_id == "ldpcgpu_ldpc_decoder":
+                self.assertEqual(made.input_items_per_frame(), 3000)
+                # a dropdown code cannot be NR: the fields hide and their defaults go
+                block.params["standard"].set_value("wimax")
+                self.assertEqual(self.param_errors(fg, block), [])
+                self.assertEqual(block.params["rate_matched"].hide, "all")
+                code = block.templates.render("make")
+                self.assertIn("rate_matched=False", code)
+                self.assertIn("crc_stop='none'", code)
+                self.assertEqual(self.make(block).input_items_per_frame(), 2304)
+        fg, block = self.block("variable_ldpcgpu_fec_decoder_def")
+        for key, value in {"standard": "nr", "nr_k": "1000", "nr_e": "3000",
+                           "rate_matched": "False", "crc_stop": "crc24b"}.items():
+            block.params[key].set_value(value)
+        self.assertEqual(self.param_errors(fg, block), [])
+        self.assertEqual(block.params["crc_stop"].hide, "none")
+        self.assertIn("crc_stop='crc24b'", block.templates.render("var_make"))
+        made = self.make_fec_def(block)
+        self.assertEqual(made.get_input_size(), ldpcgpu.Code("nr:1000:3000").n)
+        block.params["rate_matched"].set_value("True")
+        self.assertEqual(self.make_fec_def(block).get_input_size(), 3000)
+
     def test_fec_decoder_options_reach_the_object(self):
         fg, block = self.block("variable_ldpcgpu_fec_decoder_def")
         settings = {"standard": "wimax", "wimax_n": "576", "wimax_rate": "1/2",

@@ -13,8 +13,9 @@ from gnuradio import analog, blocks, digital, gr, gr_unittest
 from gnuradio import ldpcgpu
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from _qa_helpers import (make_tag, noiseless_llr, random_info, random_regular_alist,  # noqa: E402
-                         run_stream_decoder, standard_code, tags_by_key, temp_dir)
+from _qa_helpers import (make_tag, noiseless_llr, nr_received, random_info,  # noqa: E402
+                         random_regular_alist, run_stream_decoder, standard_code, tags_by_key,
+                         temp_dir)
 
 WIMAX = "wimax:576:1/2"
 
@@ -122,6 +123,44 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
     def encoded(self, code, frames, seed=3):
         info = random_info(code, frames, seed)
         return info, code.encode(info)
+
+    def test_nr_rate_matched_and_crc_stop(self):
+        """rate_matched: a stream of E received LLRs per frame of an nr:K:E code (encoded and
+        rate-matched by the core, BPSK over AWGN) decodes to the sent bits, with one result per
+        frame as for other codes (the numpy decoder's iterations); crc_stop: fewer iterations
+        in the tags, the same bits."""
+        name = "nr:1000:3000:rv0:qm2"
+        code, info, kp, llr = nr_received(name, 24, 1.5, seed=9)
+        e = llr.shape[1]
+        want = ldpcgpu.Decoder(code, backend="cpu", rate_matched=True).decode(llr)[1]
+        iterations = {}
+        for crc_stop in ("none", "crc24b"):
+            dec = ldpcgpu.ldpc_decoder(name, backend="cpu", batch_frames=5, rate_matched=True,
+                                       crc_stop=crc_stop)
+            self.assertEqual((dec.input_items_per_frame(), dec.n(), dec.k()), (e, code.n, code.k))
+            out, tags = run_stream_decoder(dec, llr)
+            self.assertTrue(np.array_equal(out, info.ravel()), crc_stop)  # K' bits, fillers 0
+            results = ldpcgpu.frame_results(tags)
+            self.assertEqual([r["offset"] for r in results], [f * code.k for f in range(24)])
+            iterations[crc_stop] = np.array([r["iterations"] for r in results])
+            if crc_stop == "none":
+                self.assertTrue(all(r["parity_ok"] for r in results))
+            self.assertEqual(dec.frames_decoded(), 24)
+        self.assertEqual(list(iterations["none"]), list(want))
+        self.assertTrue(np.all(iterations["crc24b"] <= iterations["none"]))
+        self.assertLess(iterations["crc24b"].sum(), iterations["none"].sum())
+        # int8 input of the same frames: the block's input multiple is E bytes
+        q = ldpcgpu.quantize_i8(llr, ldpcgpu.default_int8_scale())
+        dec = ldpcgpu.ldpc_decoder(name, input_type="int8", msg_format="int16", backend="cpu",
+                                   rate_matched=True)
+        out, _ = run_stream_decoder(dec, q)
+        self.assertTrue(np.array_equal(out, info.ravel()))
+        # refused: rate_matched on a code that is not nr:K:E, crc_stop off NR, unknown names
+        for bad in ({"code": WIMAX, "rate_matched": True}, {"code": "nr:bg1:z8", "rate_matched": True},
+                    {"code": WIMAX, "crc_stop": "crc24a"}, {"code": name, "crc_stop": "crc"}):
+            kw = dict(bad)
+            with self.assertRaises(ValueError, msg=str(bad)):
+                ldpcgpu.ldpc_decoder(kw.pop("code"), backend="cpu", **kw)
 
     def test_codeword_and_packed_output(self):
         code = self.alist_code

@@ -12,7 +12,8 @@ from gnuradio import gr_unittest
 from gnuradio import ldpcgpu
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from _qa_helpers import make_tag, noiseless_llr, run_stream_decoder, tags_by_key  # noqa: E402
+from _qa_helpers import (make_tag, noiseless_llr, nr_received, run_stream_decoder,  # noqa: E402
+                         tags_by_key)
 
 RATES = ["dvbs2:64800:1/2", "dvbs2:64800:3/5", "dvbs2:64800:2/3", "dvbs2:64800:3/4"]
 KEY = "modcod"
@@ -189,6 +190,59 @@ class qa_ldpc_decoder_codes(gr_unittest.TestCase):
             _, tags = run_stream_decoder(dec, llr)
             got = [r["iterations"] for r in ldpcgpu.frame_results(tags)]
             self.assertEqual(got, list(want))
+
+    def test_nr_rate_matched_codes(self):
+        """rate_matched with a code tag: frames of the nr:K:E codes of the list are their E
+        received LLRs, those of other codes (WiMAX here) their n; the sent bits come back and
+        each frame's iterations are a single decoder's. crc_stop on a list of NR codes: fewer
+        iterations."""
+        names = ["nr:1000:3000", "nr:500:1500:qm2", "wimax:576:1/2"]
+        sequence = [0, 1, 2, 1, 1, 0, 2, 2, 0, 1, 0, 0]
+        nr = {i: nr_received(names[i], sequence.count(i), 2.0, seed=i) for i in (0, 1)}
+        wimax = ldpcgpu.Code(names[2])
+        w_info = np.random.default_rng(3).integers(0, 2, (sequence.count(2), wimax.k), np.uint8)
+        w_llr = ldpcgpu.bpsk_awgn(wimax.encode(w_info), ldpcgpu.awgn_sigma(4.0, wimax.rate),
+                                  seed=3).astype(np.float32)
+        frames = {0: list(zip(nr[0][1], nr[0][3])), 1: list(zip(nr[1][1], nr[1][3])),
+                  2: list(zip(w_info, w_llr))}
+        singles = {0: ldpcgpu.Decoder(names[0], backend="cpu", rate_matched=True),
+                   1: ldpcgpu.Decoder(names[1], backend="cpu", rate_matched=True),
+                   2: ldpcgpu.Decoder(names[2], backend="cpu",
+                                      oms_beta=ldpcgpu.default_oms_beta(names[0]))}
+        llrs, tags, sent, want, offset = [], [], [], [], 0
+        for i in sequence:
+            info, llr = frames[i].pop(0)
+            tags.append(make_tag(offset, KEY, pmt.intern(names[i])))
+            llrs.append(llr)
+            sent.append(info)
+            want.append(int(singles[i].decode(llr)[1][0]))
+            offset += len(llr)
+        dec = ldpcgpu.ldpc_decoder(names[0], backend="cpu", code_tag=KEY, codes=names[1:],
+                                   rate_matched=True)
+        self.assertEqual(dec.input_items_per_frame(), 3000)  # the first code's E
+        out, out_tags = run_stream_decoder(dec, np.concatenate(llrs), tags)
+        self.assertTrue(np.array_equal(out, np.concatenate(sent)))
+        results = ldpcgpu.frame_results(out_tags)
+        self.assertEqual([r["iterations"] for r in results], want)
+        self.assertEqual((dec.frames_decoded(), dec.frames_skipped(), dec.partial_frames_dropped()),
+                         (len(sequence), 0, 0))
+        # crc_stop: every code must be NR; the NR frames alone stop sooner, same bits
+        with self.assertRaises(ValueError):
+            ldpcgpu.ldpc_decoder(names[0], backend="cpu", code_tag=KEY, codes=names[1:],
+                                 rate_matched=True, crc_stop="crc24b")
+        keep = [f for f, i in enumerate(sequence) if i != 2]
+        nr_llr = np.concatenate([llrs[f] for f in keep])
+        starts = np.cumsum([0] + [len(llrs[f]) for f in keep])[:-1]
+        nr_tags = [make_tag(int(o), KEY, pmt.intern(names[sequence[f]])) for o, f in zip(starts, keep)]
+        its = {}
+        for crc_stop in ("none", "crc24b"):
+            dec = ldpcgpu.ldpc_decoder(names[0], backend="cpu", code_tag=KEY, codes=names[1:2],
+                                       rate_matched=True, crc_stop=crc_stop)
+            out, out_tags = run_stream_decoder(dec, nr_llr, nr_tags)
+            self.assertTrue(np.array_equal(out, np.concatenate([sent[f] for f in keep])))
+            its[crc_stop] = np.array([r["iterations"] for r in ldpcgpu.frame_results(out_tags)])
+        self.assertTrue(np.all(its["crc24b"] <= its["none"]))
+        self.assertLess(its["crc24b"].sum(), its["none"].sum())
 
     def test_codes_need_a_code_tag(self):
         with self.assertRaises(ValueError):

@@ -2,16 +2,16 @@
 """QA for ldpc_pdu_decoder: PDUs of LLRs in, PDUs of bits out with decoder metadata."""
 import os
 import sys
-import time
 
 import numpy as np
 import pmt
-from gnuradio import blocks, gr, gr_unittest
+from gnuradio import gr_unittest
 
 from gnuradio import ldpcgpu
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from _qa_helpers import noiseless_llr, random_info, random_regular_alist, temp_dir  # noqa: E402
+from _qa_helpers import (noiseless_llr, nr_received, random_info, random_regular_alist,  # noqa: E402
+                         run_pdu_decoder, temp_dir)
 
 
 class qa_ldpc_pdu_decoder(gr_unittest.TestCase):
@@ -22,20 +22,7 @@ class qa_ldpc_pdu_decoder(gr_unittest.TestCase):
         cls.code = ldpcgpu.Code(cls.alist_name)
 
     def run_pdus(self, dec, pdus):
-        """Post the PDUs to dec's 'in' port in a running flowgraph; return what 'out' emitted."""
-        tb = gr.top_block()
-        debug = blocks.message_debug()
-        tb.msg_connect((dec, "out"), (debug, "store"))
-        tb.start()
-        for p in pdus:
-            dec.to_basic_block()._post(pmt.intern("in"), p)
-        deadline = time.time() + 30
-        while (dec.pdus_decoded() + dec.pdus_dropped() < len(pdus)
-               or debug.num_messages() < dec.pdus_decoded()) and time.time() < deadline:
-            time.sleep(0.01)
-        tb.stop()
-        tb.wait()
-        return [debug.get_message(i) for i in range(debug.num_messages())]
+        return run_pdu_decoder(dec, pdus)
 
     def test_float_and_int8_pdus(self):
         code = self.code
@@ -63,6 +50,39 @@ class qa_ldpc_pdu_decoder(gr_unittest.TestCase):
         self.assertEqual(list(meta1["ldpc_frame_parity_ok"]), [1, 1])
         self.assertEqual(dec.frames_decoded(), 4)
         self.assertEqual(dec.frames_parity_failed(), 0)
+
+    def test_nr_rate_matched_and_crc_stop(self):
+        """rate_matched: PDUs of E received LLRs of an nr:K:E code decode to the sent bits, per
+        frame as the numpy decoder does; crc_stop cuts the iterations in the metadata."""
+        name = "nr:1000:3000:qm2"
+        code, info, kp, llr = nr_received(name, 12, 1.5, seed=4)
+        e = llr.shape[1]
+        pdus = [pmt.cons(pmt.make_dict(), pmt.init_f32vector(6 * e, llr[:6].ravel().tolist())),
+                pmt.cons(pmt.make_dict(), pmt.init_f32vector(6 * e, llr[6:].ravel().tolist())),
+                # n LLRs are no whole number of E-LLR frames: dropped
+                pmt.cons(pmt.make_dict(), pmt.init_f32vector(code.n, [1.0] * code.n))]
+        want = ldpcgpu.Decoder(code, backend="cpu", rate_matched=True).decode(llr)[1]
+        iterations = {}
+        for crc_stop in ("none", "crc24b"):
+            dec = ldpcgpu.ldpc_pdu_decoder(name, backend="cpu", rate_matched=True,
+                                           crc_stop=crc_stop)
+            out = self.run_pdus(dec, pdus)
+            self.assertEqual((len(out), dec.pdus_dropped()), (2, 1))
+            bits = np.concatenate([pmt.u8vector_elements(pmt.cdr(m)) for m in out])
+            self.assertTrue(np.array_equal(bits, info.ravel()), crc_stop)
+            metas = [pmt.to_python(pmt.car(m)) for m in out]
+            self.assertEqual([m["ldpc_frames"] for m in metas], [6, 6])
+            iterations[crc_stop] = np.concatenate([m["ldpc_frame_iterations"] for m in metas])
+        self.assertEqual(list(iterations["none"]), list(want))
+        self.assertTrue(np.all(iterations["crc24b"] <= iterations["none"]))
+        self.assertLess(iterations["crc24b"].sum(), iterations["none"].sum())
+        # a code that is not nr:K:E, or a CRC on a code that is not NR: refused
+        with self.assertRaises(ValueError):
+            ldpcgpu.ldpc_pdu_decoder("wimax:576:1/2", backend="cpu", rate_matched=True)
+        with self.assertRaises(ValueError):
+            ldpcgpu.ldpc_pdu_decoder("wimax:576:1/2", backend="cpu", crc_stop="crc16")
+        with self.assertRaises(ValueError):
+            ldpcgpu.ldpc_pdu_decoder(name, backend="cpu", crc_stop="crc99")
 
     def test_saturated_llrs(self):
         code = self.code

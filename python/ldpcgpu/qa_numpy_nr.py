@@ -2,11 +2,15 @@
 """QA for the numpy API's 5G NR part (rate matching against NVIDIA Sionna's bits, rate recovery
 with HARQ combining, the transport block codec) and the multi-code decoder."""
 import os
+import sys
 import unittest
 
 import numpy as np
 
 from gnuradio import ldpcgpu
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from _qa_helpers import nr_blocks  # noqa: E402
 
 VECTORS = os.path.join(os.environ.get("LDPCGPU_SHARED_CODES", ""), "nr5g", "sionna_nr_vectors.txt")
 
@@ -35,6 +39,24 @@ def sionna_cases():
         elif w[0] == "c":
             cur["frames"][-1]["c"][int(w[1])] = hex_bits(w[2], cur["e"])
     return cases
+
+
+# CRC generator polynomials of 38.212 5.1 without their leading term: the parity bits written
+# independently of the core, to check the blocks the tests send
+CRC_POLY = {"crc24a": (24, 0x864CFB), "crc24b": (24, 0x800063), "crc16": (16, 0x1021)}
+
+
+def crc_remainder(bits, crc):
+    """Remainder of bits (data followed by its CRC) divided by the CRC's generator: 0 when the
+    CRC holds."""
+    length, poly = CRC_POLY[crc]
+    reg, top, mask = 0, 1 << (length - 1), (1 << length) - 1
+    for b in bits:
+        fb = bool(reg & top) ^ bool(b)
+        reg = (reg << 1) & mask
+        if fb:
+            reg ^= poly
+    return reg
 
 
 def cpu_backend():
@@ -113,6 +135,111 @@ class qa_numpy_nr(unittest.TestCase):
                 dec.decode(np.zeros((1, code.n), dtype=np.float32))
         with self.assertRaises(ldpcgpu.LdpcError):  # a mother code has no E
             ldpcgpu.Decoder("nr:bg2:z52", rate_matched=True)
+
+    def test_nr_crc_attach(self):
+        rng = np.random.default_rng(2)
+        data = rng.integers(0, 2, (3, 300)).astype(np.uint8)
+        for crc, length in (("crc24a", 24), ("crc24b", 24), ("crc16", 16)):
+            blocks = ldpcgpu.nr_crc_attach(data, crc)
+            self.assertEqual(blocks.shape, data.shape)
+            self.assertTrue(np.array_equal(blocks[:, :-length], data[:, :-length]))
+            for b in blocks:
+                self.assertEqual(crc_remainder(b, crc), 0, crc)
+            blocks[0, 5] ^= 1  # one flipped bit breaks it
+            self.assertNotEqual(crc_remainder(blocks[0], crc), 0)
+        self.assertEqual(ldpcgpu.nr_crc_attach(data[0], "24b").shape, (300,))
+        for bad in ("none", "crc32", ""):
+            with self.assertRaises(ValueError, msg=bad):
+                ldpcgpu.nr_crc_attach(data, bad)
+        with self.assertRaises(ValueError):  # no room for data before the CRC
+            ldpcgpu.nr_crc_attach(data[:, :24], "crc24b")
+
+    def test_decoder_crc_stop(self):
+        """CRC-aided early stop: code blocks carrying CRC24B stop sooner at a moderate SNR,
+        their bits the sent ones, frames of n LLRs or of E (rate_matched)."""
+        code = ldpcgpu.Code("nr:1000:3000")
+        rng = np.random.default_rng(8)
+        info, kp = nr_blocks(code, 40, "crc24b", rng)
+        tx = ldpcgpu.nr_rate_match(code, code.encode(info))
+        # Es/N0 1.5 dB above what rate 1/3 needs on BPSK at Eb/N0 0: frames decode in several
+        # iterations, the information bits settling before the parity bits
+        rx = ldpcgpu.bpsk_awgn(tx, ldpcgpu.awgn_sigma(1.5, kp / tx.shape[1]), seed=8)
+        for rate_matched in (False, True):
+            llr = rx if rate_matched else ldpcgpu.nr_rate_recover(code, rx)
+            plain = ldpcgpu.Decoder(code, backend=cpu_backend(), rate_matched=rate_matched)
+            crc = ldpcgpu.Decoder(code, backend=cpu_backend(), rate_matched=rate_matched,
+                                  crc_stop="crc24b")
+            self.assertEqual((plain.crc_stop, crc.crc_stop), ("none", "crc24b"))
+            b0, it0, ok0 = plain.decode(llr)
+            b1, it1, ok1 = crc.decode(llr)
+            self.assertTrue(ok0.all() and np.array_equal(b0[:, :kp], info[:, :kp]))
+            self.assertTrue(np.array_equal(b1[:, :kp], info[:, :kp]))
+            for bits in b1:
+                self.assertEqual(crc_remainder(bits[:kp], "crc24b"), 0)
+            # never later, and sooner on the whole
+            self.assertTrue(np.all(it1 <= it0), (it0, it1))
+            self.assertLess(it1.sum(), it0.sum())
+            print("crc_stop crc24b, rate_matched %s: %.2f iterations a frame, %.2f without" %
+                  (rate_matched, it1.mean(), it0.mean()))
+        # aliases and case: the core's vocabulary
+        self.assertEqual(ldpcgpu.Decoder(code, backend=cpu_backend(), crc_stop="24B").crc_stop,
+                         "crc24b")
+        for bad in ("crc32", "yes", ""):
+            with self.assertRaises(ValueError, msg=bad):
+                ldpcgpu.Decoder(code, backend=cpu_backend(), crc_stop=bad)
+        for other in ("wimax:576:1/2", "dvbs2:16200:1/2"):
+            with self.assertRaises(ldpcgpu.LdpcError, msg=other):
+                ldpcgpu.Decoder(other, backend=cpu_backend(), crc_stop="crc24b")
+
+    def test_multi_decoder_rate_matched_crc_stop(self):
+        """MultiDecoder with rate_matched: rows of E LLRs for the nr:K:E codes (of n for the
+        others), as single rate-matched decoders give them; with crc_stop as well."""
+        names = ["nr:1000:3000", "nr:500:1500:qm2", "nr:100:5000:rv3", "wimax:576:1/2"]
+        codes = [ldpcgpu.Code(n) for n in names]
+        rng = np.random.default_rng(21)
+        index = rng.integers(0, len(codes), 30)
+        index[:len(codes)] = np.arange(len(codes))
+        md = ldpcgpu.MultiDecoder(codes, backend=cpu_backend(), rate_matched=True)
+        lens = [3000, 1500, 5000, 576]
+        self.assertEqual([md.frame_llrs(i) for i in range(len(codes))], lens)
+        self.assertEqual(md.max_n, 5000)  # an E, more than any n here
+        llr = np.zeros((len(index), md.max_n), np.float32)
+        sent = []
+        for f, c in enumerate(index):
+            code = codes[c]
+            if code.family == "nr":
+                info, kp = nr_blocks(code, 1, "crc24b", rng)
+                tx = ldpcgpu.nr_rate_match(code, code.encode(info))[0]
+                rate = kp / len(tx)
+            else:
+                info, kp = rng.integers(0, 2, (1, code.k)).astype(np.uint8), code.k
+                tx, rate = code.encode(info)[0], code.rate
+            llr[f, :len(tx)] = ldpcgpu.bpsk_awgn(tx, ldpcgpu.awgn_sigma(4.0, rate), seed=f)
+            sent.append(info[0, :kp])
+        bits, it, ok = md.decode(llr, index)
+        beta = ldpcgpu.default_oms_beta(names[0])
+        singles = [ldpcgpu.Decoder(c, backend=cpu_backend(), oms_beta=beta,
+                                   rate_matched=c.family == "nr") for c in codes]
+        for f, c in enumerate(index):
+            b1, it1, ok1 = singles[c].decode(llr[f, :lens[c]])
+            self.assertTrue(np.array_equal(bits[f, :md.output_bytes(int(c))], b1))
+            self.assertEqual((it[f], ok[f]), (it1[0], ok1[0]))
+            self.assertTrue(np.array_equal(bits[f, :len(sent[f])], sent[f]), f)
+        # crc_stop: every code must be NR
+        with self.assertRaises(ldpcgpu.LdpcError):
+            ldpcgpu.MultiDecoder(codes, backend=cpu_backend(), crc_stop="crc24b")
+        nr = [i for i, c in enumerate(codes) if c.family == "nr"]
+        rows = np.isin(index, nr)
+        remap = {c: i for i, c in enumerate(nr)}
+        nr_index = np.array([remap[c] for c in index[rows]])
+        md_nr = ldpcgpu.MultiDecoder([codes[i] for i in nr], backend=cpu_backend(),
+                                     rate_matched=True, crc_stop="crc24b")
+        bits2, it2, _ = md_nr.decode(llr[rows], nr_index)
+        self.assertTrue(np.all(it2 <= it[rows]))
+        for row, f in zip(bits2, np.flatnonzero(rows)):
+            self.assertTrue(np.array_equal(row[:len(sent[f])], sent[f]))
+        with self.assertRaises(ValueError):
+            ldpcgpu.MultiDecoder(codes, backend=cpu_backend(), crc_stop="crc17")
 
     def test_rate_match_errors(self):
         code = ldpcgpu.Code("nr:100:300")

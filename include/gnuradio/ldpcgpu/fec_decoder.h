@@ -45,6 +45,15 @@ namespace ldpcgpu {
  * module's blocks and numpy API put them; "auto" (default) is "grfec" for alist codes. The
  * standard codes (DVB, WiMAX, WiFi) carry their information bits first, as the standards do
  * ("auto" and "ldpcgpu"; "grfec" is refused for them).
+ *
+ * 5G NR "nr:K:E[:rvR][:qmQ]" codes: K information bits out per code block (the fillers
+ * removed), from the E received LLRs (\p rate_matched true, the default: what fec_encoder's E
+ * bits become over a channel; the decoder undoes the rate matching, on the GPU for the cuda
+ * backend) or, with \p rate_matched false, from the n LLRs of the mother codeword (rate
+ * recovery done upstream, e.g. ldpcgpu.nr_rate_recover). Other codes ignore the flag.
+ * \p crc_stop "crc24a", "crc24b" or "crc16" (5G NR codes only): CRC-aided early stop, as
+ * ldpc_decoder's (a code block also stops once its first K bits pass that CRC; get_iterations()
+ * shows the saving); "none" (default) stops on the parity checks only.
  */
 class LDPCGPU_API fec_decoder : public gr::fec::generic_decoder
 {
@@ -73,6 +82,8 @@ public:
      *        given)
      * \param esn0_db Es/N0 in dB of +-1 soft symbols: llr_gain = 4 * 10^(esn0_db / 10) (NaN:
      *        not given)
+     * \param rate_matched nr:K:E codes: E received LLRs in per code block (default), else n
+     * \param crc_stop CRC-aided early stop: "none", "crc24a", "crc24b" or "crc16" (NR codes)
      * Bad values throw: std::invalid_argument (Python ValueError) for info_placement,
      * msg_format, frames_per_call, llr_gain, sigma, esn0_db and more than one of the last three; the core's error (core_error, Python
      * LdpcError, a RuntimeError, with the core's message) for the code, backend, algorithm
@@ -94,7 +105,9 @@ public:
          float int8_scale = default_int8_scale(),
          bool fallback_to_cpu = true,
          float sigma = 0.0f,
-         float esn0_db = std::numeric_limits<float>::quiet_NaN());
+         float esn0_db = std::numeric_limits<float>::quiet_NaN(),
+         bool rate_matched = true,
+         const std::string& crc_stop = "none");
 
     /* The LLR gain of make()'s llr_gain, sigma and esn0_db (the one rule, also for Python and
      * GRC); throws std::invalid_argument for a bad value or more than one given. */
@@ -107,7 +120,7 @@ public:
     /* k / n, rounded up by one unit in the last place: gr-fec's async and tagged decoders
      * compute the output size as input size * rate() and truncate it. */
     double rate() override;
-    int get_input_size() override;  /* codewords per call * n (floats) */
+    int get_input_size() override;  /* codewords per call * n, or E (nr:K:E, rate_matched) */
     int get_output_size() override; /* codewords per call * k (bytes, one bit each) */
     int get_input_item_size() override;
     int get_output_item_size() override;

@@ -74,8 +74,8 @@ namespace ldpcgpu {
  * frame's first LLR sets the code of that frame and of the frames after it until the next
  * such tag (the first frames, before any tag, are of \p code). Its value names the code: a
  * string (symbol) equal to a name of the list or to that code's canonical name
- * ("dvbs2:64800:3/5"), or an integer index into the list. A frame is the n LLRs of its code,
- * so the tag also marks where a frame starts: a code tag (or a \p frame_start_tag) strictly
+ * ("dvbs2:64800:3/5"), or an integer index into the list. A frame is the n LLRs of its code
+ * (E with \p rate_matched, below), so the tag also marks where a frame starts: a code tag (or a \p frame_start_tag) strictly
  * inside a frame drops the items before it as a partial frame, as above. Output per frame:
  * its code's output items, the first one tagged \p code_tag with the code's canonical name
  * (a string), whatever the input tag was; the input code tags themselves are not carried
@@ -88,6 +88,23 @@ namespace ldpcgpu {
  * Frames of a code tag are decoded in synchronous calls of ldpc_multi_decoder of up to
  * \p batch_frames frames (default 32 a code, 64..256), each as soon as no whole frame is left at
  * the input; the cuda backend decodes each code's frames of a call with that code's launches.
+ *
+ * 5G NR rate-matched input: with \p rate_matched, a frame of a rate-matched NR code
+ * ("nr:K:E[:rvR][:qmQ]") is its E received LLRs (after the Qm bit interleaving, as a soft
+ * demapper writes them) instead of the n LLRs of the mother codeword; the decoder undoes the
+ * rate matching (on the GPU for the cuda backend; fillers certain zeros, punctured and unsent
+ * bits 0, repeated bits added). input_items_per_frame() is then E; the output stays the k =
+ * K + fillers information bits (or n code bits). For a single code other than "nr:K:E" the
+ * flag is refused; with \p code_tag it applies to the rate-matched NR codes of the list, and
+ * the others keep frames of n LLRs.
+ *
+ * CRC-aided early stop: \p crc_stop "crc24a", "crc24b" or "crc16" (5G NR codes only; every
+ * code of the list with \p code_tag) also stops a frame, with early termination on, after the
+ * first iteration whose first K' bits pass that CRC of 38.212 5.1 ("crc24b" for the code
+ * blocks of a segmented transport block, "crc24a" / "crc16" for a lone one); "none" (default)
+ * stops on the parity checks only. The per-frame iterations in the result tags show the
+ * saving; ldpc_frame_parity_ok stays the syndrome's, so a frame stopped by its CRC may report
+ * parity 0 with correct bits (check the CRC downstream).
  */
 class LDPCGPU_API ldpc_decoder : virtual public gr::block
 {
@@ -125,6 +142,8 @@ public:
      *                  with code_tag, those of \p code)
      * \param code_tag tag key that names each frame's code ("" = one code, \p code)
      * \param codes with \p code_tag: the codes after \p code that frames may have
+     * \param rate_matched frames of a rate-matched NR code are its E received LLRs (above)
+     * \param crc_stop CRC-aided early stop: "none", "crc24a", "crc24b" or "crc16" (above)
      * Every default not written out is the C core's (decoder_defaults.h). A value outside
      * its range throws (std::invalid_argument for an unknown name, gr::ldpcgpu::core_error
      * from the core; both are ldpcgpu.LdpcError, a ValueError, in Python).
@@ -150,7 +169,9 @@ public:
                      float nms_alpha = code_default,
                      float oms_beta = code_default,
                      const std::string& code_tag = "",
-                     const std::vector<std::string>& codes = std::vector<std::string>());
+                     const std::vector<std::string>& codes = std::vector<std::string>(),
+                     bool rate_matched = false,
+                     const std::string& crc_stop = "none");
 
     /* Runtime settings: take effect for batches submitted afterwards. */
     virtual void set_max_iterations(int max_iterations) = 0;
@@ -164,7 +185,7 @@ public:
     virtual std::string backend_name() const = 0; /* after any fallback */
     virtual int n() const = 0;
     virtual int k() const = 0;
-    virtual int input_items_per_frame() const = 0;
+    virtual int input_items_per_frame() const = 0; /* n, or E with rate_matched */
     virtual int output_items_per_frame() const = 0;
     virtual int batch_frames() const = 0;
     virtual std::string msg_format() const = 0; /* "float", "int8" or "int16" */

@@ -19,7 +19,8 @@ namespace ldpcgpu {
  * \details
  * Message port "in" takes a PDU (pair of a metadata dictionary and a vector): an f32vector of
  * LLRs, or an s8vector of int8 LLRs (round(LLR*int8_scale)). Its length must be a whole number
- * of frames (a multiple of n); other PDUs are dropped with an error message and counted.
+ * of frames (a multiple of n, or of E with rate_matched); other PDUs are dropped with an error
+ * message and counted.
  * Message port "out" emits (metadata, u8vector) with the decoded bits of all frames, unpacked
  * (one bit per byte) or packed (8 per byte, MSB first, each frame starting on a byte).
  *
@@ -40,10 +41,17 @@ namespace ldpcgpu {
  * \p code. The decoder of another code is made on its first PDU, with this block's settings,
  * and kept (at most 64 other codes; a PDU naming a 65th is dropped, with an error, as is one
  * naming no code the core knows, or whose value is not a string: counted in pdus_dropped()).
- * 5G NR "nr:K:E" codes take the n = 68 Z / 52 Z LLRs of the mother codeword, as every decoder
- * block does (their E received LLRs placed back by ldpcgpu.nr_rate_recover, fillers certain,
- * punctured bits 0); the output is the k = K + fillers information bits. The output metadata
- * says which code decoded the PDU: "ldpc_code", its name as the metadata (or \p code) gave it.
+ * 5G NR "nr:K:E" codes take the n = 68 Z / 52 Z LLRs of the mother codeword by default (their
+ * E received LLRs placed back by ldpcgpu.nr_rate_recover, fillers certain, punctured bits 0);
+ * with \p rate_matched, the E received LLRs themselves (a PDU: a whole number of E-LLR frames),
+ * the decoder undoing the rate matching (on the GPU for the cuda backend). rate_matched applies
+ * to every code's decoder: a PDU naming a code that is not "nr:K:E" is then dropped (counted).
+ * The output is the k = K + fillers information bits. The output metadata says which code
+ * decoded the PDU: "ldpc_code", its name as the metadata (or \p code) gave it.
+ *
+ * \p crc_stop ("none" (default), "crc24a", "crc24b" or "crc16"; 5G NR codes only): CRC-aided
+ * early stop, as ldpc_decoder's (ldpc_decoder.h): with early termination a frame also stops
+ * once its first K' bits pass that CRC; "ldpc_frame_iterations" shows the saving.
  *
  * The algorithm, max_iterations, int8_scale, nms_alpha and oms_beta defaults are the C core's
  * (decoder_defaults.h); nms_alpha and oms_beta default to code_default, the code's own
@@ -69,7 +77,9 @@ public:
                      const std::string& msg_format = "float",
                      float nms_alpha = code_default,
                      float oms_beta = code_default,
-                     const std::string& code_key = "code");
+                     const std::string& code_key = "code",
+                     bool rate_matched = false,
+                     const std::string& crc_stop = "none");
 
     virtual void set_max_iterations(int max_iterations) = 0;
     virtual int max_iterations() const = 0;

@@ -293,7 +293,8 @@ public:
             const std::vector<int>& devices,
             int num_threads,
             bool fallback_to_cpu,
-            bool rate_matched)
+            bool rate_matched,
+            const std::string& crc_stop)
         : d_code(std::move(code))
     {
         decoder_params p;
@@ -313,11 +314,12 @@ public:
         p.msg_format = msg_format;
         p.nms_alpha = nms_alpha;
         p.oms_beta = oms_beta;
+        p.rate_matched = rate_matched;
+        p.crc_stop = crc_stop;
         ldpc_decoder_config cfg = make_decoder_config(p, "Decoder", code_defaults(d_code->get()));
         /* what only the numpy API offers */
         check_status(ldpc_schedule_from_string(schedule.c_str(), &cfg.schedule), "Decoder: schedule");
         cfg.num_threads = num_threads;
-        cfg.input_rate_matched = rate_matched ? 1 : 0;
         ldpc_decoder* d = nullptr;
         check_status(ldpc_decoder_create(&d, d_code->get(), &cfg), "Decoder(" + d_code->name() + ")");
         d_dec.reset(d);
@@ -484,12 +486,37 @@ py::array nr_rate_recover(const py::object& code_in, const py::object& llr_in,
     return std::move(harq);
 }
 
+/* Code blocks carrying the CRC a decoder's crc_stop checks: the last L bits of each frame of
+ * K' bits replaced by the CRC (crc_stop's name: "crc24a", "crc24b", "crc16") of the K' - L
+ * before them (ldpc_nr_crc_attach). Returns a new array. */
+py::array nr_crc_attach(const py::object& bits_in, const std::string& crc)
+{
+    const ldpc_crc_stop stop = gr::ldpcgpu::parse_crc_stop(crc, "nr_crc_attach");
+    ldpc_nr_crc kind;
+    check_status(ldpc_crc_stop_kind(stop, &kind), "nr_crc_attach: crc");
+    u8_array in = bits_array(bits_in, "nr_crc_attach");
+    const py::ssize_t k = in.ndim() == 1 ? in.size() : in.shape(in.ndim() - 1);
+    const int len = ldpc_nr_crc_length(kind);
+    if (k <= len)
+        bad_argument("nr_crc_attach: frames of " + std::to_string(k) + " bits hold no data "
+                     "before the " + std::to_string(len) + "-bit CRC");
+    const py::ssize_t frames = frames_of(in, static_cast<int>(k), "nr_crc_attach");
+    py::array_t<uint8_t> out = shaped_like<uint8_t>(in, frames, static_cast<int>(k));
+    std::memcpy(out.mutable_data(), in.data(), static_cast<size_t>(frames * k));
+    for (py::ssize_t f = 0; f < frames; f++)
+        check_status(ldpc_nr_crc_attach(kind, out.mutable_data() + f * k, static_cast<int>(k) - len),
+                     "nr_crc_attach");
+    return std::move(out);
+}
+
 /* Decoder settings of the NR TB codec and the multi-code decoder, as Decoder takes them. */
 ldpc_decoder_config config_from(const std::string& backend, const std::string& algorithm,
                                 int max_iterations, bool early_termination, float llr_scale,
                                 const std::string& msg_format, const std::string& schedule,
                                 int num_threads, const char* what,
-                                const ldpc_decoder_config& defaults)
+                                const ldpc_decoder_config& defaults,
+                                bool rate_matched = false,
+                                const std::string& crc_stop = "none")
 {
     decoder_params p;
     p.backend = backend;
@@ -498,6 +525,8 @@ ldpc_decoder_config config_from(const std::string& backend, const std::string& a
     p.early_termination = early_termination;
     p.llr_scale = llr_scale;
     p.msg_format = msg_format;
+    p.rate_matched = rate_matched;
+    p.crc_stop = crc_stop;
     ldpc_decoder_config cfg = make_decoder_config(p, what, defaults);
     check_status(ldpc_schedule_from_string(schedule.c_str(), &cfg.schedule), what);
     cfg.num_threads = num_threads;
@@ -681,6 +710,12 @@ public:
     }
     const std::vector<CodePtr>& codes() const { return d_codes; }
     int max_n() const { return ldpc_multi_decoder_max_n(d_dec.get()); }
+    int frame_llrs(int i) const
+    {
+        int n = ldpc_multi_decoder_frame_llrs(d_dec.get(), i);
+        check_status(n < 0 ? n : LDPC_OK, "MultiDecoder.frame_llrs");
+        return n;
+    }
     int max_output_bytes() const { return ldpc_multi_decoder_max_output_bytes(d_dec.get()); }
     int output_bytes(int i) const
     {
@@ -708,6 +743,11 @@ void bind_nr(py::module& m)
           "Its inverse on LLRs [frames, e] with HARQ combining: returns float32 [frames, n] "
           "decoder input (fillers +1000, punctured and unsent bits 0). harq: a float32 "
           "[frames, n] array of earlier transmissions, added to in place and returned");
+    m.def("nr_crc_attach", &nr_crc_attach, py::arg("bits"), py::arg("crc") = "crc24b",
+          "code blocks [frames, K'] (or 1-D) -> a copy whose last L bits of each frame are the "
+          "CRC (38.212 5.1; crc: 'crc24b', 'crc24a' or 'crc16', the names of Decoder's "
+          "crc_stop) of the K' - L bits before them: the blocks a decoder with that crc_stop "
+          "stops on");
     m.def("nr_select_bg",
           [](int tbs, double rate) {
               int bg = ldpc_nr_select_bg(tbs, rate);
@@ -777,13 +817,17 @@ void bind_nr(py::module& m)
     py::class_<MultiDecoder, std::shared_ptr<MultiDecoder>>(
         m, "MultiDecoder",
         "One decoder for frames of many codes: decode(llr [frames, max_n], code_index "
-        "[frames]) decodes frame f with codes[code_index[f]] (its first n LLRs of the row) and "
-        "returns (bits uint8 [frames, max_output_bytes] (each row: its code's output, then "
-        "zeros), iterations int32 [frames], parity_ok bool [frames]).")
+        "[frames]) decodes frame f with codes[code_index[f]] (the first frame_llrs(index) LLRs "
+        "of the row: n, or E of a rate-matched NR code with rate_matched) and returns (bits "
+        "uint8 [frames, max_output_bytes] (each row: its code's output, then zeros), "
+        "iterations int32 [frames], parity_ok bool [frames]). rate_matched: every rate-matched "
+        "5G NR code ('nr:K:E') of the list takes its E received LLRs, the other codes their n. "
+        "crc_stop: as Decoder's, for every code (all must be NR).")
         .def(py::init([](const py::list& codes, const std::string& backend, const std::string& algorithm,
                          int max_iterations, bool early_termination, float llr_scale,
                          const std::string& msg_format, const std::string& schedule,
-                         int num_threads, bool output_codeword, bool packed) {
+                         int num_threads, bool output_codeword, bool packed, bool rate_matched,
+                         const std::string& crc_stop) {
                  std::vector<CodePtr> c;
                  for (const py::handle& h : codes)
                      c.push_back(code_arg(py::reinterpret_borrow<py::object>(h)));
@@ -791,7 +835,8 @@ void bind_nr(py::module& m)
                  ldpc_decoder_config cfg = config_from(backend, algorithm, max_iterations,
                                                        early_termination, llr_scale, msg_format,
                                                        schedule, num_threads, "MultiDecoder",
-                                                       code_defaults(c.empty() ? nullptr : c[0]->get()));
+                                                       code_defaults(c.empty() ? nullptr : c[0]->get()),
+                                                       rate_matched, crc_stop);
                  cfg.output_bits = output_codeword ? LDPC_OUTPUT_CODEWORD : LDPC_OUTPUT_INFO;
                  cfg.output_packing = packed ? LDPC_OUTPUT_PACKED : LDPC_OUTPUT_UNPACKED;
                  return std::make_shared<MultiDecoder>(std::move(c), cfg);
@@ -803,9 +848,12 @@ void bind_nr(py::module& m)
              py::arg("llr_scale") = gr::ldpcgpu::default_int8_scale(),
              py::arg("msg_format") = "float", py::arg("schedule") = "layered",
              py::arg("num_threads") = 0, py::arg("output_codeword") = false,
-             py::arg("packed") = false)
+             py::arg("packed") = false, py::arg("rate_matched") = false,
+             py::arg("crc_stop") = "none")
         .def("decode", &MultiDecoder::decode, py::arg("llr"), py::arg("code_index"))
         .def("output_bytes", &MultiDecoder::output_bytes, py::arg("index"))
+        .def("frame_llrs", &MultiDecoder::frame_llrs, py::arg("index"),
+             "LLRs of one frame of code index: n, or E with rate_matched on a rate-matched code")
         .def_property_readonly("codes", &MultiDecoder::codes)
         .def_property_readonly("max_n", &MultiDecoder::max_n)
         .def_property_readonly("max_output_bytes", &MultiDecoder::max_output_bytes)
@@ -932,7 +980,11 @@ void bind_core(py::module& m)
         "unless llr_positive_is_one. Returns (bits, iterations, parity_ok). msg_format: the "
         "decoder's internal arithmetic, 'float' (default), 'int8' or 'int16'. rate_matched: for a "
         "rate-matched 5G NR code ('nr:K:E'), decode() takes the E LLRs received per frame [frames, E] "
-        "and the decoder undoes the rate matching (on the GPU for the cuda backend).")
+        "and the decoder undoes the rate matching (on the GPU for the cuda backend). crc_stop: "
+        "CRC-aided early stop of 5G NR code blocks, 'none' (default), 'crc24a', 'crc24b' or "
+        "'crc16': with early_termination a frame also stops once its first K' bits pass that "
+        "CRC (parity_ok stays the syndrome's); a bad name or a code that is not NR raises "
+        "LdpcError.")
         .def_property_readonly("frame_llrs", [](const Decoder& d) { return d.frame_llrs(); },
                                "LLRs per input frame: n, or E with rate_matched")
         .def(py::init([](const py::object& code, const std::string& backend, const std::string& algorithm,
@@ -940,13 +992,14 @@ void bind_core(py::module& m)
                          float llr_scale, bool output_codeword, bool packed, const std::string& schedule,
                          float nms_alpha, float oms_beta, const std::string& msg_format, int batch_frames,
                          int batches_in_flight, int num_streams, const std::vector<int>& devices,
-                         int num_threads, bool fallback_to_cpu, bool rate_matched) {
+                         int num_threads, bool fallback_to_cpu, bool rate_matched,
+                         const std::string& crc_stop) {
                  return std::make_shared<Decoder>(code_arg(code), backend, algorithm, max_iterations,
                                                   early_termination, llr_positive_is_one, llr_scale,
                                                   output_codeword, packed, schedule, nms_alpha, oms_beta,
                                                   msg_format, batch_frames, batches_in_flight,
                                                   num_streams, devices, num_threads, fallback_to_cpu,
-                                                  rate_matched);
+                                                  rate_matched, crc_stop);
              }),
              py::arg("code"),
              py::arg("backend") = "auto",
@@ -967,7 +1020,8 @@ void bind_core(py::module& m)
              py::arg("devices") = std::vector<int>(),
              py::arg("num_threads") = 0,
              py::arg("fallback_to_cpu") = true,
-             py::arg("rate_matched") = false)
+             py::arg("rate_matched") = false,
+             py::arg("crc_stop") = "none")
         .def("decode", &Decoder::decode, py::arg("llr"),
              "decode frames of LLRs; returns (bits uint8 [frames, k or n or packed bytes], "
              "iterations int32 [frames], parity_ok bool [frames])")
@@ -979,6 +1033,7 @@ void bind_core(py::module& m)
         .def_property_readonly("schedule", [](const Decoder& d) { return ldpc_schedule_name(d.cfg().schedule); })
         .def_property_readonly("max_iterations", [](const Decoder& d) { return d.cfg().max_iterations; })
         .def_property_readonly("early_termination", [](const Decoder& d) { return d.cfg().early_termination != 0; })
+        .def_property_readonly("crc_stop", [](const Decoder& d) { return ldpc_crc_stop_name(d.cfg().early_stop_crc); })
         .def_property_readonly("output_bytes", &Decoder::output_bytes, "bytes per decoded frame")
         .def_property_readonly("batch_frames", &Decoder::batch_frames);
 

@@ -8,7 +8,7 @@
 /* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
 /* BINDTOOL_USE_PYGCCXML(0)                                                        */
 /* BINDTOOL_HEADER_FILE(fec_decoder.h)                                        */
-/* BINDTOOL_HEADER_FILE_HASH(dad2f4905af3c4566cf5503a19237354)                     */
+/* BINDTOOL_HEADER_FILE_HASH(49166d34271d6c9958bc963c5baa94fa)                     */
 /***********************************************************************************/
 
 #include <pybind11/pybind11.h>
@@ -46,6 +46,8 @@ void bind_fec_decoder(py::module& m)
                    py::arg("fallback_to_cpu") = true,
                    py::arg("sigma") = 0.0f,
                    py::arg("esn0_db") = std::numeric_limits<float>::quiet_NaN(),
+                   py::arg("rate_matched") = true,
+                   py::arg("crc_stop") = "none",
                    D(fec_decoder, make));
     def_code_info<fec_decoder>(cls);
     cls.def("rate", &fec_decoder::rate)

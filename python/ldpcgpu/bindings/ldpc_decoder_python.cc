@@ -7,7 +7,7 @@
 /* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
 /* BINDTOOL_USE_PYGCCXML(0)                                                        */
 /* BINDTOOL_HEADER_FILE(ldpc_decoder.h)                                        */
-/* BINDTOOL_HEADER_FILE_HASH(743b30722f402de264ef58a217188905)                     */
+/* BINDTOOL_HEADER_FILE_HASH(ec5eac4d7b32e1e95b7b1d48a5811289)                     */
 /***********************************************************************************/
 
 #include <pybind11/pybind11.h>
@@ -48,6 +48,8 @@ void bind_ldpc_decoder(py::module& m)
             py::arg("oms_beta") = code_default,
             py::arg("code_tag") = "",
             py::arg("codes") = std::vector<std::string>(),
+            py::arg("rate_matched") = false,
+            py::arg("crc_stop") = "none",
             D(ldpc_decoder, make));
     def_decoder_common<ldpc_decoder>(cls);
     cls.def("input_items_per_frame", &ldpc_decoder::input_items_per_frame)
