@@ -2,7 +2,8 @@
  * NR slots) on ldpc_multi_decoder, against each code decoded alone by its own decoder.
  *
  *   multi_bench [--backend B] [--msg f32|i8|i16] [--threads T] [--frames F] [--iters N]
- *               [--reps R] [--early-stop] [--slot N0] [CODE ...]
+ *               [--reps R] [--early-stop] [--slot N0 [--received DB [--rate-matched]]]
+ *               [--llr f32|i8] [--llr-scale S] [CODE ...]
  *
  * --slot N0: a 5G slot's latency instead: one call of F frames, the first N0 of the first code
  * and the others cycling through the other codes; prints the median and 99th percentile of R
@@ -10,7 +11,10 @@
  * (their LLRs decode in a few iterations). --received DB (with --slot): frames as a receiver
  * holds them: random information bits encoded, a rate-matched NR code's bits rate-matched,
  * BPSK over AWGN at Eb/N0 DB (rate K/E, or k/n) and, for NR, recovered into n LLRs (0 where
- * nothing was sent), instead of noisy LLRs on every column.
+ * nothing was sent), instead of noisy LLRs on every column. --rate-matched (with --received):
+ * the rate-matched NR codes' frames are the E LLRs received instead, the decoder recovering
+ * them (input_rate_matched; on the GPU for the cuda backend). --llr i8: the frames quantised
+ * to int8 LLRs at --llr-scale (default 4; ldpc_llr_quantize_i8) and decoded as such.
  *
  * Codes default to dvbs2:16200 1/2, 3/5, 3/4, 8/9. F frames (default 256) per measurement;
  * every iteration runs (no early stop), so the work per frame is fixed. Prints coded Mb/s
@@ -38,9 +42,10 @@ static void die(const char *what)
     exit(1);
 }
 
-/* --received: frame f of code index[f], as a receiver holds it (rows of max_n LLRs) */
-static void make_received(ldpc_code **codes, int ncodes, const int *index, int frames, int max_n, double ebn0,
-                          float *llr)
+/* --received: frame f of code index[f], as a receiver holds it (rows of row_len LLRs): n
+ * LLRs, or with rate_matched the E received of a rate-matched NR code */
+static void make_received(ldpc_code **codes, int ncodes, const int *index, int frames, int max_n, int row_len,
+                          int rate_matched, double ebn0, float *llr)
 {
     ldpc_rng rng;
     ldpc_rng_seed(&rng, 7);
@@ -62,13 +67,15 @@ static void make_received(ldpc_code **codes, int ncodes, const int *index, int f
         ldpc_rng_bits(&rng, info, nr ? p.cb.k_prime : k); /* NR: the fillers stay 0 */
         if (ldpc_encoder_encode(enc[index[f]], info, cw, 1) != LDPC_OK)
             die("encode");
-        float *row = llr + (size_t)f * max_n;
-        memset(row, 0, sizeof(float) * (size_t)max_n);
+        float *row = llr + (size_t)f * row_len;
+        memset(row, 0, sizeof(float) * (size_t)row_len);
         if (nr) {
             if (ldpc_nr_rate_match(&p.cb, p.rv, p.qm, p.e, cw, tx) != LDPC_OK)
                 die("rate match");
             ldpc_channel_bpsk_awgn(&rng, tx, p.e, ldpc_awgn_sigma(ebn0, (double)p.cb.k_prime / p.e), rx);
-            if (ldpc_nr_rate_recover_f32(&p.cb, p.rv, p.qm, p.e, rx, row) != LDPC_OK)
+            if (rate_matched)
+                memcpy(row, rx, sizeof(float) * (size_t)p.e);
+            else if (ldpc_nr_rate_recover_f32(&p.cb, p.rv, p.qm, p.e, rx, row) != LDPC_OK)
                 die("rate recovery");
         } else {
             ldpc_channel_bpsk_awgn(&rng, cw, n, ldpc_awgn_sigma(ebn0, (double)k / n), row);
@@ -84,7 +91,7 @@ static void make_received(ldpc_code **codes, int ncodes, const int *index, int f
 }
 
 /* --slot: one call of the frames (index[] set), R timed after a warm-up; median and p99 */
-static void run_slot(ldpc_multi_decoder *md, const float *llr, const int *index, int frames, int reps,
+static void run_slot(ldpc_multi_decoder *md, const float *llr, const int8_t *llr8, const int *index, int frames, int reps,
                      uint8_t *out, int slot, const char *first_code, int ncodes)
 {
     ldpc_frame_status *st = malloc(sizeof *st * (size_t)frames);
@@ -94,7 +101,9 @@ static void run_slot(ldpc_multi_decoder *md, const float *llr, const int *index,
     int bad = 0;
     for (int r = -1; r < reps; r++) { /* r = -1: warm-up */
         double t0 = now();
-        if (ldpc_multi_decoder_decode_f32(md, llr, index, frames, out, st) != LDPC_OK)
+        const int rc = llr8 ? ldpc_multi_decoder_decode_i8(md, llr8, index, frames, out, st)
+                            : ldpc_multi_decoder_decode_f32(md, llr, index, frames, out, st);
+        if (rc != LDPC_OK)
             die("multi decode");
         if (r >= 0)
             t[r] = now() - t0;
@@ -120,6 +129,7 @@ int main(int argc, char **argv)
     const char *names[LDPC_MULTI_MAX_CODES];
     int ncodes = 0, frames = 256, reps = 3, slot = -1;
     double received = -100.0; /* --received Eb/N0; below -50: not asked */
+    int llr_i8 = 0;
     ldpc_decoder_config cfg;
     ldpc_decoder_config_init(&cfg);
     cfg.backend = LDPC_BACKEND_CPU_SIMD;
@@ -152,6 +162,17 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "--received") && v) {
             received = atof(v);
             i++;
+        } else if (!strcmp(a, "--rate-matched")) {
+            cfg.input_rate_matched = 1;
+        } else if (!strcmp(a, "--llr") && v) {
+            ldpc_llr_type t;
+            if (ldpc_llr_type_from_string(v, &t) != LDPC_OK)
+                die("--llr");
+            llr_i8 = t == LDPC_LLR_I8;
+            i++;
+        } else if (!strcmp(a, "--llr-scale") && v) {
+            cfg.llr_scale = (float)atof(v);
+            i++;
         } else if (!strcmp(a, "--early-stop")) {
             cfg.early_termination = 1;
         } else if (a[0] == '-') {
@@ -171,6 +192,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "multi_bench: --frames and --reps must be >= 1\n");
         return 2;
     }
+    if ((cfg.input_rate_matched || llr_i8) && (slot < 0 || received < -50.0)) {
+        fprintf(stderr, "multi_bench: --rate-matched and --llr i8 go with --slot and --received\n");
+        return 2;
+    }
     ldpc_code **codes = calloc((size_t)ncodes, sizeof *codes);
     int max_n = 0;
     for (int c = 0; c < ncodes; c++) {
@@ -183,7 +208,11 @@ int main(int argc, char **argv)
     if (ldpc_multi_decoder_create(&md, (const ldpc_code *const *)codes, ncodes, &cfg) != LDPC_OK)
         die("ldpc_multi_decoder_create");
     const int row_out = ldpc_multi_decoder_max_output_bytes(md);
+    const int row_len = ldpc_multi_decoder_max_n(md); /* the longest frame: n, or an E */
+    if (row_len > max_n)
+        max_n = row_len;
     float *llr = malloc(sizeof(float) * (size_t)frames * max_n);
+    int8_t *llr8 = llr_i8 ? malloc((size_t)frames * max_n) : NULL;
     uint8_t *out = malloc((size_t)frames * row_out);
     int *index = malloc(sizeof(int) * (size_t)frames);
     if (!llr || !out || !index)
@@ -200,8 +229,10 @@ int main(int argc, char **argv)
         for (int f = 0; f < frames; f++)
             index[f] = f < slot || ncodes == 1 ? 0 : 1 + (f - slot) % (ncodes - 1);
         if (received > -50.0)
-            make_received(codes, ncodes, index, frames, max_n, received, llr);
-        run_slot(md, llr, index, frames, reps, out, slot, names[0], ncodes);
+            make_received(codes, ncodes, index, frames, max_n, row_len, cfg.input_rate_matched, received, llr);
+        if (llr8)
+            ldpc_llr_quantize_i8(llr, (size_t)frames * row_len, cfg.llr_scale, llr8);
+        run_slot(md, llr, llr8, index, frames, reps, out, slot, names[0], ncodes);
     } else {
         double alone_bits = 0, alone_time = 0;
         for (int c = 0; c < ncodes; c++) {
@@ -245,6 +276,7 @@ int main(int argc, char **argv)
         ldpc_code_destroy(codes[c]);
     free(codes);
     free(llr);
+    free(llr8);
     free(out);
     free(index);
     return 0;
