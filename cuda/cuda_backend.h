@@ -64,6 +64,15 @@ struct NrDerate {
 };
 cudaError_t derate_launch(const NrDerate &r, const void *in, void *out, int nframes, bool i8, bool positive_is_one,
                           int sms, cudaStream_t s);
+/* With HARQ buffers (harq_buffers): frame f is recovered with its own rv (first4 + rv * n) and
+ * added into buffer meta[f].buffer (nr_recover.h, ldpc_nr_harq_add), whose values go to out. */
+struct NrHarq {
+    float *buffers;              /* harq_buffers x n */
+    const ldpc_harq_frame *meta; /* the batch's entries, in device memory */
+    const int32_t *first4;       /* the gathers of rv 0..3, n each */
+};
+cudaError_t derate_harq_launch(const NrDerate &r, const NrHarq &h, const void *in, void *out, int nframes, bool i8,
+                               bool positive_is_one, int sms, cudaStream_t s);
 
 /* ---- state ---- */
 struct DeviceCtx {
@@ -73,6 +82,8 @@ struct DeviceCtx {
     int4 *layers = nullptr;
     void *table = nullptr;
     int32_t *rm_first = nullptr; /* input_rate_matched: the gather's first transmissions (n) */
+    int32_t *rm_first4 = nullptr; /* harq_buffers: those of rv 0..3 (4 n) */
+    float *harq = nullptr;       /* harq_buffers: the buffers (harq_buffers x n) */
     unsigned *crc_r = nullptr;   /* early_stop_crc: ldpc_crc_stop_remainders (K') */
     int *out_pos = nullptr;
     int *row_ptr = nullptr, *col_idx = nullptr, *col_ptr = nullptr, *col_edge = nullptr;
@@ -93,6 +104,7 @@ struct Lane {
     void *scratch_msg = nullptr; /* table kernel, MEM_SMEM_APP / MEM_GLOBAL */
     char *scratch = nullptr;     /* generic kernel */
     int *sched = nullptr;        /* table kernel: chunk counter, blocks finished (kernel_table.cuh) */
+    ldpc_harq_frame *harq_meta = nullptr; /* harq_buffers: a batch's entries (batch_frames) */
 };
 
 struct State {
@@ -120,6 +132,9 @@ struct State {
     unsigned next_lane = 0;
     std::mutex lane_mutex;
     std::string desc;
+    /* harq_buffers: the event after the last submitted batch's HARQ combining; the next batch's
+     * waits for it, so that batches on different streams combine in submission order */
+    cudaEvent_t harq_prev = nullptr;
 };
 
 struct BatchData {
@@ -128,6 +143,8 @@ struct BatchData {
     void *llr_dev[LDPC_MAX_DEVICES] = {};
     uint8_t *out_dev[LDPC_MAX_DEVICES] = {};
     int lane = -1;
+    ldpc_harq_frame *harq_pinned = nullptr; /* harq_buffers: the entries, pinned for their copy */
+    cudaEvent_t harq_ev = nullptr;          /* recorded after this batch's HARQ combining */
 };
 
 /* ---- cuda_state.cu ---- */

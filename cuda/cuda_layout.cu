@@ -1,6 +1,7 @@
 /* The table kernel's sizes for a variant (the rules: table_layout.h) and the code's tables on a
  * device: the plan's column table re-encoded for the chosen kernel (table_encoding.h), or the
  * generic kernel's H. */
+#include <algorithm>
 #include "cuda_backend.h"
 #include "table_encoding.h"
 #include "table_layout.h"
@@ -103,6 +104,17 @@ int upload_code(const State *s, const ldpc_decoder *dec, DeviceCtx &d)
     if (dec->cfg.input_rate_matched &&
         (st = upload(&d.rm_first, dec->rm.first, (size_t)dec->rm.n, d.dev)) != LDPC_OK)
         return st;
+    if (dec->cfg.harq_buffers > 0) {
+        const size_t n = (size_t)dec->rm.n;
+        std::vector<int32_t> first4(4 * n);
+        for (int rv = 0; rv < 4; rv++)
+            std::copy(dec->rm_rv[rv].first, dec->rm_rv[rv].first + n, first4.begin() + (size_t)rv * n);
+        if ((st = upload(&d.rm_first4, first4.data(), first4.size(), d.dev)) != LDPC_OK)
+            return st;
+        const size_t bytes = (size_t)dec->cfg.harq_buffers * n * sizeof(float);
+        CU(cudaMalloc((void **)&d.harq, bytes), "cudaMalloc (HARQ buffers)", d.dev);
+        CU(cudaMemset(d.harq, 0, bytes), "cudaMemset (HARQ buffers)", d.dev);
+    }
     if (dec->crc_stop.on) { /* uploaded whether or not early termination is on now (it may change) */
         std::vector<uint32_t> r((size_t)dec->crc_stop.nbits);
         ldpc_crc_stop_remainders(&dec->crc_stop, r.data());

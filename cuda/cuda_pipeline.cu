@@ -93,6 +93,13 @@ static void cuda_free_batch(ldpc_decoder *dec, ldpc_batch *b)
                 cudaSetDevice(s->devs[i].dev);
                 cudaEventDestroy(bd->ev[i]);
             }
+        if (bd->harq_ev) {
+            cudaSetDevice(s->devs[0].dev);
+            if (s->harq_prev == bd->harq_ev)
+                s->harq_prev = nullptr;
+            cudaEventDestroy(bd->harq_ev);
+        }
+        cudaFreeHost(bd->harq_pinned);
     }
     delete bd;
     b->backend_data = nullptr;
@@ -123,6 +130,12 @@ static int cuda_alloc_batch(ldpc_decoder *dec, ldpc_batch *b)
     if (!bd)
         return ldpc_error(LDPC_ERR_NO_MEMORY, "cuda: out of memory");
     b->backend_data = bd;
+    if (dec->cfg.harq_buffers > 0) { /* one device (cuda_init_inner) */
+        CU(cudaHostAlloc((void **)&bd->harq_pinned, (size_t)b->capacity * sizeof(ldpc_harq_frame),
+                         cudaHostAllocPortable),
+           "cudaHostAlloc (HARQ entries)", dev0);
+        CU(cudaEventCreateWithFlags(&bd->harq_ev, cudaEventDisableTiming), "cudaEventCreate", dev0);
+    }
     for (size_t i = 0; i < s->devs.size(); i++) {
         CU(cudaSetDevice(s->devs[i].dev), "cudaSetDevice", s->devs[i].dev);
         CU(cudaEventCreateWithFlags(&bd->ev[i], cudaEventDisableTiming), "cudaEventCreate",
@@ -163,8 +176,25 @@ static int cuda_submit(ldpc_decoder *dec, ldpc_batch *b)
             src = L.llr_rm;
         }
         const NrDerate r{dec->rm.n, dec->rm.e, dec->rm.rows, dec->rm.qm, dec->rm.period, d.rm_first};
-        const cudaError_t e = derate_launch(r, src, L.llr, b->nframes, i8, dec->cfg.llr_positive_is_one != 0,
-                                            d.sms, L.stream);
+        cudaError_t e;
+        if (b->harq) {
+            /* the entries go with the batch; its combining waits for the previous batch's */
+            std::copy(b->harq, b->harq + b->nframes, bd->harq_pinned);
+            CU(cudaMemcpyAsync(L.harq_meta, bd->harq_pinned, (size_t)b->nframes * sizeof(ldpc_harq_frame),
+                               cudaMemcpyHostToDevice, L.stream),
+               "cudaMemcpyAsync (HARQ entries to the GPU)", d.dev);
+            if (s->harq_prev)
+                CU(cudaStreamWaitEvent(L.stream, s->harq_prev, 0), "cudaStreamWaitEvent", d.dev);
+            const NrHarq h{d.harq, L.harq_meta, d.rm_first4};
+            e = derate_harq_launch(r, h, src, L.llr, b->nframes, i8, dec->cfg.llr_positive_is_one != 0, d.sms,
+                                   L.stream);
+            if (e == cudaSuccess)
+                e = cudaEventRecord(bd->harq_ev, L.stream);
+            if (e == cudaSuccess)
+                s->harq_prev = bd->harq_ev;
+        } else {
+            e = derate_launch(r, src, L.llr, b->nframes, i8, dec->cfg.llr_positive_is_one != 0, d.sms, L.stream);
+        }
         if (e != cudaSuccess)
             return cuda_fail(e, "rate recovery launch", d.dev);
         llr_in = L.llr;
@@ -231,9 +261,24 @@ static int cuda_wait(ldpc_decoder *dec, ldpc_batch *b, int block)
     return LDPC_OK;
 }
 
+/* A HARQ buffer back to the host, after every lane's work (no batch is in flight: decoder.c) */
+static int cuda_harq_read(ldpc_decoder *dec, int buffer, float *out)
+{
+    State *s = (State *)dec->backend_state;
+    const DeviceCtx &d = s->devs[0];
+    CU(cudaSetDevice(d.dev), "cudaSetDevice", d.dev);
+    for (const Lane &L : s->lanes)
+        CU(cudaStreamSynchronize(L.stream), "cudaStreamSynchronize", d.dev);
+    const size_t n = (size_t)dec->rm.n;
+    CU(cudaMemcpy(out, d.harq + (size_t)buffer * n, n * sizeof(float), cudaMemcpyDeviceToHost),
+       "cudaMemcpy (HARQ buffer to the host)", d.dev);
+    return LDPC_OK;
+}
+
 const ldpc_backend_ops cuda_ops = {
     "cuda", cuda_init, cuda_destroy, cuda_alloc_batch, cuda_free_batch, cuda_submit, cuda_wait,
-    1, /* rate-matched frames: recovered on the GPU (nr_derate.cu) */
+    1,              /* rate-matched frames: recovered on the GPU (nr_derate.cu) */
+    cuda_harq_read, /* and the HARQ buffers kept there */
 };
 
 /* ---- the simulator's GPU channel (sim_run.cu) drives the lanes itself ---- */

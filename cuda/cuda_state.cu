@@ -49,6 +49,7 @@ static void free_device(State *s)
         cudaFree(l.scratch_app);
         cudaFree(l.scratch_msg);
         cudaFree(l.sched);
+        cudaFree(l.harq_meta);
         cudaFree(l.scratch);
         if (l.stream)
             cudaStreamDestroy(l.stream);
@@ -59,6 +60,8 @@ static void free_device(State *s)
         cudaFree(d.layers);
         cudaFree(d.table);
         cudaFree(d.rm_first);
+        cudaFree(d.rm_first4);
+        cudaFree(d.harq);
         cudaFree(d.crc_r);
         cudaFree(d.out_pos);
         cudaFree(d.row_ptr);
@@ -98,6 +101,9 @@ static int add_lane(State *s, ldpc_decoder *dec, int ctx_index)
     if (dec->cfg.input_rate_matched)
         CU(cudaMalloc(&L.llr_rm, (size_t)dec->batch_frames * dec->frame_llrs * sizeof(float)),
            "cudaMalloc (rate-matched LLR buffer)", d.dev);
+    if (dec->cfg.harq_buffers > 0)
+        CU(cudaMalloc((void **)&L.harq_meta, (size_t)dec->batch_frames * sizeof(ldpc_harq_frame)),
+           "cudaMalloc (HARQ entries)", d.dev);
     /* bits and statuses in one buffer, laid out as the batch's pinned host copy, so that one
      * device-to-host copy brings both back */
     const size_t sb = status_offset(dec, dec->batch_frames);
@@ -151,6 +157,8 @@ static int cuda_init_inner(ldpc_decoder *dec, State *s)
     if (count <= 0)
         return ldpc_error(LDPC_ERR_NO_DEVICE, "cuda: no CUDA device is usable on this machine");
     const int ndev = cfg->num_devices > 0 ? cfg->num_devices : 1;
+    if (cfg->harq_buffers > 0 && ndev > 1) /* a buffer lives on one GPU: its batches too */
+        return ldpc_error(LDPC_ERR_UNSUPPORTED, "cuda: HARQ buffers on one GPU only (num_devices %d)", ndev);
     for (int i = 0; i < ndev; i++) {
         const int id = cfg->num_devices > 0 ? cfg->devices[i] : 0;
         if (id < 0 || id >= count)

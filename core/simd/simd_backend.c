@@ -347,7 +347,8 @@ static int simd_wait(ldpc_decoder *dec, ldpc_batch *b, int block)
 
 static const ldpc_backend_ops simd_ops = {
     "cpu-simd", simd_init, simd_destroy, simd_alloc_batch, simd_free_batch, simd_submit, simd_wait,
-    0, /* rate-matched frames: recovered by the front end */
+    0,    /* rate-matched frames: recovered by the front end */
+    NULL, /* its HARQ buffers too */
 };
 
 const ldpc_backend_ops *ldpc_backend_cpu_simd_ops(void) { return &simd_ops; }

@@ -126,6 +126,12 @@ static int check_config(const ldpc_decoder_config *c)
                           "batch_frames, batches_in_flight, num_streams or num_threads out of range");
     if ((unsigned)c->input_rate_matched > 1)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "input_rate_matched must be 0 or 1");
+    if (c->harq_buffers < 0 || c->harq_buffers > (1 << 20))
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "harq_buffers %d outside 0..%d", c->harq_buffers, 1 << 20);
+    if (c->harq_buffers > 0 && !c->input_rate_matched)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
+                          "harq_buffers: HARQ combining needs input_rate_matched (frames of the E "
+                          "LLRs received)");
     if (c->num_devices < 0 || c->num_devices > LDPC_MAX_DEVICES)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "num_devices %d outside 0..%d",
                           c->num_devices, LDPC_MAX_DEVICES);
@@ -313,8 +319,10 @@ static void free_batches(ldpc_decoder *dec)
 {
     if (!dec->batches)
         return;
-    for (int i = 0; i < dec->nbatches; i++)
+    for (int i = 0; i < dec->nbatches; i++) {
         dec->ops->free_batch(dec, &dec->batches[i]);
+        free(dec->batches[i].harq);
+    }
     free(dec->batches);
     dec->batches = NULL;
 }
@@ -337,7 +345,11 @@ void ldpc_decoder_destroy(ldpc_decoder *dec)
     ldpc_decoder_destroy(dec->whole);
     free(dec->fifo);
     ldpc_nr_recover_free(&dec->rm);
+    for (int rv = 0; rv < 4; rv++)
+        ldpc_nr_recover_free(&dec->rm_rv[rv]);
     free(dec->rm_scratch);
+    free(dec->harq);
+    free(dec->harq_stamp);
     free(dec);
 }
 
@@ -370,35 +382,83 @@ static int setup_rate_matched(ldpc_decoder *dec)
     if (!dec->rm_scratch)
         return ldpc_error(LDPC_ERR_NO_MEMORY, "decoder: out of memory");
     dec->frame_llrs = c->nr.e;
+    /* HARQ: a frame names its own rv (the code's E and Qm) */
+    for (int rv = 0; rv < 4 && dec->cfg.harq_buffers > 0; rv++)
+        if ((st = ldpc_nr_recover_init(&dec->rm_rv[rv], &c->nr.cb, rv, c->nr.qm, c->nr.e)) != LDPC_OK)
+            return st;
+    if (dec->cfg.harq_buffers > 0 &&
+        !(dec->harq_stamp = calloc((size_t)dec->cfg.harq_buffers, sizeof *dec->harq_stamp)))
+        return ldpc_error(LDPC_ERR_NO_MEMORY, "decoder: out of memory");
     return LDPC_OK;
 }
 
 /* The front end's rate recovery for backends without their own (rate_matched_input 0): the
  * batch's frames of E LLRs become frames of n, in place. A frame's output can overlap its own
  * input and those of the frames after it (n > E) or before it (n < E): it is built in scratch
- * and copied, the frames taken last to first, resp. first to last. */
+ * and copied, the frames taken last to first, resp. first to last. With HARQ buffers a frame
+ * is recovered with its own rv and added into its buffer (nr_recover.h, ldpc_nr_harq_add),
+ * whose values it then decodes. */
 static void recover_in_batch(ldpc_decoder *dec, ldpc_batch *b)
 {
-    const ldpc_nr_recover *r = &dec->rm;
-    const int n = r->n, e = r->e;
+    const int n = dec->rm.n, e = dec->rm.e;
     const int i8 = b->llr_type == LDPC_LLR_I8;
     const float filler_f = ldpc_nr_filler_f32(dec->cfg.llr_positive_is_one);
     const int8_t filler_i8 = ldpc_nr_filler_i8(dec->cfg.llr_positive_is_one);
     for (int k = 0; k < b->nframes; k++) {
         const int f = n > e ? b->nframes - 1 - k : k;
+        const ldpc_harq_frame *h = b->harq ? &b->harq[f] : NULL;
+        const ldpc_nr_recover *r = h ? &dec->rm_rv[h->rv] : &dec->rm;
+        float *buf = h && h->buffer >= 0 ? dec->harq + (size_t)h->buffer * n : NULL;
         if (i8) {
             const int8_t *in = (const int8_t *)b->llr + (size_t)f * e;
             int8_t *tmp = (int8_t *)dec->rm_scratch;
-            for (int j = 0; j < n; j++)
+            for (int j = 0; j < n; j++) {
                 tmp[j] = ldpc_nr_gather_i8(in, r->first[j], e, r->rows, r->qm, r->period, filler_i8);
+                if (buf) {
+                    buf[j] = ldpc_nr_harq_add(h->first ? 0.0f : buf[j], r->first[j], (float)tmp[j]);
+                    tmp[j] = ldpc_nr_harq_i8(buf[j]);
+                }
+            }
             memcpy((int8_t *)b->llr + (size_t)f * n, tmp, (size_t)n);
         } else {
             const float *in = (const float *)b->llr + (size_t)f * e;
-            for (int j = 0; j < n; j++)
-                dec->rm_scratch[j] = ldpc_nr_gather_f32(in, r->first[j], e, r->rows, r->qm, r->period, filler_f);
+            for (int j = 0; j < n; j++) {
+                float v = ldpc_nr_gather_f32(in, r->first[j], e, r->rows, r->qm, r->period, filler_f);
+                if (buf)
+                    v = buf[j] = ldpc_nr_harq_add(h->first ? 0.0f : buf[j], r->first[j], v);
+                dec->rm_scratch[j] = v;
+            }
             memcpy((float *)b->llr + (size_t)f * n, dec->rm_scratch, (size_t)n * sizeof(float));
         }
     }
+}
+
+/* A batch's HARQ entries are valid (buffer, rv, first in their domains; no buffer named twice:
+ * its frames would be combined in no defined order). */
+static int check_harq_frames(ldpc_decoder *dec, const ldpc_harq_frame *harq, int nframes)
+{
+    if (!harq)
+        return LDPC_OK;
+    const int nb = dec->cfg.harq_buffers;
+    if (++dec->harq_seq <= 0) { /* wrapped: the stamps start again */
+        memset(dec->harq_stamp, 0, (size_t)nb * sizeof *dec->harq_stamp);
+        dec->harq_seq = 1;
+    }
+    for (int f = 0; f < nframes; f++) {
+        const ldpc_harq_frame *h = &harq[f];
+        if (h->buffer < -1 || h->buffer >= nb || h->rv < 0 || h->rv > 3 || (unsigned)h->first > 1)
+            return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
+                              "frame %d's HARQ entry {buffer %d, rv %d, first %d}: buffer "
+                              "-1..%d, rv 0..3, first 0 or 1",
+                              f, h->buffer, h->rv, h->first, nb - 1);
+        if (h->buffer < 0)
+            continue;
+        if (dec->harq_stamp[h->buffer] == dec->harq_seq)
+            return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
+                              "HARQ buffer %d named by two frames of one batch or call", h->buffer);
+        dec->harq_stamp[h->buffer] = dec->harq_seq;
+    }
+    return LDPC_OK;
 }
 
 static int create_with_ops(ldpc_decoder *dec, const ldpc_backend_ops *ops)
@@ -426,7 +486,18 @@ static int create_with_ops(ldpc_decoder *dec, const ldpc_backend_ops *ops)
         st = ops->alloc_batch(dec, b);
         if (st != LDPC_OK)
             return st;
+        if (dec->cfg.harq_buffers > 0) {
+            if (!(b->harq = malloc((size_t)b->capacity * sizeof *b->harq)))
+                return ldpc_error(LDPC_ERR_NO_MEMORY, "decoder: out of memory");
+            for (int f = 0; f < b->capacity; f++)
+                b->harq[f] = (ldpc_harq_frame){-1, dec->user_code->nr.rv, 0};
+        }
     }
+    /* HARQ buffers where the front end recovers (the cuda backend keeps its own on the GPU) */
+    if (dec->cfg.harq_buffers > 0 && !ops->rate_matched_input &&
+        !(dec->harq = calloc((size_t)dec->cfg.harq_buffers * dec->user_code->n, sizeof(float))))
+        return ldpc_error(LDPC_ERR_NO_MEMORY, "decoder: out of memory (%d HARQ buffers)",
+                          dec->cfg.harq_buffers);
     return LDPC_OK;
 }
 
@@ -451,6 +522,9 @@ static int create_decoder(ldpc_decoder **out, const ldpc_code *code, const ldpc_
         memcpy(&dec->cfg, cfg, cfg->struct_size);
         dec->cfg.struct_size = (uint32_t)sizeof dec->cfg;
     }
+    /* HARQ buffers reach the rows of every rv they hold: the whole H */
+    if (dec->cfg.harq_buffers > 0)
+        graph = code;
     dec->code = graph;
     dec->user_code = code;
     int st = check_config(&dec->cfg);
@@ -488,6 +562,12 @@ static int create_decoder(ldpc_decoder **out, const ldpc_code *code, const ldpc_
             dec->rm_scratch = keep->rm_scratch;
             keep->rm.first = NULL;
             keep->rm_scratch = NULL;
+            for (int rv = 0; rv < 4; rv++) {
+                dec->rm_rv[rv] = keep->rm_rv[rv];
+                keep->rm_rv[rv].first = NULL;
+            }
+            dec->harq_stamp = keep->harq_stamp;
+            keep->harq_stamp = NULL;
             dec->output_bytes = keep->output_bytes;
             ldpc_decoder_destroy(keep);
             const ldpc_backend_ops *simd = ldpc_backend_cpu_simd_ops();
@@ -553,8 +633,8 @@ int ldpc_decoder_set_early_termination(ldpc_decoder *dec, int enabled)
 
 /* ---- asynchronous batches ---- */
 
-static int decode_sync(ldpc_decoder *dec, const void *llr, ldpc_llr_type type, int nframes,
-                       uint8_t *out, ldpc_frame_status *status);
+static int decode_sync(ldpc_decoder *dec, const void *llr, const ldpc_harq_frame *harq,
+                       ldpc_llr_type type, int nframes, uint8_t *out, ldpc_frame_status *status);
 
 int ldpc_decoder_acquire(ldpc_decoder *dec, ldpc_batch **batch)
 {
@@ -584,6 +664,7 @@ void ldpc_batch_set_user(ldpc_batch *b, uint64_t user)
         b->user = user;
 }
 uint64_t ldpc_batch_user(const ldpc_batch *b) { return b ? b->user : 0; }
+ldpc_harq_frame *ldpc_batch_harq(ldpc_batch *b) { return b ? b->harq : NULL; }
 int ldpc_decoder_in_flight(const ldpc_decoder *dec) { return dec ? dec->fifo_count : 0; }
 
 static void mark_failed(ldpc_decoder *dec, ldpc_batch *b)
@@ -681,6 +762,8 @@ int ldpc_decoder_submit(ldpc_decoder *dec, ldpc_batch *b, int nframes, ldpc_llr_
         return LDPC_ERR_INVALID_ARGUMENT;
     b->nframes = nframes;
     b->llr_type = type;
+    if (check_harq_frames(dec, b->harq, nframes) != LDPC_OK)
+        return LDPC_ERR_INVALID_ARGUMENT;
     if (dec->cfg.input_rate_matched && !dec->ops->rate_matched_input)
         recover_in_batch(dec, b);
     /* frames of E received LLRs never reach a left-out row (the decode graph is the rows they
@@ -746,17 +829,24 @@ int ldpc_decoder_release(ldpc_decoder *dec, ldpc_batch *b)
 
 /* ---- synchronous decode on top of the batches ---- */
 
-static int decode_sync(ldpc_decoder *dec, const void *llr, ldpc_llr_type type, int nframes,
-                       uint8_t *out, ldpc_frame_status *status)
+/* harq: NULL, or nframes entries for a decoder with HARQ buffers (NULL there: every frame
+ * alone, with the code's rv) */
+static int decode_sync(ldpc_decoder *dec, const void *llr, const ldpc_harq_frame *harq,
+                       ldpc_llr_type type, int nframes, uint8_t *out, ldpc_frame_status *status)
 {
     if (!dec || (!llr && nframes > 0) || (!out && nframes > 0) || nframes < 0)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "decode: NULL argument or nframes < 0");
+    if (harq && dec->cfg.harq_buffers <= 0)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "decode: HARQ entries for a decoder without "
+                                                     "harq_buffers");
     if (dec->fifo_count)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
                           "decode: batches are in flight; collect them before a synchronous call");
     /* what submit would refuse, refused before any batch is taken */
     if (type == LDPC_LLR_I8 &&
         ldpc_llr_scale_check(dec->cfg.llr_scale, dec->code, &dec->cfg) != LDPC_OK)
+        return LDPC_ERR_INVALID_ARGUMENT;
+    if (check_harq_frames(dec, harq, nframes) != LDPC_OK)
         return LDPC_ERR_INVALID_ARGUMENT;
     const size_t in_frame = (size_t)dec->frame_llrs * (type == LDPC_LLR_F32 ? sizeof(float) : 1);
     const size_t out_frame = (size_t)dec->output_bytes;
@@ -768,6 +858,8 @@ static int decode_sync(ldpc_decoder *dec, const void *llr, ldpc_llr_type type, i
         while (next_in < nframes && ldpc_decoder_acquire(dec, &b) == LDPC_OK) {
             int f = nframes - next_in < dec->batch_frames ? nframes - next_in : dec->batch_frames;
             memcpy(b->llr, (const uint8_t *)llr + (size_t)next_in * in_frame, (size_t)f * in_frame);
+            for (int i = 0; b->harq && i < f; i++)
+                b->harq[i] = harq ? harq[next_in + i] : (ldpc_harq_frame){-1, dec->user_code->nr.rv, 0};
             ldpc_decoder_submit(dec, b, f, type);
             next_in += f;
         }
@@ -792,13 +884,44 @@ static int decode_sync(ldpc_decoder *dec, const void *llr, ldpc_llr_type type, i
 int ldpc_decoder_decode_f32(ldpc_decoder *dec, const float *llr, int nframes, uint8_t *out,
                             ldpc_frame_status *status)
 {
-    return decode_sync(dec, llr, LDPC_LLR_F32, nframes, out, status);
+    return decode_sync(dec, llr, NULL, LDPC_LLR_F32, nframes, out, status);
+}
+
+int ldpc_decoder_decode_harq_f32(ldpc_decoder *dec, const float *llr, const ldpc_harq_frame *harq,
+                                 int nframes, uint8_t *out, ldpc_frame_status *status)
+{
+    if (!harq && nframes > 0)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "decode_harq: NULL HARQ entries");
+    return decode_sync(dec, llr, harq, LDPC_LLR_F32, nframes, out, status);
+}
+
+int ldpc_decoder_decode_harq_i8(ldpc_decoder *dec, const int8_t *llr, const ldpc_harq_frame *harq,
+                                int nframes, uint8_t *out, ldpc_frame_status *status)
+{
+    if (!harq && nframes > 0)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "decode_harq: NULL HARQ entries");
+    return decode_sync(dec, llr, harq, LDPC_LLR_I8, nframes, out, status);
+}
+
+int ldpc_decoder_harq_read(ldpc_decoder *dec, int buffer, float *out)
+{
+    if (!dec || !out)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "harq_read: NULL argument");
+    if (buffer < 0 || buffer >= dec->cfg.harq_buffers)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "harq_read: buffer %d outside 0..%d", buffer,
+                          dec->cfg.harq_buffers - 1);
+    if (dec->fifo_count)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "harq_read: batches are in flight; collect them first");
+    if (dec->ops->rate_matched_input)
+        return dec->ops->harq_read(dec, buffer, out);
+    memcpy(out, dec->harq + (size_t)buffer * dec->user_code->n, (size_t)dec->user_code->n * sizeof(float));
+    return LDPC_OK;
 }
 
 int ldpc_decoder_decode_i8(ldpc_decoder *dec, const int8_t *llr, int nframes, uint8_t *out,
                            ldpc_frame_status *status)
 {
-    return decode_sync(dec, llr, LDPC_LLR_I8, nframes, out, status);
+    return decode_sync(dec, llr, NULL, LDPC_LLR_I8, nframes, out, status);
 }
 
 /* ---- helpers for backends ---- */
@@ -886,5 +1009,9 @@ void ldpc_decoder_print(const ldpc_decoder *dec, FILE *f)
     if (c->early_stop_crc != LDPC_CRC_STOP_NONE)
         fprintf(f, " (H*c = 0 or %s over %d bits)", ldpc_crc_stop_name(c->early_stop_crc),
                 dec->crc_stop.nbits);
+    if (c->input_rate_matched)
+        fprintf(f, ", frames of %d received LLRs", dec->frame_llrs);
+    if (c->harq_buffers > 0)
+        fprintf(f, ", %d HARQ buffers", c->harq_buffers);
     fprintf(f, ", %d frames per batch x %d slots\n", dec->batch_frames, dec->nbatches);
 }

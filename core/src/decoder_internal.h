@@ -29,6 +29,7 @@ struct ldpc_batch {
     int result;              /* backend's status for this batch */
     uint64_t user;
     int whole_code;          /* decoded by the decoder's whole-H twin (decoder.c, submit_whole) */
+    ldpc_harq_frame *harq;   /* harq_buffers: capacity entries (ldpc_batch_harq), else NULL */
     void *backend_data;      /* per-slot backend state (e.g. its stream and events) */
 };
 
@@ -45,9 +46,13 @@ typedef struct ldpc_backend_ops {
     /* Finish b: block = 1 waits; block = 0 returns LDPC_ERR_AGAIN if not done. Returns the
      * batch's decode status once done. */
     int (*wait)(ldpc_decoder *dec, ldpc_batch *b, int block);
-    /* 1: submit takes frames of E rate-matched LLRs itself (input_rate_matched, dec->rm);
-     * 0: the front end turns them into frames of n LLRs, in the batch, before submit. */
+    /* 1: submit takes frames of E rate-matched LLRs itself (input_rate_matched, dec->rm;
+     * with harq_buffers dec->rm_rv, b->harq and buffers of its own); 0: the front end turns
+     * them into frames of n LLRs, in the batch, before submit (and keeps the HARQ buffers). */
     int rate_matched_input;
+    /* with rate_matched_input and harq_buffers: buffer's n values into out (no batch in
+     * flight) */
+    int (*harq_read)(ldpc_decoder *dec, int buffer, float *out);
 } ldpc_backend_ops;
 
 struct ldpc_decoder {
@@ -70,6 +75,12 @@ struct ldpc_decoder {
     int frame_llrs;          /* LLRs per input frame: n, or E */
     ldpc_nr_recover rm;
     float *rm_scratch;       /* n floats */
+    /* harq_buffers: the gather of each rv (a frame's own), and, where the front end recovers,
+     * the buffers (harq_buffers x n floats) */
+    ldpc_nr_recover rm_rv[4];
+    float *harq;
+    int *harq_stamp;         /* per buffer: the last batch (harq_seq) that named it */
+    int harq_seq;
 };
 
 /* LLRs per frame that a batch's staging must hold: max(n, frame_llrs). */

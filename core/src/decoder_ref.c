@@ -229,5 +229,6 @@ static int ref_wait(ldpc_decoder *dec, ldpc_batch *b, int block)
 
 const ldpc_backend_ops ldpc_backend_cpu_reference = {
     "cpu-reference", ref_init, ref_destroy, ref_alloc_batch, ref_free_batch, ref_submit, ref_wait,
-    0, /* rate-matched frames: recovered by the front end */
+    0,    /* rate-matched frames: recovered by the front end */
+    NULL, /* its HARQ buffers too */
 };

@@ -73,6 +73,22 @@ LDPC_HD_FN int8_t ldpc_nr_gather_i8(const int8_t *frame, int32_t first, int e, i
     return (int8_t)(sum > 127 ? 127 : (sum < -128 ? -128 : sum));
 }
 
+/* HARQ soft combining (ldpc_decoder_config.harq_buffers): a position's buffer value after one
+ * more transmission whose own recovered LLR (the gather above) is v: held + v, a filler the
+ * certain 0 v itself; a position the transmission does not reach adds v = 0 and keeps what the
+ * buffer held. As ldpc_nr_rate_recover_f32 combines, except that a position sent more than once
+ * within one transmission (repetition) adds the sum of its copies to the buffer rather than
+ * each copy in turn (equal up to float rounding). int8 LLRs: the buffer holds the integer sum,
+ * which the decoder reads clamped (ldpc_nr_harq_i8). */
+LDPC_HD_FN float ldpc_nr_harq_add(float held, int32_t first, float v)
+{
+    return first == LDPC_NR_FILLER ? v : held + v;
+}
+LDPC_HD_FN int8_t ldpc_nr_harq_i8(float sum)
+{
+    return (int8_t)(sum > 127.0f ? 127 : (sum < -128.0f ? -128 : (int)sum));
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -183,7 +183,30 @@ typedef struct ldpc_decoder_config {
                               * iteration it runs (2^-24; CRC16: 2^-16, so up to 4e-4 over 25
                               * iterations of a frame that does not decode). Without early
                               * termination the CRC changes nothing. */
+    int harq_buffers;        /* 0 (default): none. 1..2^20, with input_rate_matched only: the
+                              * decoder keeps this many HARQ soft buffers of n LLRs (in GPU
+                              * memory for the cuda backend, on one GPU; host memory otherwise)
+                              * for incremental-redundancy combining, and every frame of a
+                              * batch says which one it adds to, with the redundancy version
+                              * it was sent with (ldpc_harq_frame: ldpc_batch_harq,
+                              * ldpc_decoder_decode_harq_*). A frame is recovered from its E LLRs
+                              * (its own rv, the code's E and Qm), added into its buffer (as
+                              * ldpc_nr_rate_recover_f32 adds: fillers stay certain zeros, bits
+                              * not sent keep what the buffer held) and the buffer's n values
+                              * are decoded, on the code's whole H (no decode graph: a buffer
+                              * reaches the rows of every rv it holds). A buffer holds values
+                              * in the units of the LLRs given: send one code block's
+                              * transmissions all as float or all as int8 LLRs; int8 LLRs add
+                              * as integers, the sum clamped to -128..127 when decoded. */
 } ldpc_decoder_config;
+
+/* A frame's HARQ soft buffer (ldpc_decoder_config.harq_buffers). */
+typedef struct ldpc_harq_frame {
+    int32_t buffer; /* 0..harq_buffers-1: the code block's buffer; -1: this frame alone */
+    int32_t rv;     /* the redundancy version it was sent with, 0..3 */
+    int32_t first;  /* 1: the code block's first transmission (the buffer starts from 0); 0: added
+                     * to what the buffer holds */
+} ldpc_harq_frame;
 
 /* Per-frame result.
  * Erased frames: a frame that carries no information -- every channel value 0 after the input
@@ -261,6 +284,17 @@ LDPC_API int ldpc_decoder_decode_f32(ldpc_decoder *dec, const float *llr, int nf
                             ldpc_frame_status *status);
 LDPC_API int ldpc_decoder_decode_i8(ldpc_decoder *dec, const int8_t *llr, int nframes, uint8_t *out,
                            ldpc_frame_status *status);
+/* The same with HARQ combining (harq_buffers): harq[f] is frame f's buffer, rv and whether it
+ * is the code block's first transmission. Frames of one call name different buffers (or -1);
+ * a call's frames are combined before the next call's. (ldpc_decoder_decode_f32 / _i8 on such
+ * a decoder: every frame alone, with the code's rv.) */
+LDPC_API int ldpc_decoder_decode_harq_f32(ldpc_decoder *dec, const float *llr, const ldpc_harq_frame *harq,
+                                          int nframes, uint8_t *out, ldpc_frame_status *status);
+LDPC_API int ldpc_decoder_decode_harq_i8(ldpc_decoder *dec, const int8_t *llr, const ldpc_harq_frame *harq,
+                                         int nframes, uint8_t *out, ldpc_frame_status *status);
+/* HARQ buffer `buffer`'s n values (what its frames' transmissions added up to) into out;
+ * refused while batches are in flight. */
+LDPC_API int ldpc_decoder_harq_read(ldpc_decoder *dec, int buffer, float *out);
 
 /* Saturated input LLRs: how many of count LLRs fall outside the int8 range under dec's
  * configuration, i.e. what int8 LLRs or int8 messages would clip.
@@ -281,6 +315,9 @@ LDPC_API int ldpc_decoder_acquire(ldpc_decoder *dec, ldpc_batch **batch);
 /* Staging buffer for ldpc_decoder_batch_frames() * n LLRs (write float or int8, not both). */
 LDPC_API float *ldpc_batch_llr_f32(ldpc_batch *batch);
 LDPC_API int8_t *ldpc_batch_llr_i8(ldpc_batch *batch);
+/* With harq_buffers: one entry per frame of the batch (ldpc_decoder_batch_frames()), read at
+ * submit; NULL for a decoder without HARQ buffers. Entries start as {-1, the code's rv, 0}. */
+LDPC_API ldpc_harq_frame *ldpc_batch_harq(ldpc_batch *batch);
 /* Start decoding the first nframes frames of the batch (1 <= nframes <= batch frames). */
 LDPC_API int ldpc_decoder_submit(ldpc_decoder *dec, ldpc_batch *batch, int nframes, ldpc_llr_type type);
 /* Oldest submitted batch. wait=1 blocks until it is done; wait=0 returns LDPC_ERR_AGAIN if it
