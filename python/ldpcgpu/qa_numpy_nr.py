@@ -136,6 +136,41 @@ class qa_numpy_nr(unittest.TestCase):
         with self.assertRaises(ldpcgpu.LdpcError):  # a mother code has no E
             ldpcgpu.Decoder("nr:bg2:z52", rate_matched=True)
 
+    def test_decoder_harq_buffers(self):
+        # IR-HARQ in the decoder's own buffers: rv 0 then rv 2 of the same code blocks; the
+        # buffers equal nr_rate_recover's combining, the bits the mother code's decode of it
+        name, mother = "nr:1000:3000", "nr:bg2:z104"
+        code = ldpcgpu.Code(name)
+        rng = np.random.default_rng(8)
+        frames, kp = 4, 1000
+        info = np.zeros((frames, code.k), dtype=np.uint8)
+        info[:, :kp] = rng.integers(0, 2, (frames, kp))
+        cw = code.encode(info)
+        dec = ldpcgpu.Decoder(code, backend=cpu_backend(), rate_matched=True, harq_buffers=6,
+                              output_codeword=True, early_termination=False, max_iterations=12)
+        ref = np.zeros((frames, code.n), dtype=np.float32)
+        wrong = []
+        for i, rv in enumerate((0, 2)):
+            tx = ldpcgpu.nr_rate_match(code, cw, rv=rv)
+            llr = (np.where(tx == 0, 1.0, -1.0) + rng.normal(0, 1.6, tx.shape)).astype(np.float32) * 1.25
+            bits, it, ok = dec.decode(llr, buffers=np.arange(frames) + 2, rv=rv, first=int(i == 0))
+            ldpcgpu.nr_rate_recover(code, llr, harq=ref, rv=rv)
+            for f in range(frames):
+                self.assertTrue(np.array_equal(dec.harq_buffer(f + 2), ref[f]))
+            want, want_it, want_ok = ldpcgpu.Decoder(mother, backend=cpu_backend(), output_codeword=True,
+                                                     early_termination=False, max_iterations=12).decode(ref)
+            self.assertTrue(np.array_equal(bits, want) and np.array_equal(it, want_it) and np.array_equal(ok, want_ok))
+            wrong.append(int(np.sum(np.any(bits != cw, axis=1))))
+        self.assertGreater(wrong[0], wrong[1])  # combining helps
+        with self.assertRaises(ldpcgpu.LdpcError):  # a buffer twice in one call
+            dec.decode(llr, buffers=np.zeros(frames, dtype=np.int32), rv=2)
+        with self.assertRaises(ldpcgpu.LdpcError):  # buffer out of range
+            dec.decode(llr, buffers=6)
+        with self.assertRaises(ldpcgpu.LdpcError):  # no buffers without rate_matched
+            ldpcgpu.Decoder(code, harq_buffers=2)
+        with self.assertRaises(ValueError):  # rv without buffers
+            dec.decode(llr, rv=2)
+
     def test_nr_crc_attach(self):
         rng = np.random.default_rng(2)
         data = rng.integers(0, 2, (3, 300)).astype(np.uint8)

@@ -294,7 +294,8 @@ public:
             int num_threads,
             bool fallback_to_cpu,
             bool rate_matched,
-            const std::string& crc_stop)
+            const std::string& crc_stop,
+            int harq_buffers)
         : d_code(std::move(code))
     {
         decoder_params p;
@@ -320,12 +321,52 @@ public:
         /* what only the numpy API offers */
         check_status(ldpc_schedule_from_string(schedule.c_str(), &cfg.schedule), "Decoder: schedule");
         cfg.num_threads = num_threads;
+        cfg.harq_buffers = harq_buffers;
         ldpc_decoder* d = nullptr;
         check_status(ldpc_decoder_create(&d, d_code->get(), &cfg), "Decoder(" + d_code->name() + ")");
         d_dec.reset(d);
     }
 
-    py::tuple decode(const py::object& llr_obj)
+    /* HARQ entries of frames frames from decode()'s buffers / rv / first (arrays of one
+     * entry per frame, or scalars for every frame); empty when buffers is None */
+    std::vector<ldpc_harq_frame> harq_entries(const py::object& buffers, const py::object& rv,
+                                              const py::object& first, py::ssize_t frames) const
+    {
+        std::vector<ldpc_harq_frame> h;
+        if (buffers.is_none()) {
+            if (!rv.is_none() || !first.is_none())
+                bad_argument("decode: rv and first go with buffers");
+            return h;
+        }
+        auto column = [&](const py::object& o, int dflt, const char* what) {
+            std::vector<int32_t> v(static_cast<size_t>(frames), dflt);
+            if (o.is_none())
+                return v;
+            py::array_t<int32_t, py::array::c_style | py::array::forcecast> a =
+                py::array_t<int32_t, py::array::c_style | py::array::forcecast>::ensure(o);
+            if (!a)
+                bad_argument(std::string("decode: ") + what + " must be integers");
+            if (a.ndim() == 0 || a.size() == 1)
+                std::fill(v.begin(), v.end(), a.data()[0]);
+            else if (a.ndim() == 1 && a.size() == frames)
+                std::copy(a.data(), a.data() + frames, v.begin());
+            else
+                bad_argument(std::string("decode: ") + what + " needs one entry per frame (" +
+                             std::to_string(frames) + ") or one for all");
+            return v;
+        };
+        ldpc_nr_code_params np{};
+        const int code_rv = ldpc_code_nr_params(d_code->get(), &np) == LDPC_OK ? np.rv : 0;
+        const std::vector<int32_t> b = column(buffers, -1, "buffers"), r = column(rv, code_rv, "rv"),
+                                   f = column(first, 0, "first");
+        h.resize(static_cast<size_t>(frames));
+        for (size_t i = 0; i < h.size(); i++)
+            h[i] = ldpc_harq_frame{b[i], r[i], f[i]};
+        return h;
+    }
+
+    py::tuple decode(const py::object& llr_obj, const py::object& buffers = py::none(),
+                     const py::object& rv = py::none(), const py::object& first = py::none())
     {
         const int n = ldpc_decoder_frame_llrs(d_dec.get()); /* E with rate_matched */
         const int out_bytes = ldpc_decoder_output_bytes(d_dec.get());
@@ -343,16 +384,24 @@ public:
         py::array_t<int32_t> iterations(frames);
         py::array_t<bool> parity_ok(frames);
         std::vector<ldpc_frame_status> status(static_cast<size_t>(frames));
+        const std::vector<ldpc_harq_frame> harq = harq_entries(buffers, rv, first, frames);
         int st;
         {
             py::gil_scoped_release release;
             std::lock_guard<std::mutex> lock(d_mutex);
-            if (int8)
-                st = ldpc_decoder_decode_i8(d_dec.get(), static_cast<const int8_t*>(llr.data()),
-                                            static_cast<int>(frames), bits.mutable_data(), status.data());
+            const int nf = static_cast<int>(frames);
+            if (!harq.empty() && int8)
+                st = ldpc_decoder_decode_harq_i8(d_dec.get(), static_cast<const int8_t*>(llr.data()),
+                                                 harq.data(), nf, bits.mutable_data(), status.data());
+            else if (!harq.empty())
+                st = ldpc_decoder_decode_harq_f32(d_dec.get(), static_cast<const float*>(llr.data()),
+                                                  harq.data(), nf, bits.mutable_data(), status.data());
+            else if (int8)
+                st = ldpc_decoder_decode_i8(d_dec.get(), static_cast<const int8_t*>(llr.data()), nf,
+                                            bits.mutable_data(), status.data());
             else
-                st = ldpc_decoder_decode_f32(d_dec.get(), static_cast<const float*>(llr.data()),
-                                             static_cast<int>(frames), bits.mutable_data(), status.data());
+                st = ldpc_decoder_decode_f32(d_dec.get(), static_cast<const float*>(llr.data()), nf,
+                                             bits.mutable_data(), status.data());
         }
         check_status(st, "decode");
         for (py::ssize_t f = 0; f < frames; f++) {
@@ -378,6 +427,17 @@ public:
     int batch_frames() const { return ldpc_decoder_batch_frames(d_dec.get()); }
     int frame_llrs() const { return ldpc_decoder_frame_llrs(d_dec.get()); }
     CodePtr code() const { return d_code; }
+    py::array_t<float> harq_buffer(int buffer)
+    {
+        py::array_t<float> out(d_code->info().n);
+        int st;
+        {
+            std::lock_guard<std::mutex> lock(d_mutex);
+            st = ldpc_decoder_harq_read(d_dec.get(), buffer, out.mutable_data());
+        }
+        check_status(st, "harq_buffer");
+        return out;
+    }
 
 private:
     CodePtr d_code; /* declared first: destroyed after the decoder that uses it */
@@ -984,7 +1044,9 @@ void bind_core(py::module& m)
         "CRC-aided early stop of 5G NR code blocks, 'none' (default), 'crc24a', 'crc24b' or "
         "'crc16': with early_termination a frame also stops once its first K' bits pass that "
         "CRC (parity_ok stays the syndrome's); a bad name or a code that is not NR raises "
-        "LdpcError.")
+        "LdpcError. harq_buffers (with rate_matched): the decoder keeps that many HARQ soft "
+        "buffers (on the GPU for the cuda backend) and decode() combines each frame into the "
+        "one it names (buffers=, rv=, first=) before decoding it on the whole code.")
         .def_property_readonly("frame_llrs", [](const Decoder& d) { return d.frame_llrs(); },
                                "LLRs per input frame: n, or E with rate_matched")
         .def(py::init([](const py::object& code, const std::string& backend, const std::string& algorithm,
@@ -993,13 +1055,13 @@ void bind_core(py::module& m)
                          float nms_alpha, float oms_beta, const std::string& msg_format, int batch_frames,
                          int batches_in_flight, int num_streams, const std::vector<int>& devices,
                          int num_threads, bool fallback_to_cpu, bool rate_matched,
-                         const std::string& crc_stop) {
+                         const std::string& crc_stop, int harq_buffers) {
                  return std::make_shared<Decoder>(code_arg(code), backend, algorithm, max_iterations,
                                                   early_termination, llr_positive_is_one, llr_scale,
                                                   output_codeword, packed, schedule, nms_alpha, oms_beta,
                                                   msg_format, batch_frames, batches_in_flight,
                                                   num_streams, devices, num_threads, fallback_to_cpu,
-                                                  rate_matched, crc_stop);
+                                                  rate_matched, crc_stop, harq_buffers);
              }),
              py::arg("code"),
              py::arg("backend") = "auto",
@@ -1021,10 +1083,18 @@ void bind_core(py::module& m)
              py::arg("num_threads") = 0,
              py::arg("fallback_to_cpu") = true,
              py::arg("rate_matched") = false,
-             py::arg("crc_stop") = "none")
-        .def("decode", &Decoder::decode, py::arg("llr"),
+             py::arg("crc_stop") = "none",
+             py::arg("harq_buffers") = 0)
+        .def("decode", &Decoder::decode, py::arg("llr"), py::arg("buffers") = py::none(),
+             py::arg("rv") = py::none(), py::arg("first") = py::none(),
              "decode frames of LLRs; returns (bits uint8 [frames, k or n or packed bytes], "
-             "iterations int32 [frames], parity_ok bool [frames])")
+             "iterations int32 [frames], parity_ok bool [frames]). With harq_buffers: buffers "
+             "(the HARQ buffer of each frame, -1 for none), rv (its redundancy version, default "
+             "the code's) and first (1: the code block's first transmission), each an array of "
+             "one entry per frame or one value for all; every frame is added into its buffer "
+             "and the buffer decoded")
+        .def("harq_buffer", &Decoder::harq_buffer, py::arg("buffer"),
+             "a HARQ buffer's n values (float32): what its frames' transmissions added up to")
         .def("set_max_iterations", &Decoder::set_max_iterations, py::arg("max_iterations"))
         .def("set_early_termination", &Decoder::set_early_termination, py::arg("enabled"))
         .def_property_readonly("code", &Decoder::code)
