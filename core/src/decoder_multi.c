@@ -4,6 +4,7 @@
  * a call by code, feeds each group into its decoder's batch slots (copying each frame once, from
  * the caller's row into the staging buffer), keeps every group's slots busy at once so that the
  * groups decode side by side, and writes results back at each frame's place. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "error.h"
@@ -50,6 +51,13 @@ int ldpc_multi_decoder_create(ldpc_multi_decoder **out, const ldpc_code *const *
         if (!codes[i])
             return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
                               "ldpc_multi_decoder_create: code %d is NULL", i);
+    /* HARQ buffers are named frame by frame (ldpc_decoder_decode_harq_*), which this decoder's
+     * calls have no room for (a config of an older, shorter layout has no such field) */
+    if (cfg && cfg->struct_size >= offsetof(ldpc_decoder_config, harq_buffers) + sizeof(int) &&
+        cfg->harq_buffers != 0)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT,
+                          "ldpc_multi_decoder_create: harq_buffers: HARQ combining needs a decoder "
+                          "per code (ldpc_decoder_decode_harq_*)");
     ldpc_multi_decoder *m = calloc(1, sizeof *m);
     if (!m)
         return ldpc_error(LDPC_ERR_NO_MEMORY, "multi decoder: out of memory");

@@ -402,6 +402,11 @@ static void test_refusals(void)
     cfg.max_iterations = 0; /* the single-code rules apply */
     CHECK(ldpc_multi_decoder_create(&m, codes, 2, &cfg) == LDPC_ERR_INVALID_ARGUMENT && !m);
     cfg.max_iterations = 10;
+    cfg.input_rate_matched = 1; /* HARQ buffers: a decoder per code */
+    cfg.harq_buffers = 2;
+    CHECK(ldpc_multi_decoder_create(&m, codes + 1, 1, &cfg) == LDPC_ERR_INVALID_ARGUMENT && !m);
+    cfg.input_rate_matched = 0;
+    cfg.harq_buffers = 0;
     REQUIRE_OK(ldpc_multi_decoder_create(&m, codes, 2, &cfg));
     CHECK(ldpc_multi_decoder_num_codes(m) == 2 && ldpc_multi_decoder_code(m, 1) == b &&
           ldpc_multi_decoder_code(m, 2) == NULL);
