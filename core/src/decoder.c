@@ -389,13 +389,11 @@ static void recover_in_batch(ldpc_decoder *dec, ldpc_batch *b)
         if (i8) {
             const int8_t *in = (const int8_t *)b->llr + (size_t)f * e;
             int8_t *tmp = (int8_t *)dec->rm_scratch;
-            for (int j = 0; j < n; j++)
-                tmp[j] = ldpc_nr_gather_i8(in, r->first[j], e, r->rows, r->qm, r->period, filler_i8);
+            ldpc_nr_recover_frame_i8(r, in, tmp, filler_i8);
             memcpy((int8_t *)b->llr + (size_t)f * n, tmp, (size_t)n);
         } else {
             const float *in = (const float *)b->llr + (size_t)f * e;
-            for (int j = 0; j < n; j++)
-                dec->rm_scratch[j] = ldpc_nr_gather_f32(in, r->first[j], e, r->rows, r->qm, r->period, filler_f);
+            ldpc_nr_recover_frame_f32(r, in, dec->rm_scratch, filler_f);
             memcpy((float *)b->llr + (size_t)f * n, dec->rm_scratch, (size_t)n * sizeof(float));
         }
     }
@@ -487,6 +485,7 @@ static int create_decoder(ldpc_decoder **out, const ldpc_code *code, const ldpc_
             dec->rm = keep->rm;
             dec->rm_scratch = keep->rm_scratch;
             keep->rm.first = NULL;
+            keep->rm.runs = NULL;
             keep->rm_scratch = NULL;
             dec->output_bytes = keep->output_bytes;
             ldpc_decoder_destroy(keep);
