@@ -9,15 +9,18 @@
  *    the first K' bits, all lanes at once) after every iteration; a frame whose syndrome became
  *    zero (or whose CRC passed) at iteration i reports i and the hard decision of iteration i,
  *    while the group keeps iterating until all its frames have stopped (or max_iterations).
+ * The c2v messages are stored as msg_t (vec_*.h: bytes for int8 messages, else vec_t) and read
+ * and written only through m_load / m_store.
  * Needs: KERNEL_ISA (string), KERNEL_FORMAT (ldpc_msg_format), KERNEL_SYMBOL (the name of the
  * simd_kernel object to define), and a vec_*.h included before.
  */
 #include <string.h>
 
-/* Check-node magnitude of one row; sum-product runs per lane in double, as the reference. */
+#if defined(SIMD_FMT_F32)
+/* Check-node magnitude of one row; sum-product runs per lane in double, as the reference
+ * (float messages only: the integer formats never run sum-product). */
 static void spa_row(const vec_t *t, int d, vec_t *out, double *pre)
 {
-#if defined(SIMD_FMT_F32)
     for (int l = 0; l < LANES; l++) {
         const float *tl = (const float *)t + l;
         pre[0] = 1.0;
@@ -37,10 +40,8 @@ static void spa_row(const vec_t *t, int d, vec_t *out, double *pre)
             suf *= tanh(fabs((double)tl[i * LANES]) * 0.5);
         }
     }
-#else
-    (void)t; (void)d; (void)out; (void)pre; /* integer formats never run sum-product */
-#endif
 }
+#endif
 
 #define APP_AT(base, offset) ((vec_t *)((char *)(base) + (offset)))
 
@@ -70,10 +71,10 @@ static void spa_row(const vec_t *t, int d, vec_t *out, double *pre)
  * msg_in, writes the new messages into msg and, layered, the new APP. t: d vectors of scratch
  * (a local array, so registers, when d is a constant). alg is a constant after inlining, so
  * the normalisation's branches fold away. */
-ROW_INLINE void row_min_sum(vec_t *app, const int32_t *off, int d, const vec_t *msg_in,
-                            vec_t *msg, vec_t *t, const simd_params *prm, int layered, int alg)
+ROW_INLINE void row_min_sum(vec_t *app, const int32_t *off, int d, const msg_t *msg_in,
+                            msg_t *msg, vec_t *t, const simd_params *prm, int layered, int alg)
 {
-    vec_t x = v_sub(v_load(APP_AT(app, off[0])), v_load(msg_in));
+    vec_t x = v_sub(v_load(APP_AT(app, off[0])), m_load(msg_in));
     t[0] = x;
 #if defined(SIMD_FMT_F32)
     /* float: the reference's operations from the initial values (+inf), NaN order included */
@@ -86,7 +87,7 @@ ROW_INLINE void row_min_sum(vec_t *app, const int32_t *off, int d, const vec_t *
      * edges skip the comparisons with the initial values */
     vec_t min1 = v_mag(x), min2 = v_min_init(), sgn = v_neg(x);
     if (d > 1) {
-        x = v_sub(v_load(APP_AT(app, off[1])), v_load(msg_in + 1));
+        x = v_sub(v_load(APP_AT(app, off[1])), m_load(msg_in + 1));
         t[1] = x;
         vec_t a = v_mag(x);
         min2 = v_max(min1, a);
@@ -97,7 +98,7 @@ ROW_INLINE void row_min_sum(vec_t *app, const int32_t *off, int d, const vec_t *
 #endif
     ROW_UNROLL
     for (int i = first; i < d; i++) {
-        x = v_sub(v_load(APP_AT(app, off[i])), v_load(msg_in + i));
+        x = v_sub(v_load(APP_AT(app, off[i])), m_load(msg_in + i));
         t[i] = x;
         vec_t a = v_mag(x);
         min2 = v_min(min2, v_max(min1, a));
@@ -119,7 +120,7 @@ ROW_INLINE void row_min_sum(vec_t *app, const int32_t *off, int d, const vec_t *
          * would keep pass 1's |t| of every edge alive across the row and spill them. */
         const vec_t neg = v_neg(x);
         vec_t c = v_sign_apply(v_sel_eq(x, v_sign_apply(min1, neg), s2, s1), neg);
-        v_store(msg + i, c);
+        m_store(msg + i, c);
         if (layered)
             v_store(APP_AT(app, off[i]), v_add(x, c));
     }
@@ -128,12 +129,12 @@ ROW_INLINE void row_min_sum(vec_t *app, const int32_t *off, int d, const vec_t *
 /* Rows [r0, r1), all of degree d (a constant after inlining where unrolled). zeros: the zero
  * row read as every row's old messages (layered first iteration), or NULL. */
 ROW_INLINE void rows_of_degree(const simd_plan *p, const simd_params *prm, vec_t *app,
-                               vec_t *c2v, vec_t *tmp, const vec_t *zeros, int r0, int r1,
+                               msg_t *c2v, vec_t *tmp, const msg_t *zeros, int r0, int r1,
                                int d, int layered, int alg)
 {
     const int32_t *off = p->off + p->row_ptr[r0];
-    vec_t *msg = c2v + p->row_ptr[r0];
-    const vec_t *in = zeros ? zeros : msg;
+    msg_t *msg = c2v + p->row_ptr[r0];
+    const msg_t *in = zeros ? zeros : msg;
     const int in_step = zeros ? 0 : d;
 #if ROW_MAX_UNROLLED
     vec_t t[ROW_MAX_UNROLLED];
@@ -157,7 +158,7 @@ ROW_INLINE void rows_of_degree(const simd_plan *p, const simd_params *prm, vec_t
  * (old messages in the store) or, in a layered first iteration, a zero row read as every
  * row's old messages, so that the store needs no clearing. */
 ROW_INLINE void min_sum_rows(const simd_plan *p, const simd_params *prm, vec_t *app,
-                             vec_t *c2v, vec_t *tmp, const vec_t *zeros, int layered, int alg)
+                             msg_t *c2v, vec_t *tmp, const msg_t *zeros, int layered, int alg)
 {
     for (int s = 0; s < p->num_segments; s++) {
         const int r0 = p->segment[s], r1 = p->segment[s + 1];
@@ -185,7 +186,7 @@ ROW_INLINE void min_sum_rows(const simd_plan *p, const simd_params *prm, vec_t *
 }
 
 static void min_sum_iteration(const simd_plan *p, const simd_params *prm, vec_t *app,
-                              vec_t *c2v, vec_t *tmp, const vec_t *zeros, int layered)
+                              msg_t *c2v, vec_t *tmp, const msg_t *zeros, int layered)
 {
     switch (prm->algorithm) {
     case LDPC_ALG_NORMALIZED_MIN_SUM:
@@ -209,21 +210,26 @@ static void min_sum_iteration(const simd_plan *p, const simd_params *prm, vec_t 
     }
 }
 
-static void row_spa(vec_t *app, const int32_t *off, int d, vec_t *msg, vec_t *tmp, double *pre,
+/* sum-product (float messages only: msg_t is vec_t) */
+static void row_spa(vec_t *app, const int32_t *off, int d, msg_t *msg, vec_t *tmp, double *pre,
                     int layered)
 {
+#if defined(SIMD_FMT_F32)
     for (int i = 0; i < d; i++)
         v_store(tmp + i, v_sub(v_load(APP_AT(app, off[i])), v_load(msg + i)));
     spa_row(tmp, d, msg, pre);
     if (layered)
         for (int i = 0; i < d; i++)
             v_store(APP_AT(app, off[i]), v_add(v_load(tmp + i), v_load(msg + i)));
+#else
+    (void)app; (void)off; (void)d; (void)msg; (void)tmp; (void)pre; (void)layered;
+#endif
 }
 
 /* zeros: NULL, or (first iteration, min-sum) max_row_degree zero vectors read as the old
  * messages. */
 static void layered_iteration(const simd_plan *p, const simd_params *prm, vec_t *app,
-                              vec_t *c2v, vec_t *tmp, double *pre, const vec_t *zeros)
+                              msg_t *c2v, vec_t *tmp, double *pre, const msg_t *zeros)
 {
     const int *rp = p->row_ptr;
     if (prm->algorithm == LDPC_ALG_SUM_PRODUCT) {
@@ -235,7 +241,7 @@ static void layered_iteration(const simd_plan *p, const simd_params *prm, vec_t 
 }
 
 static void flooding_iteration(const simd_plan *p, const simd_params *prm, vec_t *app,
-                               const vec_t *llr, vec_t *c2v, vec_t *tmp, double *pre)
+                               const vec_t *llr, msg_t *c2v, vec_t *tmp, double *pre)
 {
     const int *rp = p->row_ptr;
     if (prm->algorithm == LDPC_ALG_SUM_PRODUCT)
@@ -246,7 +252,7 @@ static void flooding_iteration(const simd_plan *p, const simd_params *prm, vec_t
     for (int j = 0; j < p->n; j++) {
         vec_t a = v_load(llr + j);
         for (int q = p->col_ptr[j]; q < p->col_ptr[j + 1]; q++)
-            a = v_add(a, v_load(c2v + p->col_edge[q]));
+            a = v_add(a, m_load(c2v + p->col_edge[q]));
         v_store(app + j, a);
     }
 }
@@ -391,16 +397,17 @@ static void kernel_load(const simd_plan *p, const simd_params *prm, simd_work *w
 static void kernel_decode(const simd_plan *p, const simd_params *prm, simd_work *w,
                           uint64_t valid, simd_group_result *res)
 {
-    vec_t *app = w->app, *c2v = w->c2v, *tmp = w->tmp, *llr = w->llr;
+    vec_t *app = w->app, *tmp = w->tmp, *llr = w->llr;
+    msg_t *c2v = w->c2v;
     double *pre = w->pre;
     const int flooding = prm->schedule == LDPC_SCHEDULE_FLOODING;
     /* layered min-sum reads its first iteration's old messages from zero rows instead */
     const int zero_start = !flooding && prm->algorithm != LDPC_ALG_SUM_PRODUCT;
-    vec_t *zeros = tmp + p->max_row_degree + 1;
+    msg_t *zeros = (msg_t *)(tmp + p->max_row_degree + 1);
     if (zero_start)
-        memset(zeros, 0, (size_t)p->max_row_degree * sizeof(vec_t));
+        memset(zeros, 0, (size_t)p->max_row_degree * sizeof(msg_t));
     else
-        memset(c2v, 0, (size_t)p->num_edges * sizeof(vec_t));
+        memset(c2v, 0, (size_t)p->num_edges * sizeof(msg_t));
     if (flooding)
         memcpy(llr, app, (size_t)p->n * sizeof(vec_t));
     memset(w->hard, 0, (size_t)p->n * ((LANES + 7) / 8));
@@ -443,5 +450,6 @@ static void kernel_decode(const simd_plan *p, const simd_params *prm, simd_work 
 }
 
 const simd_kernel KERNEL_SYMBOL = {
-    KERNEL_ISA, KERNEL_FORMAT, LANES, (int)sizeof(elem_t), kernel_load, kernel_decode,
+    KERNEL_ISA, KERNEL_FORMAT, LANES, (int)sizeof(elem_t), (int)(sizeof(msg_t) / LANES),
+    kernel_load, kernel_decode,
 };

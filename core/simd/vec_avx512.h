@@ -142,3 +142,17 @@ static inline vec_t v_clamp_scale(vec_t m, const simd_params *prm)
 #include <string.h>
 #define SIMD_X86 1
 #include "load_x86.h"
+
+/* Message storage (the c2v store, kernel_impl.h's msg_t): int8 messages (SIMD_MSG_I8) are
+ * stored as bytes, half the memory traffic of the int16 lanes they are computed in: every
+ * message is within +-MCAP <= 127 (decoder_fixed.h), so the narrowing is exact. Other formats
+ * store their vectors as they are. */
+#if defined(SIMD_MSG_I8)
+typedef __m256i msg_t;
+static inline vec_t m_load(const msg_t *p) { return _mm512_cvtepi8_epi16(_mm256_load_si256(p)); }
+static inline void m_store(msg_t *p, vec_t a) { _mm256_store_si256(p, _mm512_cvtepi16_epi8(a)); }
+#else
+typedef vec_t msg_t;
+#define m_load v_load
+#define m_store v_store
+#endif

@@ -155,7 +155,7 @@ int main(int argc, char **argv)
     simd_work w = {0};
     w.app = ldpc_simd_alloc((size_t)n * vec);
     w.staging = ldpc_simd_alloc((size_t)SIMD_LOAD_BLOCK * vec);
-    w.c2v = ldpc_simd_alloc((size_t)SIMD_C2V_VECTORS(&plan) * vec);
+    w.c2v = ldpc_simd_alloc(SIMD_C2V_BYTES(&plan, k));
     w.tmp = ldpc_simd_alloc((size_t)SIMD_TMP_VECTORS(&plan) * vec);
     w.pre = malloc(((size_t)plan.max_row_degree + 1) * sizeof(double));
     w.hard = malloc((size_t)n * ((lanes + 7) / 8));
