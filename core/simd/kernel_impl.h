@@ -56,9 +56,9 @@ static void spa_row(const vec_t *t, int d, vec_t *out, double *pre)
 #ifdef SIMD_X86
 #define ROW_INLINE static inline __attribute__((always_inline))
 /* SIMD kernels: layered rows of degree 1..16 and the common larger degrees (DVB, WiMAX, WiFi
- * high rates: 18, 20, 22, 27, 30) get their own unrolled copy (min_sum_rows); in the generic
- * kernels each "vector" operation is itself a loop, and unrolling them only multiplies compile
- * time */
+ * high rates: 18, 20, 22, 27, 30; 5G NR base graph 1's core rows: 19) get their own unrolled
+ * copy (min_sum_rows); in the generic kernels each "vector" operation is itself a loop, and
+ * unrolling them only multiplies compile time */
 #define ROW_UNROLL _Pragma("GCC unroll 32")
 #define ROW_MAX_UNROLLED 32
 #else
@@ -172,7 +172,7 @@ ROW_INLINE void min_sum_rows(const simd_plan *p, const simd_params *prm, vec_t *
                 DEGREE_CASE_(5) DEGREE_CASE_(6) DEGREE_CASE_(7) DEGREE_CASE_(8)
                 DEGREE_CASE_(9) DEGREE_CASE_(10) DEGREE_CASE_(11) DEGREE_CASE_(12)
                 DEGREE_CASE_(13) DEGREE_CASE_(14) DEGREE_CASE_(15) DEGREE_CASE_(16)
-                DEGREE_CASE_(18) DEGREE_CASE_(20) DEGREE_CASE_(22) DEGREE_CASE_(27)
+                DEGREE_CASE_(18) DEGREE_CASE_(19) DEGREE_CASE_(20) DEGREE_CASE_(22) DEGREE_CASE_(27)
                 DEGREE_CASE_(30)
             default:
                 rows_of_degree(p, prm, app, c2v, tmp, zeros, r0, r1, d, layered, alg);
