@@ -71,6 +71,9 @@ static void spa_row(const vec_t *t, int d, vec_t *out, double *pre)
  * msg_in, writes the new messages into msg and, layered, the new APP. t: d vectors of scratch
  * (a local array, so registers, when d is a constant). alg is a constant after inlining, so
  * the normalisation's branches fold away. */
+#if defined(V_ROW_MIN_SUM)
+#define row_min_sum V_ROW_MIN_SUM /* the vector header's own form of this row (vec_avx512_i8.h) */
+#else
 ROW_INLINE void row_min_sum(vec_t *app, const int32_t *off, int d, const msg_t *msg_in,
                             msg_t *msg, vec_t *t, const simd_params *prm, int layered, int alg)
 {
@@ -125,6 +128,7 @@ ROW_INLINE void row_min_sum(vec_t *app, const int32_t *off, int d, const msg_t *
             v_store(APP_AT(app, off[i]), v_add(x, c));
     }
 }
+#endif
 
 /* Rows [r0, r1), all of degree d (a constant after inlining where unrolled). zeros: the zero
  * row read as every row's old messages (layered first iteration), or NULL. */
