@@ -295,11 +295,14 @@ static uint64_t crc_passing(const simd_params *prm, const vec_t *app)
 
 /* The output takes lanes 'lanes' of the current hard decision and keeps the others. Layout:
  * hard[b * n + j] holds bit j of frames 8b..8b+7 (bit i = frame 8b + i), so that a frame's
- * bits come out with one shift and mask per byte (simd_backend.c). */
-static void freeze(const simd_plan *p, const vec_t *app, uint8_t *hard, uint64_t lanes)
+ * bits come out with one shift and mask per byte (simd_backend.c). Only the columns that are
+ * output (prm->out_cols: the information bits of a long code are a third of its columns or
+ * less) are written. */
+static void freeze(const simd_plan *p, const simd_params *prm, const vec_t *app, uint8_t *hard,
+                   uint64_t lanes)
 {
     const int n = p->n;
-    for (int j = 0; j < n; j++) {
+    for (int j = 0; j < prm->out_cols; j++) {
         const uint64_t bits = v_signs(v_neg(v_load(app + j)));
         for (int b = 0; b < (LANES + 7) / 8; b++) {
             const uint8_t keep = (uint8_t)~(lanes >> 8 * b), take = (uint8_t)(lanes >> 8 * b);
@@ -431,7 +434,7 @@ static void kernel_decode(const simd_plan *p, const simd_params *prm, simd_work 
         if (done) {
             /* a frame's first codeword is the one it returns (decoder_fixed.h rule 6); with
              * early termination it also stops there */
-            freeze(p, app, w->hard, done);
+            freeze(p, prm, app, w->hard, done);
             for (int l = 0; l < LANES; l++)
                 if (done >> l & 1) {
                     res->iterations[l] = prm->early_termination ? it : prm->max_iterations;
@@ -444,7 +447,7 @@ static void kernel_decode(const simd_plan *p, const simd_params *prm, simd_work 
     }
     /* frames that never satisfied every check end here, with the last iteration's decision */
     if (active) {
-        freeze(p, app, w->hard, active);
+        freeze(p, prm, app, w->hard, active);
         for (int l = 0; l < LANES; l++)
             if (active >> l & 1) {
                 res->iterations[l] = prm->max_iterations;

@@ -62,6 +62,9 @@ typedef struct simd_params {
     int oms_q;        /* round(beta * llr_scale), in quantised units */
     /* float */
     float nms_alpha, oms_beta;
+    /* columns whose hard decisions are output (a prefix of the n): n, or k when only the
+     * information bits are and they come first; the kernels freeze only these */
+    int out_cols;
     /* input conversion (decoder_fixed.h rule 1; ldpc_llr_to_float for float messages) */
     int positive_is_one;
     float llr_scale;
