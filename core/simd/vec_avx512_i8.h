@@ -110,19 +110,28 @@ static inline __m512i clamp_scale8_(__m512i m, const simd_params *prm)
 }
 
 #define ROW8_KEPT 32 /* rows up to this degree keep their bytes of t from pass 1 */
+#ifdef LDPCGPU_SIMD_EMULATE_AVX512
+/* the test build on SIMDe: one plain copy of the row (each "instruction" there is a loop; the
+ * unrolled copies per degree took the compiler tens of minutes) */
+#define ROW8_ATTR_ static __attribute__((noinline))
+#define ROW8_UNROLL_
+#else
+#define ROW8_ATTR_ static inline __attribute__((always_inline))
+#define ROW8_UNROLL_ _Pragma("GCC unroll 32")
+#endif
 
 /* One row (kernel_impl.h's row_min_sum, which this replaces: V_ROW_MIN_SUM): pass 1 computes
  * t = APP - old message on int16 halves (kept in t), its saturated bytes, the two smallest
  * magnitudes and the sign product on bytes; pass 2 writes the new messages (bytes) and,
  * layered, the APP = t + message on int16 halves. */
 #define V_ROW_MIN_SUM row_min_sum_i8x64
-static inline __attribute__((always_inline)) void
-row_min_sum_i8x64(vec_t *app, const int32_t *off, int d, const msg_t *msg_in, msg_t *msg,
-                  vec_t *t, const simd_params *prm, int layered, int alg)
+ROW8_ATTR_ void row_min_sum_i8x64(vec_t *app, const int32_t *off, int d, const msg_t *msg_in,
+                                  msg_t *msg, vec_t *t, const simd_params *prm, int layered,
+                                  int alg)
 {
     __m512i t8[ROW8_KEPT];
     __m512i min1 = _mm512_set1_epi8(-1), min2 = min1, sgn = _mm512_setzero_si512();
-    _Pragma("GCC unroll 32")
+    ROW8_UNROLL_
     for (int i = 0; i < d; i++) {
         const vec_t x = v_sub(v_load((const vec_t *)((const char *)app + off[i])),
                               m_load(msg_in + i));
@@ -147,7 +156,7 @@ row_min_sum_i8x64(vec_t *app, const int32_t *off, int d, const msg_t *msg_in, ms
     lp.algorithm = (ldpc_algorithm)alg;
     const __m512i s1 = sign8_(clamp_scale8_(min1, &lp), sgn);
     const __m512i s2 = sign8_(clamp_scale8_(min2, &lp), sgn);
-    _Pragma("GCC unroll 32")
+    ROW8_UNROLL_
     for (int i = 0; i < d; i++) {
         const __m512i x8 = i < ROW8_KEPT ? t8[i] : sat8_(t[i]);
         const __mmask64 neg = _mm512_movepi8_mask(x8);
