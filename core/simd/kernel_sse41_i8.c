@@ -2,7 +2,6 @@
  * lanes: the fixed-point model keeps the APP and t exact beyond 8 bits (decoder_fixed.h). */
 #include "simd_internal.h"
 #define SIMD_FMT_I16 /* int8 messages run in int16 lanes: the APP is wider */
-#define SIMD_MSG_I8  /* and are stored as bytes (vec_*.h, m_load / m_store) */
 #include "vec_sse41.h"
 #define KERNEL_ISA "sse4.1"
 #define KERNEL_FORMAT LDPC_MSG_I8

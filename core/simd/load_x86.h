@@ -172,7 +172,8 @@ static const int tb_rev_[8] = {0, 4, 2, 6, 1, 5, 3, 7};
 static const int tb_rev_[4] = {0, 2, 1, 3};
 #endif
 
-static inline void tb_stage_(__m128i *in, __m128i *out, int unit_bytes, int count)
+static inline __attribute__((always_inline)) void tb_stage_(__m128i *in, __m128i *out,
+                                                         int unit_bytes, int count)
 {
     for (int i = 0; i < count / 2; i++) {
         __m128i a = in[i], b = in[i + count / 2];
