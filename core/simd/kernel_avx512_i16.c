@@ -3,7 +3,7 @@
 #define SIMD_FMT_I16
 #include "vec_avx512.h"
 #define KERNEL_FORMAT LDPC_MSG_I16
-#ifdef LDPCGPU_SIMD_EMULATE_AVX512 /* test build on SIMDe, see vec_avx512.h */
+#ifdef LDPCGPU_SIMD_EMULATE_AVX512 /* test build on SIMDe, see avx512_intrin.h */
 #define KERNEL_ISA "avx512bw-emulated"
 #define KERNEL_SYMBOL ldpc_simd_kernel_avx512emu_i16
 #else

@@ -9,15 +9,18 @@
  *    the first K' bits, all lanes at once) after every iteration; a frame whose syndrome became
  *    zero (or whose CRC passed) at iteration i reports i and the hard decision of iteration i,
  *    while the group keeps iterating until all its frames have stopped (or max_iterations).
+ * The c2v messages are stored as msg_t (vec_*.h: bytes for int8 messages, else vec_t) and read
+ * and written only through m_load / m_store.
  * Needs: KERNEL_ISA (string), KERNEL_FORMAT (ldpc_msg_format), KERNEL_SYMBOL (the name of the
  * simd_kernel object to define), and a vec_*.h included before.
  */
 #include <string.h>
 
-/* Check-node magnitude of one row; sum-product runs per lane in double, as the reference. */
+#if defined(SIMD_FMT_F32)
+/* Check-node magnitude of one row; sum-product runs per lane in double, as the reference
+ * (float messages only: the integer formats never run sum-product). */
 static void spa_row(const vec_t *t, int d, vec_t *out, double *pre)
 {
-#if defined(SIMD_FMT_F32)
     for (int l = 0; l < LANES; l++) {
         const float *tl = (const float *)t + l;
         pre[0] = 1.0;
@@ -37,10 +40,8 @@ static void spa_row(const vec_t *t, int d, vec_t *out, double *pre)
             suf *= tanh(fabs((double)tl[i * LANES]) * 0.5);
         }
     }
-#else
-    (void)t; (void)d; (void)out; (void)pre; /* integer formats never run sum-product */
-#endif
 }
+#endif
 
 #define APP_AT(base, offset) ((vec_t *)((char *)(base) + (offset)))
 
@@ -55,9 +56,9 @@ static void spa_row(const vec_t *t, int d, vec_t *out, double *pre)
 #ifdef SIMD_X86
 #define ROW_INLINE static inline __attribute__((always_inline))
 /* SIMD kernels: layered rows of degree 1..16 and the common larger degrees (DVB, WiMAX, WiFi
- * high rates: 18, 20, 22, 27, 30) get their own unrolled copy (min_sum_rows); in the generic
- * kernels each "vector" operation is itself a loop, and unrolling them only multiplies compile
- * time */
+ * high rates: 18, 20, 22, 27, 30; 5G NR base graph 1's core rows: 19) get their own unrolled
+ * copy (min_sum_rows); in the generic kernels each "vector" operation is itself a loop, and
+ * unrolling them only multiplies compile time */
 #define ROW_UNROLL _Pragma("GCC unroll 32")
 #define ROW_MAX_UNROLLED 32
 #else
@@ -70,10 +71,13 @@ static void spa_row(const vec_t *t, int d, vec_t *out, double *pre)
  * msg_in, writes the new messages into msg and, layered, the new APP. t: d vectors of scratch
  * (a local array, so registers, when d is a constant). alg is a constant after inlining, so
  * the normalisation's branches fold away. */
-ROW_INLINE void row_min_sum(vec_t *app, const int32_t *off, int d, const vec_t *msg_in,
-                            vec_t *msg, vec_t *t, const simd_params *prm, int layered, int alg)
+#if defined(V_ROW_MIN_SUM)
+#define row_min_sum V_ROW_MIN_SUM /* the vector header's own form of this row (vec_avx512_i8.h) */
+#else
+ROW_INLINE void row_min_sum(vec_t *app, const int32_t *off, int d, const msg_t *msg_in,
+                            msg_t *msg, vec_t *t, const simd_params *prm, int layered, int alg)
 {
-    vec_t x = v_sub(v_load(APP_AT(app, off[0])), v_load(msg_in));
+    vec_t x = v_sub(v_load(APP_AT(app, off[0])), m_load(msg_in));
     t[0] = x;
 #if defined(SIMD_FMT_F32)
     /* float: the reference's operations from the initial values (+inf), NaN order included */
@@ -86,7 +90,7 @@ ROW_INLINE void row_min_sum(vec_t *app, const int32_t *off, int d, const vec_t *
      * edges skip the comparisons with the initial values */
     vec_t min1 = v_mag(x), min2 = v_min_init(), sgn = v_neg(x);
     if (d > 1) {
-        x = v_sub(v_load(APP_AT(app, off[1])), v_load(msg_in + 1));
+        x = v_sub(v_load(APP_AT(app, off[1])), m_load(msg_in + 1));
         t[1] = x;
         vec_t a = v_mag(x);
         min2 = v_max(min1, a);
@@ -97,7 +101,7 @@ ROW_INLINE void row_min_sum(vec_t *app, const int32_t *off, int d, const vec_t *
 #endif
     ROW_UNROLL
     for (int i = first; i < d; i++) {
-        x = v_sub(v_load(APP_AT(app, off[i])), v_load(msg_in + i));
+        x = v_sub(v_load(APP_AT(app, off[i])), m_load(msg_in + i));
         t[i] = x;
         vec_t a = v_mag(x);
         min2 = v_min(min2, v_max(min1, a));
@@ -119,21 +123,22 @@ ROW_INLINE void row_min_sum(vec_t *app, const int32_t *off, int d, const vec_t *
          * would keep pass 1's |t| of every edge alive across the row and spill them. */
         const vec_t neg = v_neg(x);
         vec_t c = v_sign_apply(v_sel_eq(x, v_sign_apply(min1, neg), s2, s1), neg);
-        v_store(msg + i, c);
+        m_store(msg + i, c);
         if (layered)
             v_store(APP_AT(app, off[i]), v_add(x, c));
     }
 }
+#endif
 
 /* Rows [r0, r1), all of degree d (a constant after inlining where unrolled). zeros: the zero
  * row read as every row's old messages (layered first iteration), or NULL. */
 ROW_INLINE void rows_of_degree(const simd_plan *p, const simd_params *prm, vec_t *app,
-                               vec_t *c2v, vec_t *tmp, const vec_t *zeros, int r0, int r1,
+                               msg_t *c2v, vec_t *tmp, const msg_t *zeros, int r0, int r1,
                                int d, int layered, int alg)
 {
     const int32_t *off = p->off + p->row_ptr[r0];
-    vec_t *msg = c2v + p->row_ptr[r0];
-    const vec_t *in = zeros ? zeros : msg;
+    msg_t *msg = c2v + p->row_ptr[r0];
+    const msg_t *in = zeros ? zeros : msg;
     const int in_step = zeros ? 0 : d;
 #if ROW_MAX_UNROLLED
     vec_t t[ROW_MAX_UNROLLED];
@@ -157,7 +162,7 @@ ROW_INLINE void rows_of_degree(const simd_plan *p, const simd_params *prm, vec_t
  * (old messages in the store) or, in a layered first iteration, a zero row read as every
  * row's old messages, so that the store needs no clearing. */
 ROW_INLINE void min_sum_rows(const simd_plan *p, const simd_params *prm, vec_t *app,
-                             vec_t *c2v, vec_t *tmp, const vec_t *zeros, int layered, int alg)
+                             msg_t *c2v, vec_t *tmp, const msg_t *zeros, int layered, int alg)
 {
     for (int s = 0; s < p->num_segments; s++) {
         const int r0 = p->segment[s], r1 = p->segment[s + 1];
@@ -171,7 +176,7 @@ ROW_INLINE void min_sum_rows(const simd_plan *p, const simd_params *prm, vec_t *
                 DEGREE_CASE_(5) DEGREE_CASE_(6) DEGREE_CASE_(7) DEGREE_CASE_(8)
                 DEGREE_CASE_(9) DEGREE_CASE_(10) DEGREE_CASE_(11) DEGREE_CASE_(12)
                 DEGREE_CASE_(13) DEGREE_CASE_(14) DEGREE_CASE_(15) DEGREE_CASE_(16)
-                DEGREE_CASE_(18) DEGREE_CASE_(20) DEGREE_CASE_(22) DEGREE_CASE_(27)
+                DEGREE_CASE_(18) DEGREE_CASE_(19) DEGREE_CASE_(20) DEGREE_CASE_(22) DEGREE_CASE_(27)
                 DEGREE_CASE_(30)
             default:
                 rows_of_degree(p, prm, app, c2v, tmp, zeros, r0, r1, d, layered, alg);
@@ -185,7 +190,7 @@ ROW_INLINE void min_sum_rows(const simd_plan *p, const simd_params *prm, vec_t *
 }
 
 static void min_sum_iteration(const simd_plan *p, const simd_params *prm, vec_t *app,
-                              vec_t *c2v, vec_t *tmp, const vec_t *zeros, int layered)
+                              msg_t *c2v, vec_t *tmp, const msg_t *zeros, int layered)
 {
     switch (prm->algorithm) {
     case LDPC_ALG_NORMALIZED_MIN_SUM:
@@ -209,21 +214,26 @@ static void min_sum_iteration(const simd_plan *p, const simd_params *prm, vec_t 
     }
 }
 
-static void row_spa(vec_t *app, const int32_t *off, int d, vec_t *msg, vec_t *tmp, double *pre,
+/* sum-product (float messages only: msg_t is vec_t) */
+static void row_spa(vec_t *app, const int32_t *off, int d, msg_t *msg, vec_t *tmp, double *pre,
                     int layered)
 {
+#if defined(SIMD_FMT_F32)
     for (int i = 0; i < d; i++)
         v_store(tmp + i, v_sub(v_load(APP_AT(app, off[i])), v_load(msg + i)));
     spa_row(tmp, d, msg, pre);
     if (layered)
         for (int i = 0; i < d; i++)
             v_store(APP_AT(app, off[i]), v_add(v_load(tmp + i), v_load(msg + i)));
+#else
+    (void)app; (void)off; (void)d; (void)msg; (void)tmp; (void)pre; (void)layered;
+#endif
 }
 
 /* zeros: NULL, or (first iteration, min-sum) max_row_degree zero vectors read as the old
  * messages. */
 static void layered_iteration(const simd_plan *p, const simd_params *prm, vec_t *app,
-                              vec_t *c2v, vec_t *tmp, double *pre, const vec_t *zeros)
+                              msg_t *c2v, vec_t *tmp, double *pre, const msg_t *zeros)
 {
     const int *rp = p->row_ptr;
     if (prm->algorithm == LDPC_ALG_SUM_PRODUCT) {
@@ -235,7 +245,7 @@ static void layered_iteration(const simd_plan *p, const simd_params *prm, vec_t 
 }
 
 static void flooding_iteration(const simd_plan *p, const simd_params *prm, vec_t *app,
-                               const vec_t *llr, vec_t *c2v, vec_t *tmp, double *pre)
+                               const vec_t *llr, msg_t *c2v, vec_t *tmp, double *pre)
 {
     const int *rp = p->row_ptr;
     if (prm->algorithm == LDPC_ALG_SUM_PRODUCT)
@@ -246,7 +256,7 @@ static void flooding_iteration(const simd_plan *p, const simd_params *prm, vec_t
     for (int j = 0; j < p->n; j++) {
         vec_t a = v_load(llr + j);
         for (int q = p->col_ptr[j]; q < p->col_ptr[j + 1]; q++)
-            a = v_add(a, v_load(c2v + p->col_edge[q]));
+            a = v_add(a, m_load(c2v + p->col_edge[q]));
         v_store(app + j, a);
     }
 }
@@ -285,11 +295,14 @@ static uint64_t crc_passing(const simd_params *prm, const vec_t *app)
 
 /* The output takes lanes 'lanes' of the current hard decision and keeps the others. Layout:
  * hard[b * n + j] holds bit j of frames 8b..8b+7 (bit i = frame 8b + i), so that a frame's
- * bits come out with one shift and mask per byte (simd_backend.c). */
-static void freeze(const simd_plan *p, const vec_t *app, uint8_t *hard, uint64_t lanes)
+ * bits come out with one shift and mask per byte (simd_backend.c). Only the columns that are
+ * output (prm->out_cols: the information bits of a long code are a third of its columns or
+ * less) are written. */
+static void freeze(const simd_plan *p, const simd_params *prm, const vec_t *app, uint8_t *hard,
+                   uint64_t lanes)
 {
     const int n = p->n;
-    for (int j = 0; j < n; j++) {
+    for (int j = 0; j < prm->out_cols; j++) {
         const uint64_t bits = v_signs(v_neg(v_load(app + j)));
         for (int b = 0; b < (LANES + 7) / 8; b++) {
             const uint8_t keep = (uint8_t)~(lanes >> 8 * b), take = (uint8_t)(lanes >> 8 * b);
@@ -351,6 +364,31 @@ static void quantize_frame(const simd_params *prm, ldpc_llr_type type, const voi
     }
 }
 
+#if defined(SIMD_X86) && defined(SIMD_FMT_I16)
+/* int8 input of a full group (else 0: nothing done): transposed straight from the frames into
+ * the lanes (load_x86.h, interleave_i8), by blocks of columns so that the block's APP stays in
+ * cache while 16 frames at a time are read in runs. Not inlined: inlined, it made the
+ * compiler's code for the other inputs in kernel_load slower (AVX2 float load +70%). */
+static __attribute__((noinline)) int load_i8_direct(const simd_params *prm, elem_t *app,
+                                                    const simd_input *in, int n)
+{
+    const int8_t *frames[LANES];
+    for (int l = 0; l < LANES; l++)
+        if (!(frames[l] = in->frame[l]))
+            return 0;
+    const int n16 = n / 16 * 16;
+    for (int b0 = 0; b0 < n16; b0 += SIMD_LOAD_BLOCK) {
+        const int bn = n16 - b0 < SIMD_LOAD_BLOCK ? n16 - b0 : SIMD_LOAD_BLOCK;
+        for (int l0 = 0; l0 < LANES; l0 += 16)
+            interleave_i8(app, frames, l0, b0, bn, prm->positive_is_one, prm->cmax);
+    }
+    for (int l = 0; l < LANES; l++)
+        for (int j = n16; j < n; j++)
+            app[(size_t)j * LANES + l] = quantize_i8_scalar(prm, frames[l][j]);
+    return 1;
+}
+#endif
+
 /* Converts and interleaves the frames by blocks of SIMD_LOAD_BLOCK columns: each frame's block
  * is converted into the staging area (LANES * SIMD_LOAD_BLOCK messages, which stays in cache),
  * then transposed into the lanes. Each frame is read in long sequential runs, and the APP is
@@ -360,6 +398,10 @@ static void kernel_load(const simd_plan *p, const simd_params *prm, simd_work *w
 {
     elem_t *app = w->app, *staging = w->staging;
     const int n = p->n;
+#if defined(SIMD_X86) && defined(SIMD_FMT_I16)
+    if (in->type == LDPC_LLR_I8 && LANES % 16 == 0 && load_i8_direct(prm, app, in, n))
+        return;
+#endif
     const size_t in_size = in->type == LDPC_LLR_I8 ? 1 : sizeof(float);
     const elem_t *rows[LANES];
     for (int l = 0; l < LANES; l++)
@@ -391,16 +433,17 @@ static void kernel_load(const simd_plan *p, const simd_params *prm, simd_work *w
 static void kernel_decode(const simd_plan *p, const simd_params *prm, simd_work *w,
                           uint64_t valid, simd_group_result *res)
 {
-    vec_t *app = w->app, *c2v = w->c2v, *tmp = w->tmp, *llr = w->llr;
+    vec_t *app = w->app, *tmp = w->tmp, *llr = w->llr;
+    msg_t *c2v = w->c2v;
     double *pre = w->pre;
     const int flooding = prm->schedule == LDPC_SCHEDULE_FLOODING;
     /* layered min-sum reads its first iteration's old messages from zero rows instead */
     const int zero_start = !flooding && prm->algorithm != LDPC_ALG_SUM_PRODUCT;
-    vec_t *zeros = tmp + p->max_row_degree + 1;
+    msg_t *zeros = (msg_t *)(tmp + p->max_row_degree + 1);
     if (zero_start)
-        memset(zeros, 0, (size_t)p->max_row_degree * sizeof(vec_t));
+        memset(zeros, 0, (size_t)p->max_row_degree * sizeof(msg_t));
     else
-        memset(c2v, 0, (size_t)p->num_edges * sizeof(vec_t));
+        memset(c2v, 0, (size_t)p->num_edges * sizeof(msg_t));
     if (flooding)
         memcpy(llr, app, (size_t)p->n * sizeof(vec_t));
     memset(w->hard, 0, (size_t)p->n * ((LANES + 7) / 8));
@@ -420,7 +463,7 @@ static void kernel_decode(const simd_plan *p, const simd_params *prm, simd_work 
         if (done) {
             /* a frame's first codeword is the one it returns (decoder_fixed.h rule 6); with
              * early termination it also stops there */
-            freeze(p, app, w->hard, done);
+            freeze(p, prm, app, w->hard, done);
             for (int l = 0; l < LANES; l++)
                 if (done >> l & 1) {
                     res->iterations[l] = prm->early_termination ? it : prm->max_iterations;
@@ -433,7 +476,7 @@ static void kernel_decode(const simd_plan *p, const simd_params *prm, simd_work 
     }
     /* frames that never satisfied every check end here, with the last iteration's decision */
     if (active) {
-        freeze(p, app, w->hard, active);
+        freeze(p, prm, app, w->hard, active);
         for (int l = 0; l < LANES; l++)
             if (active >> l & 1) {
                 res->iterations[l] = prm->max_iterations;
@@ -443,5 +486,6 @@ static void kernel_decode(const simd_plan *p, const simd_params *prm, simd_work 
 }
 
 const simd_kernel KERNEL_SYMBOL = {
-    KERNEL_ISA, KERNEL_FORMAT, LANES, (int)sizeof(elem_t), kernel_load, kernel_decode,
+    KERNEL_ISA, KERNEL_FORMAT, LANES, (int)sizeof(elem_t), (int)(sizeof(msg_t) / LANES),
+    kernel_load, kernel_decode,
 };

@@ -172,10 +172,11 @@ static const int tb_rev_[8] = {0, 4, 2, 6, 1, 5, 3, 7};
 static const int tb_rev_[4] = {0, 2, 1, 3};
 #endif
 
-static inline void tb_stage_(__m128i *in, __m128i *out, int unit_bytes)
+static inline __attribute__((always_inline)) void tb_stage_(__m128i *in, __m128i *out,
+                                                         int unit_bytes, int count)
 {
-    for (int i = 0; i < TB_ / 2; i++) {
-        __m128i a = in[i], b = in[i + TB_ / 2];
+    for (int i = 0; i < count / 2; i++) {
+        __m128i a = in[i], b = in[i + count / 2];
         switch (unit_bytes) {
         case 1: out[2 * i] = _mm_unpacklo_epi8(a, b); out[2 * i + 1] = _mm_unpackhi_epi8(a, b); break;
         case 2: out[2 * i] = _mm_unpacklo_epi16(a, b); out[2 * i + 1] = _mm_unpackhi_epi16(a, b); break;
@@ -194,12 +195,53 @@ static void interleave_blocks(elem_t *app, const elem_t *const *rows, int l0, in
         int unit = (int)sizeof(elem_t), flip = 0;
         for (; unit < 16; unit *= 2, flip ^= 1) {
             if (!flip)
-                tb_stage_(a, b, unit);
+                tb_stage_(a, b, unit, TB_);
             else
-                tb_stage_(b, a, unit);
+                tb_stage_(b, a, unit, TB_);
         }
         const __m128i *cols = flip ? b : a;
         for (int i = 0; i < TB_; i++)
             _mm_store_si128((__m128i *)(app + (size_t)(j + i) * LANES + l0), cols[i]);
     }
 }
+
+#if defined(SIMD_FMT_I16)
+/* int8 input straight into the lanes, without the staging block: frames l0..l0+15, columns
+ * j0..j0+jn (jn a multiple of 16) as 16 x 16 byte transposes (the same stages as
+ * interleave_blocks), each column's 16 bytes widened to int16 lanes, then rule 1:
+ * c = sat(flip ? -x : x), which is x, or min(-x, CMAX) (-(-128) is 128 for int16 messages,
+ * 127 for int8). */
+static void interleave_i8(elem_t *app, const int8_t *const *frames, int l0, int j0, int jn,
+                          int flip, int cmax)
+{
+    static const int rev16[16] = {0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15};
+    for (int j = j0; j < j0 + jn; j += 16) {
+        __m128i a[16], b[16];
+        for (int i = 0; i < 16; i++)
+            a[i] = _mm_loadu_si128((const __m128i *)(frames[l0 + rev16[i]] + j));
+        tb_stage_(a, b, 1, 16);
+        tb_stage_(b, a, 2, 16);
+        tb_stage_(a, b, 4, 16);
+        tb_stage_(b, a, 8, 16);
+        for (int i = 0; i < 16; i++) {
+            elem_t *dst = app + (size_t)(j + i) * LANES + l0;
+#if defined(__AVX2__)
+            __m256i v = _mm256_cvtepi8_epi16(a[i]);
+            if (flip)
+                v = _mm256_min_epi16(_mm256_sub_epi16(_mm256_setzero_si256(), v),
+                                     _mm256_set1_epi16((short)cmax));
+            _mm256_store_si256((__m256i *)dst, v);
+#else
+            __m128i v0 = _mm_cvtepi8_epi16(a[i]), v1 = _mm_cvtepi8_epi16(_mm_srli_si128(a[i], 8));
+            if (flip) {
+                const __m128i z = _mm_setzero_si128(), c = _mm_set1_epi16((short)cmax);
+                v0 = _mm_min_epi16(_mm_sub_epi16(z, v0), c);
+                v1 = _mm_min_epi16(_mm_sub_epi16(z, v1), c);
+            }
+            _mm_store_si128((__m128i *)dst, v0);
+            _mm_store_si128((__m128i *)dst + 1, v1);
+#endif
+        }
+    }
+}
+#endif

@@ -195,7 +195,7 @@ static int alloc_thread_memory(const simd_state *s, simd_thread *t, int flooding
     const size_t vec = (size_t)s->k->lanes * s->k->elem_size;
     t->w.app = ldpc_simd_alloc((size_t)p->n * vec);
     t->w.llr = flooding ? ldpc_simd_alloc((size_t)p->n * vec) : NULL;
-    t->w.c2v = ldpc_simd_alloc((size_t)SIMD_C2V_VECTORS(p) * vec);
+    t->w.c2v = ldpc_simd_alloc(SIMD_C2V_BYTES(p, s->k));
     t->w.tmp = ldpc_simd_alloc((size_t)SIMD_TMP_VECTORS(p) * vec);
     t->w.pre = malloc(((size_t)p->max_row_degree + 1) * sizeof(double));
     t->w.hard = malloc((size_t)p->n * ((s->k->lanes + 7) / 8));

@@ -37,8 +37,9 @@ typedef struct simd_plan {
     int *segment;     /* num_segments + 1: first row of each run, then m */
 } simd_plan;
 
-/* Vectors of message storage and of row scratch a kernel needs. */
-#define SIMD_C2V_VECTORS(p) ((p)->num_edges)
+/* Bytes of message storage (one stored message vector per edge, kernel k) and vectors of row
+ * scratch a kernel needs. */
+#define SIMD_C2V_BYTES(p, k) ((size_t)(p)->num_edges * (k)->lanes * (k)->msg_size)
 #define SIMD_TMP_VECTORS(p) (2 * ((p)->max_row_degree + 1))
 
 /* Build / free a plan for a code (natural: H's row order; else ldpc_decoder_row_order()), for
@@ -61,6 +62,9 @@ typedef struct simd_params {
     int oms_q;        /* round(beta * llr_scale), in quantised units */
     /* float */
     float nms_alpha, oms_beta;
+    /* columns whose hard decisions are output (a prefix of the n): n, or k when only the
+     * information bits are and they come first; the kernels freeze only these */
+    int out_cols;
     /* input conversion (decoder_fixed.h rule 1; ldpc_llr_to_float for float messages) */
     int positive_is_one;
     float llr_scale;
@@ -96,7 +100,8 @@ typedef struct simd_kernel {
     const char *isa;          /* "generic", "sse4.1", "avx2", "avx512bw" */
     ldpc_msg_format format;
     int lanes;
-    int elem_size;            /* bytes per message: 1, 2 or 4 */
+    int elem_size;            /* bytes per lane of a vector: 2 (int8 and int16 messages) or 4 */
+    int msg_size;             /* bytes per lane of a stored message: 1 (int8), 2 or 4 */
     /* Convert the frames to messages (sign, scale, NaN, clamp, rounding) and interleave them
      * into w->app, one frame per lane. */
     void (*load)(const simd_plan *p, const simd_params *prm, simd_work *w, const simd_input *in);

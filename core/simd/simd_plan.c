@@ -16,6 +16,8 @@ void ldpc_simd_params_init(simd_params *prm, const ldpc_decoder_config *cfg,
     prm->schedule = cfg->schedule;
     prm->max_iterations = cfg->max_iterations;
     prm->early_termination = cfg->early_termination;
+    prm->out_cols = cfg->output_bits == LDPC_OUTPUT_CODEWORD || !code->info_is_prefix ? code->n
+                                                                                       : code->k;
     /* the decoder checked the rule at create (an error here leaves it off) */
     if (ldpc_crc_stop_rule_init(&prm->crc, cfg, code) != LDPC_OK ||
         !ldpc_crc_stop_active(&prm->crc, cfg))

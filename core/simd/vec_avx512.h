@@ -2,50 +2,7 @@
  * 16 float lanes. Same meaning as vec_generic.h, which documents each operation.
  * Only F and BW instructions are used (no DQ), so any AVX-512BW CPU runs it. */
 #include <math.h>
-#ifdef LDPCGPU_SIMD_EMULATE_AVX512
-/* Test build only (tests/avx512_emulated.c): the same code on SIMDe's portable AVX-512, so the
- * kernel's logic is checked on CPUs without AVX-512. Shims for what SIMDe 0.7 lacks. */
-#define SIMDE_ENABLE_NATIVE_ALIASES
-#include <string.h>
-#include <simde/x86/avx512.h>
-static inline __mmask32 emu_cmpeq_epi16_mask(__m512i a, __m512i b)
-{
-    int16_t x[32], y[32];
-    memcpy(x, &a, 64);
-    memcpy(y, &b, 64);
-    __mmask32 k = 0;
-    for (int i = 0; i < 32; i++)
-        k |= (__mmask32)(x[i] == y[i]) << i;
-    return k;
-}
-static inline __m512i emu_mask_sub_epi16(__m512i src, __mmask32 k, __m512i a, __m512i b)
-{
-    int16_t s[32], x[32], y[32];
-    memcpy(s, &src, 64);
-    memcpy(x, &a, 64);
-    memcpy(y, &b, 64);
-    for (int i = 0; i < 32; i++)
-        if (k >> i & 1)
-            s[i] = (int16_t)(x[i] - y[i]);
-    memcpy(&src, s, 64);
-    return src;
-}
-static inline __mmask16 emu_cmplt_epi32_mask(__m512i a, __m512i b)
-{
-    int32_t x[16], y[16];
-    memcpy(x, &a, 64);
-    memcpy(y, &b, 64);
-    __mmask16 k = 0;
-    for (int i = 0; i < 16; i++)
-        k |= (__mmask16)(x[i] < y[i]) << i;
-    return k;
-}
-#define _mm512_cmpeq_epi16_mask emu_cmpeq_epi16_mask
-#define _mm512_mask_sub_epi16 emu_mask_sub_epi16
-#define _mm512_cmplt_epi32_mask emu_cmplt_epi32_mask
-#else
-#include <immintrin.h>
-#endif
+#include "avx512_intrin.h"
 
 #if defined(SIMD_FMT_I16)
 typedef __m512i vec_t;
@@ -142,3 +99,9 @@ static inline vec_t v_clamp_scale(vec_t m, const simd_params *prm)
 #include <string.h>
 #define SIMD_X86 1
 #include "load_x86.h"
+
+/* Message storage (kernel_impl.h's msg_t): the vectors as they are (int8 messages take
+ * vec_avx512_i8.h). */
+typedef vec_t msg_t;
+#define m_load v_load
+#define m_store v_store

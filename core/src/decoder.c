@@ -412,22 +412,17 @@ static void recover_in_batch(ldpc_decoder *dec, ldpc_batch *b)
         if (i8) {
             const int8_t *in = (const int8_t *)b->llr + (size_t)f * e;
             int8_t *tmp = (int8_t *)dec->rm_scratch;
-            for (int j = 0; j < n; j++) {
-                tmp[j] = ldpc_nr_gather_i8(in, r->first[j], e, r->rows, r->qm, r->period, filler_i8);
-                if (buf) {
-                    buf[j] = ldpc_nr_harq_add(h->first ? 0.0f : buf[j], r->first[j], (float)tmp[j]);
-                    tmp[j] = ldpc_nr_harq_i8(buf[j]);
-                }
+            ldpc_nr_recover_frame_i8(r, in, tmp, filler_i8);
+            for (int j = 0; buf && j < n; j++) {
+                buf[j] = ldpc_nr_harq_add(h->first ? 0.0f : buf[j], r->first[j], (float)tmp[j]);
+                tmp[j] = ldpc_nr_harq_i8(buf[j]);
             }
             memcpy((int8_t *)b->llr + (size_t)f * n, tmp, (size_t)n);
         } else {
             const float *in = (const float *)b->llr + (size_t)f * e;
-            for (int j = 0; j < n; j++) {
-                float v = ldpc_nr_gather_f32(in, r->first[j], e, r->rows, r->qm, r->period, filler_f);
-                if (buf)
-                    v = buf[j] = ldpc_nr_harq_add(h->first ? 0.0f : buf[j], r->first[j], v);
-                dec->rm_scratch[j] = v;
-            }
+            ldpc_nr_recover_frame_f32(r, in, dec->rm_scratch, filler_f);
+            for (int j = 0; buf && j < n; j++)
+                dec->rm_scratch[j] = buf[j] = ldpc_nr_harq_add(h->first ? 0.0f : buf[j], r->first[j], dec->rm_scratch[j]);
             memcpy((float *)b->llr + (size_t)f * n, dec->rm_scratch, (size_t)n * sizeof(float));
         }
     }
@@ -561,10 +556,12 @@ static int create_decoder(ldpc_decoder **out, const ldpc_code *code, const ldpc_
             dec->rm = keep->rm;
             dec->rm_scratch = keep->rm_scratch;
             keep->rm.first = NULL;
+            keep->rm.runs = NULL;
             keep->rm_scratch = NULL;
             for (int rv = 0; rv < 4; rv++) {
                 dec->rm_rv[rv] = keep->rm_rv[rv];
                 keep->rm_rv[rv].first = NULL;
+                keep->rm_rv[rv].runs = NULL;
             }
             dec->harq_stamp = keep->harq_stamp;
             keep->harq_stamp = NULL;

@@ -105,6 +105,8 @@ int ldpc_nr_recover_init(ldpc_nr_recover *r, const ldpc_nr_cb *p, int rv, int qm
     if (!r)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "NR rate recovery: NULL argument");
     r->first = NULL;
+    r->runs = NULL;
+    r->num_runs = 0;
     int st = check_args(p, rv, qm, e, &dummy, &dummy, &w);
     if (st != LDPC_OK)
         return st;
@@ -122,14 +124,20 @@ int ldpc_nr_recover_init(ldpc_nr_recover *r, const ldpc_nr_cb *p, int rv, int qm
     const int once = e < r->period ? e : r->period;
     for (int q = 0; q < once; q++)
         r->first[walk_next(&w)] = q;
-    return LDPC_OK;
+    st = ldpc_nr_recover_runs_init(r);
+    if (st != LDPC_OK)
+        ldpc_nr_recover_free(r);
+    return st;
 }
 
 void ldpc_nr_recover_free(ldpc_nr_recover *r)
 {
     if (r) {
         free(r->first);
+        free(r->runs);
         r->first = NULL;
+        r->runs = NULL;
+        r->num_runs = 0;
     }
 }
 int ldpc_nr_mark_sent(const ldpc_nr_cb *p, int rv, int e, uint8_t *sent)

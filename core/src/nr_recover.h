@@ -26,16 +26,37 @@ extern "C" {
 #define LDPC_NR_NOT_SENT (-1)
 #define LDPC_NR_FILLER (-2)
 
+/* A run of codeword positions that the host recovers alike (ldpc_nr_recover_frame_*). */
+typedef struct ldpc_nr_run {
+    int32_t b0, len; /* positions b0 .. b0 + len - 1 */
+    int32_t kind;    /* LDPC_NR_RUN_* */
+    int32_t src;     /* COPY: the received index of position b0 (then + qm per position) */
+} ldpc_nr_run;
+enum { LDPC_NR_RUN_ZERO, LDPC_NR_RUN_FILLER, LDPC_NR_RUN_COPY, LDPC_NR_RUN_GATHER };
+
 typedef struct ldpc_nr_recover {
     int n;          /* codeword positions (n_ldpc) */
     int e, qm, rows; /* received LLRs per frame, modulation order, R = E / Qm */
     int period;     /* bits of e between two transmissions of a position */
     int32_t *first; /* n entries */
+    /* host only: the positions cut into runs, so that a frame is recovered by block copies
+     * instead of a gather (and a division) per position */
+    int num_runs;
+    ldpc_nr_run *runs;
 } ldpc_nr_recover;
 
 /* The gather of (rv, qm, e) on code block p (domains as ldpc_nr_rate_match). */
 int ldpc_nr_recover_init(ldpc_nr_recover *r, const ldpc_nr_cb *p, int rv, int qm, int e);
 void ldpc_nr_recover_free(ldpc_nr_recover *r);
+
+/* Host: one frame of e received LLRs -> its n codeword LLRs, exactly ldpc_nr_gather_* at every
+ * position (nr_recover_host.c). out must not overlap in. */
+void ldpc_nr_recover_frame_f32(const ldpc_nr_recover *r, const float *in, float *out,
+                               float filler);
+void ldpc_nr_recover_frame_i8(const ldpc_nr_recover *r, const int8_t *in, int8_t *out,
+                              int8_t filler);
+/* Cuts r->first into r->runs (called by ldpc_nr_recover_init). */
+int ldpc_nr_recover_runs_init(ldpc_nr_recover *r);
 
 /* A filler's LLR, a certain 0 in the caller's sign convention (llr_positive_is_one). */
 LDPC_HD_FN float ldpc_nr_filler_f32(int positive_is_one)

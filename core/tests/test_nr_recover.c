@@ -1,6 +1,8 @@
 /* Decoders fed the E rate-matched LLRs of a 5G NR code (ldpc_decoder_config.input_rate_matched):
  *  - the gather (nr_recover.h) equals ldpc_nr_rate_recover_f32 into a zeroed buffer, bit for bit,
  *    for every rv and Qm, with repetition (E > N_cb), a limited buffer, fillers and NaN LLRs;
+ *  - the host's recovery of a frame by runs (ldpc_nr_recover_frame_*) equals the gather at every
+ *    position, bit for bit (NaN, -0, fillers of both signs, int8 clamping);
  *  - decoding frames of E LLRs gives exactly what decoding the recovered frames of n LLRs gives
  *    (bits of the whole codeword, iterations, parity_ok) on the reference and cpu-simd backends,
  *    for float and int8 LLRs, both sign conventions, batches of several frames (the in-place
@@ -37,6 +39,7 @@ static void check_gather(const char *name, int tbs_lbrm)
         llr8[i] = (int8_t)(ldpc_rng_next(&rng) & 0xff);
     }
     llr[e / 3] = NAN;
+    llr[e / 5] = -0.0f;
     REQUIRE_OK(ldpc_nr_rate_recover_f32(&p.cb, p.rv, p.qm, e, llr, ref));
     int diff = 0, sent = 0, diff8 = 0;
     for (int b = 0; b < n; b++) {
@@ -50,6 +53,26 @@ static void check_gather(const char *name, int tbs_lbrm)
         const int want = r.first[b] == LDPC_NR_FILLER ? 127 : (s > 127 ? 127 : (s < -128 ? -128 : s));
         diff8 += ldpc_nr_gather_i8(llr8, r.first[b], e, r.rows, r.qm, r.period, 127) != want;
     }
+    /* the host's recovery by runs, against the gather at every position */
+    float *run = malloc(sizeof(float) * (size_t)n);
+    int8_t *run8 = malloc((size_t)n);
+    REQUIRE(run && run8);
+    int diff_runs = 0;
+    for (int flip = 0; flip < 2; flip++) {
+        const float fill = flip ? -LDPC_LLR_CLAMP : LDPC_LLR_CLAMP;
+        const int8_t fill8 = flip ? -127 : 127;
+        ldpc_nr_recover_frame_f32(&r, llr, run, fill);
+        ldpc_nr_recover_frame_i8(&r, llr8, run8, fill8);
+        for (int b = 0; b < n; b++) {
+            const float g = ldpc_nr_gather_f32(llr, r.first[b], e, r.rows, r.qm, r.period, fill);
+            diff_runs += memcmp(&g, &run[b], sizeof g) != 0;
+            diff_runs += ldpc_nr_gather_i8(llr8, r.first[b], e, r.rows, r.qm, r.period, fill8) != run8[b];
+        }
+    }
+    printf("%-28s %d runs: %d positions differ from the gather\n", name, r.num_runs, diff_runs);
+    CHECK_MSG(diff_runs == 0, "%s: the recovery by runs differs from the gather", name);
+    free(run);
+    free(run8);
     const int expect_sent = e < r.period ? e : r.period;
     printf("%-28s lbrm %-6d E %6d period %6d: %d positions sent, %d differ (float), %d (int8)\n", name,
            tbs_lbrm, e, r.period, sent, diff, diff8);
