@@ -481,12 +481,8 @@ static int create_with_ops(ldpc_decoder *dec, const ldpc_backend_ops *ops)
         st = ops->alloc_batch(dec, b);
         if (st != LDPC_OK)
             return st;
-        if (dec->cfg.harq_buffers > 0) {
-            if (!(b->harq = malloc((size_t)b->capacity * sizeof *b->harq)))
-                return ldpc_error(LDPC_ERR_NO_MEMORY, "decoder: out of memory");
-            for (int f = 0; f < b->capacity; f++)
-                b->harq[f] = (ldpc_harq_frame){-1, dec->user_code->nr.rv, 0};
-        }
+        if (dec->cfg.harq_buffers > 0 && !(b->harq = malloc((size_t)b->capacity * sizeof *b->harq)))
+            return ldpc_error(LDPC_ERR_NO_MEMORY, "decoder: out of memory"); /* set at acquire */
     }
     /* HARQ buffers where the front end recovers (the cuda backend keeps its own on the GPU) */
     if (dec->cfg.harq_buffers > 0 && !ops->rate_matched_input &&
@@ -642,6 +638,10 @@ int ldpc_decoder_acquire(ldpc_decoder *dec, ldpc_batch **batch)
             dec->batches[i].state = BATCH_FILLING;
             dec->batches[i].nframes = 0;
             dec->batches[i].user = 0;
+            /* HARQ entries start as "no buffer" each time: a frame never adds into a buffer
+             * because an earlier batch of the slot named it */
+            for (int f = 0; dec->batches[i].harq && f < dec->batches[i].capacity; f++)
+                dec->batches[i].harq[f] = (ldpc_harq_frame){-1, dec->user_code->nr.rv, 0};
             *batch = &dec->batches[i];
             return LDPC_OK;
         }

@@ -232,6 +232,14 @@ static void check_in_flight(harq_case *t, ldpc_backend be)
             diff += memcmp(ldpc_batch_output(b), alone, (size_t)FRAMES * n) != 0;
         REQUIRE_OK(ldpc_decoder_release(dec, b));
     }
+    { /* a slot used with buffers starts again as "no buffer" */
+        ldpc_batch *b;
+        REQUIRE_OK(ldpc_decoder_acquire(dec, &b));
+        const ldpc_harq_frame *h = ldpc_batch_harq(b);
+        for (int f = 0; f < FRAMES; f++)
+            diff += h[f].buffer != -1 || h[f].rv != 0 || h[f].first != 0;
+        REQUIRE_OK(ldpc_decoder_release(dec, b));
+    }
     for (int f = 0; f < FRAMES; f++) {
         REQUIRE_OK(ldpc_decoder_harq_read(dec, FRAMES - 1 - f, buf));
         for (int j = 0; j < n; j++)

@@ -316,7 +316,8 @@ LDPC_API int ldpc_decoder_acquire(ldpc_decoder *dec, ldpc_batch **batch);
 LDPC_API float *ldpc_batch_llr_f32(ldpc_batch *batch);
 LDPC_API int8_t *ldpc_batch_llr_i8(ldpc_batch *batch);
 /* With harq_buffers: one entry per frame of the batch (ldpc_decoder_batch_frames()), read at
- * submit; NULL for a decoder without HARQ buffers. Entries start as {-1, the code's rv, 0}. */
+ * submit; NULL for a decoder without HARQ buffers. Every acquire starts them as {-1, the code's
+ * rv, 0} (the frame alone). */
 LDPC_API ldpc_harq_frame *ldpc_batch_harq(ldpc_batch *batch);
 /* Start decoding the first nframes frames of the batch (1 <= nframes <= batch frames). */
 LDPC_API int ldpc_decoder_submit(ldpc_decoder *dec, ldpc_batch *batch, int nframes, ldpc_llr_type type);
