@@ -393,15 +393,17 @@ static int setup_rate_matched(ldpc_decoder *dec)
 }
 
 /* The front end's rate recovery for backends without their own (rate_matched_input 0): the
- * batch's frames of E LLRs become frames of n, in place. A frame's output can overlap its own
- * input and those of the frames after it (n > E) or before it (n < E): it is built in scratch
- * and copied, the frames taken last to first, resp. first to last. With HARQ buffers a frame
- * is recovered with its own rv and added into its buffer (nr_recover.h, ldpc_nr_harq_add),
- * whose values it then decodes. */
+ * batch's frames of E LLRs become frames of n, in place, the frames taken last to first (n >
+ * E) resp. first to last (n < E), so that a frame's output only covers inputs already used,
+ * except possibly its own: a frame whose output overlaps its own input (the first few when
+ * n > E) is built in scratch and copied, the others are recovered straight into place. With
+ * HARQ buffers a frame is recovered with its own rv and added into its buffer (nr_recover.h,
+ * ldpc_nr_harq_add), whose values it then decodes. */
 static void recover_in_batch(ldpc_decoder *dec, ldpc_batch *b)
 {
     const int n = dec->rm.n, e = dec->rm.e;
     const int i8 = b->llr_type == LDPC_LLR_I8;
+    const size_t size = i8 ? 1 : sizeof(float);
     const float filler_f = ldpc_nr_filler_f32(dec->cfg.llr_positive_is_one);
     const int8_t filler_i8 = ldpc_nr_filler_i8(dec->cfg.llr_positive_is_one);
     for (int k = 0; k < b->nframes; k++) {
@@ -409,22 +411,25 @@ static void recover_in_batch(ldpc_decoder *dec, ldpc_batch *b)
         const ldpc_harq_frame *h = b->harq ? &b->harq[f] : NULL;
         const ldpc_nr_recover *r = h ? &dec->rm_rv[h->rv] : &dec->rm;
         float *buf = h && h->buffer >= 0 ? dec->harq + (size_t)h->buffer * n : NULL;
+        const size_t in_at = (size_t)f * e, out_at = (size_t)f * n;
+        const int overlaps = out_at < in_at + (size_t)e && in_at < out_at + (size_t)n;
+        char *out = (char *)b->llr + out_at * size;
+        void *dst = overlaps ? (void *)dec->rm_scratch : (void *)out;
         if (i8) {
-            const int8_t *in = (const int8_t *)b->llr + (size_t)f * e;
-            int8_t *tmp = (int8_t *)dec->rm_scratch;
-            ldpc_nr_recover_frame_i8(r, in, tmp, filler_i8);
+            int8_t *tmp = dst;
+            ldpc_nr_recover_frame_i8(r, (const int8_t *)b->llr + in_at, tmp, filler_i8);
             for (int j = 0; buf && j < n; j++) {
                 buf[j] = ldpc_nr_harq_add(h->first ? 0.0f : buf[j], r->first[j], (float)tmp[j]);
                 tmp[j] = ldpc_nr_harq_i8(buf[j]);
             }
-            memcpy((int8_t *)b->llr + (size_t)f * n, tmp, (size_t)n);
         } else {
-            const float *in = (const float *)b->llr + (size_t)f * e;
-            ldpc_nr_recover_frame_f32(r, in, dec->rm_scratch, filler_f);
+            float *tmp = dst;
+            ldpc_nr_recover_frame_f32(r, (const float *)b->llr + in_at, tmp, filler_f);
             for (int j = 0; buf && j < n; j++)
-                dec->rm_scratch[j] = buf[j] = ldpc_nr_harq_add(h->first ? 0.0f : buf[j], r->first[j], dec->rm_scratch[j]);
-            memcpy((float *)b->llr + (size_t)f * n, dec->rm_scratch, (size_t)n * sizeof(float));
+                tmp[j] = buf[j] = ldpc_nr_harq_add(h->first ? 0.0f : buf[j], r->first[j], tmp[j]);
         }
+        if (overlaps)
+            memcpy(out, dst, (size_t)n * size);
     }
 }
 
