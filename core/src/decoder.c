@@ -860,8 +860,8 @@ static int decode_sync(ldpc_decoder *dec, const void *llr, const ldpc_harq_frame
         while (next_in < nframes && ldpc_decoder_acquire(dec, &b) == LDPC_OK) {
             int f = nframes - next_in < dec->batch_frames ? nframes - next_in : dec->batch_frames;
             memcpy(b->llr, (const uint8_t *)llr + (size_t)next_in * in_frame, (size_t)f * in_frame);
-            for (int i = 0; b->harq && i < f; i++)
-                b->harq[i] = harq ? harq[next_in + i] : (ldpc_harq_frame){-1, dec->user_code->nr.rv, 0};
+            if (harq) /* else the entries acquire set: every frame alone */
+                memcpy(b->harq, harq + next_in, (size_t)f * sizeof *harq);
             ldpc_decoder_submit(dec, b, f, type);
             next_in += f;
         }
