@@ -143,7 +143,7 @@ struct TableVariant {
     int dmax;
     MemKind mem;
     bool t16 = false; /* 16-bit table entries (kernel_table.cuh, TabQ; table_offsets16) */
-    bool one_block = false; /* ARITH_I8 only: launch bounds for one block per SM (table_min_blocks) */
+    bool one_block = false; /* launch bounds for one block per SM (table_min_blocks; not ARITH_I8X2) */
 };
 
 /* What the layout needs of an arithmetic's policy (arith.cuh), taken from the policy types
@@ -163,8 +163,8 @@ size_t table_msg_bytes(ArithKind a, int Z, int total_groups);
 int table_lanes(ArithKind a);
 /* whether a variant's table should hold 16-bit offsets (kernel_table.cuh, TabQ) */
 bool table_offsets16(const TableVariant &v, int n, int Z, int total_groups);
-/* Dynamic shared memory of a block of G groups. */
-size_t table_smem_bytes(const TableVariant &v, int n, int Z, int total_groups, int G);
+/* Dynamic shared memory of a block of G groups (the code's nlayers layer descriptions included). */
+size_t table_smem_bytes(const TableVariant &v, int n, int Z, int total_groups, int nlayers, int G);
 
 /* Kernel function pointer of a variant (for attributes/occupancy), NULL if not compiled. */
 const void *table_kernel_fn(const TableVariant &v);
@@ -189,6 +189,15 @@ const void *table_kernel_fn_i16(int dmax, MemKind mem, bool t16);
 const void *table_kernel_fn_i8(int dmax, MemKind mem, bool t16);
 cudaError_t table_launch_i8(int dmax, MemKind mem, bool t16, const TableArgs &a, int grid, int threads,
                             size_t smem, cudaStream_t s);
+const void *table_kernel_fn_f32_one_block(int dmax, MemKind mem);
+cudaError_t table_launch_f32_one_block(int dmax, MemKind mem, const TableArgs &a, int grid, int threads,
+                                      size_t smem, cudaStream_t s);
+const void *table_kernel_fn_h8x2_one_block(int dmax, MemKind mem);
+cudaError_t table_launch_h8x2_one_block(int dmax, MemKind mem, const TableArgs &a, int grid, int threads,
+                                      size_t smem, cudaStream_t s);
+const void *table_kernel_fn_i16_one_block(int dmax, MemKind mem);
+cudaError_t table_launch_i16_one_block(int dmax, MemKind mem, const TableArgs &a, int grid, int threads,
+                                      size_t smem, cudaStream_t s);
 const void *table_kernel_fn_i8_one_block(int dmax, MemKind mem);
 cudaError_t table_launch_i8_one_block(int dmax, MemKind mem, const TableArgs &a, int grid, int threads,
                                       size_t smem, cudaStream_t s);

@@ -34,10 +34,10 @@ bool table_offsets16(const TableVariant &v, int n, int Z, int total_groups)
     return v.arith == ARITH_H8X2 && v.dmax <= 8 && table32 > (16u << 10);
 }
 
-size_t table_smem_bytes(const TableVariant &v, int n, int Z, int total_groups, int G)
+size_t table_smem_bytes(const TableVariant &v, int n, int Z, int total_groups, int nlayers, int G)
 {
     const TableGeom g = table_geom(v.arith);
-    return layout_smem_bytes(G, g.scale_lut, v.mem, layout_app_bytes(n, g.app_value_bytes),
+    return layout_smem_bytes(G, g.scale_lut, nlayers, v.mem, layout_app_bytes(n, g.app_value_bytes),
                              layout_msg_bytes(Z, total_groups, g.msg4_bytes));
 }
 

@@ -19,7 +19,7 @@ static void choose_int8_form(State *s, const ldpc_code *c, const DeviceCtx &d)
     TableVariant pair_all = s->var;
     pair_all.mem = MEM_SMEM_ALL;
     const bool fits = s->plan.Z <= table_max_threads(true, MEM_GLOBAL, s->var.dmax);
-    const bool pair_off_chip = table_smem_bytes(pair_all, c->n, s->plan.Z, s->plan.total_groups, 1) > d.smem_optin;
+    const bool pair_off_chip = table_smem_bytes(pair_all, c->n, s->plan.Z, s->plan.total_groups, s->plan.nlayers, 1) > d.smem_optin;
     const TableGeom i8 = table_geom(ARITH_I8); /* its 16-bit table entries count APP values */
     const bool offsets16 =
         table16_fits((size_t)c->n * i8.app_value_bytes, table_t16_shift(i8.t16_shift, i8.app_value_bytes, s->var.dmax));
@@ -50,7 +50,7 @@ static int blocks_per_sm(const TableVariant &v, const void *fn, const State *s, 
                          int *blocks)
 {
     const HostPlan &p = s->plan;
-    const size_t smem = table_smem_bytes(v, n, p.Z, p.total_groups, G);
+    const size_t smem = table_smem_bytes(v, n, p.Z, p.total_groups, p.nlayers, G);
     int st = set_smem_limit(fn, d);
     if (st != LDPC_OK)
         return st;
@@ -78,7 +78,7 @@ static int best_shape(const State *s, const ldpc_code *c, const DeviceCtx &d, Ta
         wide.one_block = true;
         const void *wfn = table_kernel_fn(wide);
         int blocks = 0, st;
-        if (wfn && s->knobs.i8_one_block && table_smem_bytes(v, c->n, p.Z, p.total_groups, 1) <= d.smem_optin) {
+        if (wfn && s->knobs.i8_one_block && table_smem_bytes(v, c->n, p.Z, p.total_groups, p.nlayers, 1) <= d.smem_optin) {
             if ((st = blocks_per_sm(v, fn, s, c->n, 1, d, &blocks)) != LDPC_OK)
                 return st;
             if (blocks == 1) {
@@ -96,7 +96,7 @@ static int best_shape(const State *s, const ldpc_code *c, const DeviceCtx &d, Ta
     double best_score = 0, best_score2 = 0;
     int best_groups = 0;
     for (int G = 1; G * p.Z <= max_threads && G <= 1024; G++) {
-        if (table_smem_bytes(v, c->n, p.Z, p.total_groups, G) > d.smem_optin)
+        if (table_smem_bytes(v, c->n, p.Z, p.total_groups, p.nlayers, G) > d.smem_optin)
             break;
         const int threads = layout_threads(G, p.Z);
         int blocks = 0;
@@ -125,7 +125,7 @@ static int best_shape(const State *s, const ldpc_code *c, const DeviceCtx &d, Ta
     /* LDPCGPU_CUDA_GROUPS forces G (where it fits) */
     if (s->knobs.groups > 0 && best_groups > 0) {
         const int G = s->knobs.groups;
-        const size_t smem = table_smem_bytes(v, c->n, p.Z, p.total_groups, G);
+        const size_t smem = table_smem_bytes(v, c->n, p.Z, p.total_groups, p.nlayers, G);
         int blocks = 0;
         if (G * p.Z <= max_threads && smem <= d.smem_optin &&
             set_smem_limit(fn, d) == LDPC_OK &&
@@ -138,6 +138,25 @@ static int best_shape(const State *s, const ldpc_code *c, const DeviceCtx &d, Ta
         cudaGetLastError();
     }
     *out = sh;
+    return LDPC_OK;
+}
+
+/* One-wave launches with variant w, where its kernel is compiled and one group fits a block. */
+static int try_wave(State *s, const ldpc_code *c, const DeviceCtx &d, const TableVariant &w)
+{
+    const HostPlan &p = s->plan;
+    const void *wfn = table_kernel_fn(w);
+    int blocks = 0, st;
+    if (wfn && layout_threads(1, p.Z) <= table_max_threads(w.arith == ARITH_I8, w.mem, w.dmax) &&
+        table_smem_bytes(w, c->n, p.Z, p.total_groups, p.nlayers, 1) <= d.smem_optin) {
+        if ((st = blocks_per_sm(w, wfn, s, c->n, 1, d, &blocks)) != LDPC_OK)
+            return st;
+        if (blocks > 0) {
+            s->has_wave = true;
+            s->wave_var = w;
+            s->wave_blocks = blocks;
+        }
+    }
     return LDPC_OK;
 }
 
@@ -157,7 +176,7 @@ static int choose_table_config(State *s, const ldpc_code *c, const DeviceCtx &d)
     int mi = (int)s->knobs.first_mem;
     for (; mi < 3; mi++) {
         v.mem = mems[mi];
-        if (table_smem_bytes(v, c->n, p.Z, p.total_groups, 1) <= d.smem_optin)
+        if (table_smem_bytes(v, c->n, p.Z, p.total_groups, p.nlayers, 1) <= d.smem_optin)
             break;
     }
     Shape sh;
@@ -168,7 +187,7 @@ static int choose_table_config(State *s, const ldpc_code *c, const DeviceCtx &d)
         TableVariant w = s->var;
         w.mem = MEM_SMEM_APP;
         Shape shw;
-        if (table_smem_bytes(w, c->n, p.Z, p.total_groups, 1) <= d.smem_optin &&
+        if (table_smem_bytes(w, c->n, p.Z, p.total_groups, p.nlayers, 1) <= d.smem_optin &&
             (st = best_shape(s, c, d, w, &shw)) == LDPC_OK && shw.blocks >= 2) {
             v = w;
             sh = shw;
@@ -191,18 +210,16 @@ static int choose_table_config(State *s, const ldpc_code *c, const DeviceCtx &d)
         TableVariant w = v;
         w.mem = MEM_SMEM_ALL;
         w.one_block = false;
-        const void *wfn = table_kernel_fn(w);
-        int blocks = 0;
-        if (wfn && layout_threads(1, p.Z) <= table_max_threads(w.arith == ARITH_I8, w.mem, w.dmax) &&
-            table_smem_bytes(w, c->n, p.Z, p.total_groups, 1) <= d.smem_optin) {
-            if ((st = blocks_per_sm(w, wfn, s, c->n, 1, d, &blocks)) != LDPC_OK)
-                return st;
-            if (blocks > 0) {
-                s->has_wave = true;
-                s->wave_var = w;
-                s->wave_blocks = blocks;
-            }
-        }
+        if ((st = try_wave(s, c, d, w)) != LDPC_OK)
+            return st;
+        /* Where a group's state does not fit on chip (5G NR BG1 with Z = 384 in int16, pairs
+         * or float), the variant with the batch's placement held to one block per SM: its
+         * registers hold the next layer's messages too (kernel_table.cuh, PF_MSG), where the
+         * two-block kernels of 17 - 20-edge rows load them where they are used. */
+        w = v;
+        w.one_block = true;
+        if (!s->has_wave && v.mem == MEM_SMEM_APP && (st = try_wave(s, c, d, w)) != LDPC_OK)
+            return st;
     }
     return LDPC_OK;
 }

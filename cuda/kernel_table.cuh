@@ -94,7 +94,8 @@ __device__ __forceinline__ void emit(const typename A::AppT *app, const OutFmt &
  * spilled with it, and int16 measured slower). */
 template <class A, class TQ, int DMAX>
 __device__ __forceinline__ unsigned row_parities(const unsigned char *app_b, const TableCode &c,
-                                                 const typename TQ::Q *tab_t, int t, unsigned need)
+                                                 const int4 *layers_s, const typename TQ::Q *tab_t, int t,
+                                                 unsigned need)
 {
     typedef typename A::AppT AppT;
     typedef typename TQ::Q Q;
@@ -112,7 +113,7 @@ __device__ __forceinline__ unsigned row_parities(const unsigned char *app_b, con
     if constexpr (TWO) {
         constexpr int NG = DMAX / 4;
         for (; L + 1 < c.nlayers; L += 2) {
-            const int4 la = __ldg(&c.layers[L]), lb = __ldg(&c.layers[L + 1]);
+            const int4 la = layers_s[L], lb = layers_s[L + 1];
             const bool ra = t < la.z, rb = t < lb.z;
             Q qa[NG], qb[NG];
             for (int gi = 0; gi < NG; gi++) {
@@ -134,7 +135,7 @@ __device__ __forceinline__ unsigned row_parities(const unsigned char *app_b, con
         }
     }
     for (; L < c.nlayers; L++) {
-        const int4 li = __ldg(&c.layers[L]);
+        const int4 li = layers_s[L];
         if (t >= li.z)
             continue;
         unsigned acc = 0;
@@ -159,10 +160,10 @@ struct LayerIn {
     typename A::Msg4 msg[PF_MSG ? NG : 1];
 
     /* with_msg 0: the table entries only; the messages come later (load_msg) */
-    __device__ __forceinline__ void load(const TableCode &c, int L, const Q *tab_t,
+    __device__ __forceinline__ void load(const TableCode &c, const int4 *layers_s, int L, const Q *tab_t,
                                          const typename A::Msg4 *msg_t, bool on, bool with_msg = true)
     {
-        li = __ldg(&c.layers[L]);
+        li = layers_s[L]; /* the block's copy in shared memory (table_layout.h) */
         const unsigned row = (unsigned)li.y * (unsigned)c.Z; /* entries before this layer */
 #pragma unroll
         for (int gi = 0; gi < NG; gi++)
@@ -348,11 +349,12 @@ table_kernel(const TableArgs a)
      * APP in global memory too, rows of 9 - 16 edges load them after the layer's first pass
      * instead, into the registers its own messages have just left ("late"): at 80 registers
      * the early form spilled 700 - 1000 bytes there. Rows of 17 - 20 edges load them where
-     * they are used. Measured (docs/cuda-notes.md, "Registers"): late loads gain 11 - 13% with
-     * the APP in global memory (DVB-S2 64800 2/3, 3/5 int8 pairs), lose 7% with it in shared
-     * memory (DVB-S2 16200 4/5) and 24% on 20-edge rows (spills). */
+     * they are used, except in the one-block kernels (one-wave launches of 5G NR BG1, Z = 384),
+     * whose register budget holds both buffers. Measured (docs/cuda-notes.md, "Registers"): late
+     * loads gain 11 - 13% with the APP in global memory (DVB-S2 64800 2/3, 3/5 int8 pairs), lose
+     * 7% with it in shared memory (DVB-S2 16200 4/5) and 24% on 20-edge rows (spills). */
     constexpr bool LATE = MEM == MEM_GLOBAL && DMAX == 16;
-    constexpr bool PF_MSG = MEM != MEM_SMEM_ALL && DMAX <= 16;
+    constexpr bool PF_MSG = MEM != MEM_SMEM_ALL && (DMAX <= 16 || ONE_BLOCK);
     extern __shared__ __align__(16) unsigned char smem[];
     const TableCode &c = a.code;
     const int G = a.G, Z = c.Z, n = c.n;
@@ -371,7 +373,10 @@ table_kernel(const TableArgs a)
     if (A::SCALE_LUT) /* covered by the barrier after the first chunk's input */
         for (int i = tid; i < kScaleLutBytes; i += blockDim.x)
             lut[i] = (unsigned char)ldpc_fixed_scale(&a.ar.fx, i);
-    unsigned char *p = smem + layout_state_offset(G, A::SCALE_LUT);
+    int4 *layers_s = (int4 *)(smem + layout_layers_offset(G, A::SCALE_LUT));
+    for (int i = tid; i < c.nlayers; i += blockDim.x) /* covered by the barrier below */
+        layers_s[i] = __ldg(&c.layers[i]);
+    unsigned char *p = smem + layout_state_offset(G, A::SCALE_LUT, c.nlayers);
     const size_t app_bytes = layout_app_bytes(n, sizeof(AppT));
     const unsigned msg_elems = layout_msg_elems(Z, c.total_groups);
     const int gl = in_group ? g : 0;
@@ -435,7 +440,7 @@ table_kernel(const TableArgs a)
 
         /* two layer buffers used in turn (no copying): layer L is in x, L+1 goes to y */
         LayerIn<A, DMAX, PF_MSG, TQ> x, y;
-        x.load(c, 0, tab_t, msg_t, in_group);
+        x.load(c, layers_s, 0, tab_t, msg_t, in_group);
         const bool early_ok = !PF_MSG || c.nlayers > 1;
         /* whether this thread's group still decodes: gdone changes only between iterations
          * (below), so it is read once per iteration rather than per layer, where the shared
@@ -447,7 +452,7 @@ table_kernel(const TableArgs a)
             /* prefetch the next layer; a single-layer code's messages are the ones about to
              * be written, so they are read after this layer instead */
             if (early_ok)
-                nxt.load(c, Ln, tab_t, msg_t, in_group, !LATE);
+                nxt.load(c, layers_s, Ln, tab_t, msg_t, in_group, !LATE);
             if (work) {
                 if (LATE && early_ok)
                     layer_update<A, DMAX, PF_MSG, TQ, LATE>(app_b, msg_t, Z, cur, a.ar, lut, nxt);
@@ -457,7 +462,7 @@ table_kernel(const TableArgs a)
                 nxt.load_msg(msg_t, Z, in_group);
             }
             if (!early_ok)
-                nxt.load(c, Ln, tab_t, msg_t, in_group);
+                nxt.load(c, layers_s, Ln, tab_t, msg_t, in_group);
             __syncthreads();
         };
         /* Rule 6 of decoder_fixed.h. Every iteration ends with the parity check of the lanes
@@ -488,7 +493,7 @@ table_kernel(const TableArgs a)
                 /* a thread stops at its first rows that fail every lane not yet done (most
                  * iterations before convergence), since more failures change nothing */
                 const unsigned need = ~(unsigned)gdone[g] & ALL;
-                const unsigned bad = row_parities<A, TQ, DMAX>(app_b, c, tab_t, t, need);
+                const unsigned bad = row_parities<A, TQ, DMAX>(app_b, c, layers_s, tab_t, t, need);
                 if (bad)
                     atomicOr(&gunsat[g], (int)bad);
                 /* CRC-aided stop: each lane's remainder of its first crc_bits hard bits, the

@@ -3,3 +3,4 @@
 #include "kernel_table_instances.cuh"
 
 LDPC_TABLE_INSTANCES(f32, ArF32, LDPC_TABLE_CASES_32)
+LDPC_TABLE_ONE_BLOCK(f32, ArF32, LDPC_TABLE_ONE_WAVE)

@@ -3,3 +3,4 @@
 #include "kernel_table_instances.cuh"
 
 LDPC_TABLE_INSTANCES(i16, ArI16, LDPC_TABLE_CASES_32)
+LDPC_TABLE_ONE_BLOCK(i16, ArI16, LDPC_TABLE_ONE_WAVE)

@@ -6,6 +6,9 @@
  *   flags      5 ints per group (lanes seen not erased, lanes done, lanes failing, and each
  *              lane's CRC remainder for the CRC-aided stop), to 16 bytes;
  *   scale LUT  kScaleLutBytes, only for the policies with SCALE_LUT (int8 pairs in 16x2 integers);
+ *   layers     the code's layer descriptions (TableCode::layers, one int4 each), copied once per
+ *              block: every table load waits for its layer's description, and from global
+ *              memory that was a round trip (the table's stream keeps them out of L1);
  *   APPs       G of layout_app_bytes (not with MEM_GLOBAL: then in the lane's APP scratch);
  *   messages   G of layout_msg_bytes (only with MEM_SMEM_ALL, else in the message scratch).
  * A group's APP holds n values of the policy's AppT; its messages one Msg4 (4 edges) per
@@ -26,10 +29,16 @@ __host__ __device__ constexpr size_t layout_align16(size_t x) { return (x + 15) 
 /* bytes of the per-group flags: the scale table starts there */
 __host__ __device__ constexpr size_t layout_flags_bytes(int G) { return layout_align16((size_t)G * 5 * sizeof(int)); }
 
-/* where the APPs start */
-__host__ __device__ constexpr size_t layout_state_offset(int G, bool scale_lut)
+/* where the layer descriptions start */
+__host__ __device__ constexpr size_t layout_layers_offset(int G, bool scale_lut)
 {
     return layout_flags_bytes(G) + (scale_lut ? kScaleLutBytes : 0);
+}
+
+/* where the APPs start */
+__host__ __device__ constexpr size_t layout_state_offset(int G, bool scale_lut, int nlayers)
+{
+    return layout_layers_offset(G, scale_lut) + (size_t)nlayers * 16u;
 }
 
 __host__ __device__ constexpr size_t layout_app_bytes(int n, size_t app_value_bytes)
@@ -49,10 +58,10 @@ __host__ __device__ constexpr size_t layout_msg_bytes(int Z, int total_groups, s
 }
 
 /* dynamic shared memory of a block of G groups */
-__host__ __device__ constexpr size_t layout_smem_bytes(int G, bool scale_lut, int mem, size_t app_bytes,
-                                                       size_t msg_bytes)
+__host__ __device__ constexpr size_t layout_smem_bytes(int G, bool scale_lut, int nlayers, int mem,
+                                                       size_t app_bytes, size_t msg_bytes)
 {
-    return layout_state_offset(G, scale_lut) + (mem != MEM_GLOBAL ? (size_t)G * app_bytes : 0) +
+    return layout_state_offset(G, scale_lut, nlayers) + (mem != MEM_GLOBAL ? (size_t)G * app_bytes : 0) +
            (mem == MEM_SMEM_ALL ? (size_t)G * msg_bytes : 0);
 }
 

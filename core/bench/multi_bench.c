@@ -3,7 +3,7 @@
  *
  *   multi_bench [--backend B] [--msg f32|i8|i16] [--threads T] [--frames F] [--iters N]
  *               [--reps R] [--early-stop] [--slot N0 [--received DB [--rate-matched]]]
- *               [--llr f32|i8] [--llr-scale S] [CODE ...]
+ *               [--llr f32|i8] [--llr-scale S] [--beta B] [CODE ...]
  *
  * --slot N0: a 5G slot's latency instead: one call of F frames, the first N0 of the first code
  * and the others cycling through the other codes; prints the median and 99th percentile of R
@@ -15,6 +15,8 @@
  * the rate-matched NR codes' frames are the E LLRs received instead, the decoder recovering
  * them (input_rate_matched; on the GPU for the cuda backend). --llr i8: the frames quantised
  * to int8 LLRs at --llr-scale (default 4; ldpc_llr_quantize_i8) and decoded as such.
+ * --beta B: offset min-sum's beta (default 0.25, ldpc_decoder_config_init; 5G NR's own default
+ * is 0.5, which int8 messages on BG1 need, at --llr-scale 2).
  *
  * Codes default to dvbs2:16200 1/2, 3/5, 3/4, 8/9. F frames (default 256) per measurement;
  * every iteration runs (no early stop), so the work per frame is fixed. Prints coded Mb/s
@@ -172,6 +174,9 @@ int main(int argc, char **argv)
             i++;
         } else if (!strcmp(a, "--llr-scale") && v) {
             cfg.llr_scale = (float)atof(v);
+            i++;
+        } else if (!strcmp(a, "--beta") && v) { /* offset min-sum's beta (5G NR's default: 0.5) */
+            cfg.oms_beta = (float)atof(v);
             i++;
         } else if (!strcmp(a, "--early-stop")) {
             cfg.early_termination = 1;

@@ -155,8 +155,10 @@ int main(void)
     unsetenv("LDPCGPU_CUDA_MEM");
     ldpc_code_destroy(code);
 
-    /* 5G NR BG1 Z384 (19-edge rows): two blocks per SM, APP in shared and messages in global
-     * memory; float and int16 */
+    /* 5G NR BG1 Z384 (19-edge rows): APP in shared and messages in global memory; float,
+     * int16 and int8 pairs (llr_scale 2, which BG1 takes with int8 messages). A batch this small
+     * is one wave: the one-block kernels, whose registers hold the next layer's messages too;
+     * with one-wave launches off (scripts/gpu-check) the two-block kernels of full batches. */
     REQUIRE_OK(ldpc_code_create(&code, "nr:bg1:z384"));
     ldpc_decoder_config_init(&cfg);
     cfg.max_iterations = 3;
@@ -165,6 +167,12 @@ int main(void)
     one("nr bg1 z384 f32, 3 frames", code, cfg, 3, 1.0);
     cfg.msg_format = LDPC_MSG_I16;
     one("nr bg1 z384 i16, 3 frames", code, cfg, 3, 1.0);
+    cfg.msg_format = LDPC_MSG_I8;
+    cfg.llr_scale = 2.0f;
+    cfg.max_iterations = 6;
+    one("nr bg1 z384 i8 pairs, 5 frames", code, cfg, 5, 2.5);
+    cfg.early_termination = 0;
+    one("nr bg1 z384 i8 pairs, no early stop", code, cfg, 5, 1.2);
     ldpc_code_destroy(code);
 
     code = make_irregular_code(300, 150, 40, 5);
