@@ -54,7 +54,6 @@ struct Knobs {
     bool i8_one_block = true;       /* LDPCGPU_CUDA_I8_ONE_BLOCK=0: keep the 3-blocks register cap */
     bool no_d20 = false;            /* LDPCGPU_CUDA_D20=0: rows of 17 - 20 edges in the 32-edge kernels */
     bool wave = true;               /* LDPCGPU_CUDA_WAVE=0: one-wave launches keep the batch variant */
-    bool split = true;              /* LDPCGPU_CUDA_SPLIT=0: one-wave launches without split rows */
 };
 Knobs read_knobs();
 

@@ -37,9 +37,7 @@ void describe(State *s, ldpc_decoder *dec, int nstreams)
                  s->var.one_block ? ", registers for one block/SM" : "", s->plan.nlayers,
                  s->plan.Z, s->G * s->lanes_per_group, s->blocks_per_sm, d.sms,
                  s->has_wave ? "; one wave: " : "", s->has_wave ? mem_name(s->wave_var.mem) : "",
-                 s->has_wave && s->wave_var.one_block ? ", registers for one block/SM"
-                 : s->has_wave && s->wave_var.split == 2 ? ", two threads per row"
-                                                         : "",
+                 s->has_wave && s->wave_var.one_block ? ", registers for one block/SM" : "",
                  dec->batch_frames, (int)s->devs.size(), nstreams);
     else
         snprintf(buf, sizeof buf,

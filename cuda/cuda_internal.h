@@ -144,7 +144,6 @@ struct TableVariant {
     MemKind mem;
     bool t16 = false; /* 16-bit table entries (kernel_table.cuh, TabQ; table_offsets16) */
     bool one_block = false; /* launch bounds for one block per SM (table_min_blocks; not ARITH_I8X2) */
-    int split = 1;          /* threads per row: 2 in the split-row kernels (table_layout.h) */
 };
 
 /* What the layout needs of an arithmetic's policy (arith.cuh), taken from the policy types
@@ -190,15 +189,6 @@ const void *table_kernel_fn_i16(int dmax, MemKind mem, bool t16);
 const void *table_kernel_fn_i8(int dmax, MemKind mem, bool t16);
 cudaError_t table_launch_i8(int dmax, MemKind mem, bool t16, const TableArgs &a, int grid, int threads,
                             size_t smem, cudaStream_t s);
-const void *table_kernel_fn_f32_split(int dmax, MemKind mem, bool t16);
-cudaError_t table_launch_f32_split(int dmax, MemKind mem, bool t16, const TableArgs &a, int grid, int threads,
-                                  size_t smem, cudaStream_t s);
-const void *table_kernel_fn_h8x2_split(int dmax, MemKind mem, bool t16);
-cudaError_t table_launch_h8x2_split(int dmax, MemKind mem, bool t16, const TableArgs &a, int grid, int threads,
-                                  size_t smem, cudaStream_t s);
-const void *table_kernel_fn_i16_split(int dmax, MemKind mem, bool t16);
-cudaError_t table_launch_i16_split(int dmax, MemKind mem, bool t16, const TableArgs &a, int grid, int threads,
-                                  size_t smem, cudaStream_t s);
 const void *table_kernel_fn_f32_one_block(int dmax, MemKind mem);
 cudaError_t table_launch_f32_one_block(int dmax, MemKind mem, const TableArgs &a, int grid, int threads,
                                       size_t smem, cudaStream_t s);

@@ -28,7 +28,6 @@ Knobs read_knobs()
     k.i8_one_block = !env_is(getenv("LDPCGPU_CUDA_I8_ONE_BLOCK"), "0");
     k.no_d20 = env_is(getenv("LDPCGPU_CUDA_D20"), "0");
     k.wave = !env_is(getenv("LDPCGPU_CUDA_WAVE"), "0");
-    k.split = !env_is(getenv("LDPCGPU_CUDA_SPLIT"), "0");
     return k;
 }
 

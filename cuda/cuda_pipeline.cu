@@ -55,7 +55,7 @@ int launch(State *s, ldpc_decoder *dec, Lane &L, const void *llr, int llr_i8, in
         if (wave)
             G = 1;
         a.G = G;
-        const int threads = layout_threads(G, p.Z * var.split);
+        const int threads = layout_threads(G, p.Z);
         const size_t smem = table_smem_bytes(var, c->n, p.Z, p.total_groups, p.nlayers, G);
         int grid = (groups + G - 1) / G;
         const int resident = wave ? s->wave_blocks * d.sms : s->blocks_per_sm * d.sms * (s->G / G);

@@ -54,7 +54,7 @@ static int blocks_per_sm(const TableVariant &v, const void *fn, const State *s, 
     int st = set_smem_limit(fn, d);
     if (st != LDPC_OK)
         return st;
-    CU(cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, fn, layout_threads(G, p.Z * v.split), smem),
+    CU(cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, fn, layout_threads(G, p.Z), smem),
        "cudaOccupancyMaxActiveBlocksPerMultiprocessor", d.dev);
     return LDPC_OK;
 }
@@ -147,7 +147,7 @@ static int try_wave(State *s, const ldpc_code *c, const DeviceCtx &d, const Tabl
     const HostPlan &p = s->plan;
     const void *wfn = table_kernel_fn(w);
     int blocks = 0, st;
-    if (wfn && layout_threads(1, p.Z * w.split) <= table_max_threads(w.arith == ARITH_I8, w.mem, w.dmax, w.split) &&
+    if (wfn && layout_threads(1, p.Z) <= table_max_threads(w.arith == ARITH_I8, w.mem, w.dmax) &&
         table_smem_bytes(w, c->n, p.Z, p.total_groups, p.nlayers, 1) <= d.smem_optin) {
         if ((st = blocks_per_sm(w, wfn, s, c->n, 1, d, &blocks)) != LDPC_OK)
             return st;
@@ -206,18 +206,11 @@ static int choose_table_config(State *s, const ldpc_code *c, const DeviceCtx &d)
      * from a second block per SM, which is why the state went off chip above: they run with
      * it on chip where one group's fits. Measured in docs/cuda-notes.md ("One-wave launches"). */
     s->has_wave = false;
-    if (s->knobs.wave && !sh.forced) {
-        /* Split rows (table_layout.h) where a group's state fits on chip and the form is
-         * compiled: a one-wave launch's warps wait on dependent chains, which two threads
-         * per row halve. Measured in docs/cuda-notes.md ("One-wave launches"). */
+    if (v.mem != MEM_SMEM_ALL && s->knobs.wave && !sh.forced) {
         TableVariant w = v;
         w.mem = MEM_SMEM_ALL;
         w.one_block = false;
-        w.split = 2;
-        if (s->knobs.split && (st = try_wave(s, c, d, w)) != LDPC_OK)
-            return st;
-        w.split = 1;
-        if (!s->has_wave && v.mem != MEM_SMEM_ALL && (st = try_wave(s, c, d, w)) != LDPC_OK)
+        if ((st = try_wave(s, c, d, w)) != LDPC_OK)
             return st;
         /* Where a group's state does not fit on chip (5G NR BG1 with Z = 384 in int16, pairs
          * or float), the variant with the batch's placement held to one block per SM: its

@@ -49,10 +49,6 @@ template <int SH> struct TabQ<true, SH> {
     __device__ static __forceinline__ void get(const Q &q, unsigned o[4]) { table_decode<SH>(q, o); }
 };
 
-/* Split rows (one-wave launches, table_layout.h): the two threads of a row are adjacent lanes
- * 2r, 2r+1 of one warp (a group starts at an even thread); the mask of this thread's pair. */
-__device__ __forceinline__ unsigned split_mask() { return 3u << (threadIdx.x & 30u); }
-
 /* Write the output bits of the lanes in 'lanes' of group (frames f0, f0+1) from its APP. */
 template <class A>
 __device__ __forceinline__ void emit(const typename A::AppT *app, const OutFmt &fmt,
@@ -96,10 +92,10 @@ __device__ __forceinline__ void emit(const typename A::AppT *app, const OutFmt &
  * signs are combined, halving the chain (for f32 and for int8 pairs with 16-bit tables: int8
  * pairs with 32-bit tables are short of registers, the one-codeword DVB kernel, held to 56,
  * spilled with it, and int16 measured slower). */
-template <class A, class TQ, int DMAX, int S>
+template <class A, class TQ, int DMAX>
 __device__ __forceinline__ unsigned row_parities(const unsigned char *app_b, const TableCode &c,
                                                  const int4 *layers_s, const typename TQ::Q *tab_t, int t,
-                                                 int h, unsigned need)
+                                                 unsigned need)
 {
     typedef typename A::AppT AppT;
     typedef typename TQ::Q Q;
@@ -113,7 +109,7 @@ __device__ __forceinline__ unsigned row_parities(const unsigned char *app_b, con
     };
     int L = 0;
     /* measured: int8 pairs with 16-bit tables +6% and f32 +6-7% with early stop; int16 -9% */
-    constexpr bool TWO = S == 1 && DMAX <= 8 && ((A::LANES == 2 && sizeof(Q) == 8) || std::is_same<A, ArF32>::value);
+    constexpr bool TWO = DMAX <= 8 && ((A::LANES == 2 && sizeof(Q) == 8) || std::is_same<A, ArF32>::value);
     if constexpr (TWO) {
         constexpr int NG = DMAX / 4;
         for (; L + 1 < c.nlayers; L += 2) {
@@ -143,10 +139,8 @@ __device__ __forceinline__ unsigned row_parities(const unsigned char *app_b, con
         if (t >= li.z)
             continue;
         unsigned acc = 0;
-        for (int gi = h; gi < li.x; gi += S) /* split rows: this thread's entries */
+        for (int gi = 0; gi < li.x; gi++)
             combine(__ldg(&tab_t[(li.y + gi) * c.Z]), acc);
-        if constexpr (S == 2) /* both threads of a row take the same branches */
-            acc ^= __shfl_xor_sync(split_mask(), acc, 1);
         bad |= A::lanes_of_raw(acc);
         if ((bad & need) == need)
             break;
@@ -157,16 +151,13 @@ __device__ __forceinline__ unsigned row_parities(const unsigned char *app_b, con
 /* One layer's table entries (byte offsets into the codeword's APP) and, when messages live in
  * global memory, its messages: loaded one layer ahead, so that their latency hides behind the
  * current layer's work. Only the APP reads must wait for the barrier between layers. */
-template <class A, int DMAX, bool PF_MSG, class TQ, int S_ = 1>
+template <class A, int DMAX, bool PF_MSG, class TQ>
 struct LayerIn {
-    static constexpr int S = S_;                  /* threads per row (split rows: 2) */
-    static constexpr int NG = DMAX / 4;           /* entries of a row */
-    static constexpr int NK = (NG + S - 1) / S;   /* entries of this thread: gi = k S + h */
+    static constexpr int NG = DMAX / 4;
     int4 li;
-    int h = 0;                                    /* this thread's half of its row (S = 2) */
     typedef typename TQ::Q Q;
-    Q tab[NK];
-    typename A::Msg4 msg[PF_MSG ? NK : 1];
+    Q tab[NG];
+    typename A::Msg4 msg[PF_MSG ? NG : 1];
 
     /* with_msg 0: the table entries only; the messages come later (load_msg) */
     __device__ __forceinline__ void load(const TableCode &c, const int4 *layers_s, int L, const Q *tab_t,
@@ -175,25 +166,23 @@ struct LayerIn {
         li = layers_s[L]; /* the block's copy in shared memory (table_layout.h) */
         const unsigned row = (unsigned)li.y * (unsigned)c.Z; /* entries before this layer */
 #pragma unroll
-        for (int k = 0; k < NK; k++) {
-            const int gi = k * S + h;
+        for (int gi = 0; gi < NG; gi++)
             if (on && gi < li.x) {
                 const unsigned e = row + (unsigned)gi * (unsigned)c.Z;
                 const unsigned tb = e * (unsigned)sizeof(Q);
                 const unsigned mb = e * (unsigned)sizeof(typename A::Msg4);
-                tab[k] = __ldg((const Q *)((const char *)tab_t + tb));
+                tab[gi] = __ldg((const Q *)((const char *)tab_t + tb));
                 if (PF_MSG && with_msg)
-                    msg[PF_MSG ? k : 0] = *(const typename A::Msg4 *)((const char *)msg_t + mb);
+                    msg[PF_MSG ? gi : 0] = *(const typename A::Msg4 *)((const char *)msg_t + mb);
             }
-        }
     }
     /* the messages of the layer whose entries load() read */
     __device__ __forceinline__ void load_msg(const typename A::Msg4 *msg_t, int Z, bool on)
     {
 #pragma unroll
-        for (int k = 0; k < NK; k++)
-            if (PF_MSG && on && k * S + h < li.x)
-                msg[PF_MSG ? k : 0] = msg_t[((unsigned)li.y + (unsigned)(k * S + h)) * (unsigned)Z];
+        for (int gi = 0; gi < NG; gi++)
+            if (PF_MSG && on && gi < li.x)
+                msg[PF_MSG ? gi : 0] = msg_t[((unsigned)li.y + (unsigned)gi) * (unsigned)Z];
     }
 };
 
@@ -202,43 +191,39 @@ struct LayerIn {
  * table slots (the layer's li.w), so the missing-edge checks and the dead slots' arithmetic
  * are compiled out: e.g. WiMAX 1/2 rows of degree 6 and 7 no longer pay for 8 slots. Skipping
  * a missing edge is exact: its value (A::none()) is never a minimum and its sign is positive. */
-template <class A, int DMAX, bool PF_MSG, class TQ, int D, bool LATE, int S>
+template <class A, int DMAX, bool PF_MSG, class TQ, int D, bool LATE>
 __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg4 *msg_t, int Z,
-                                           const LayerIn<A, DMAX, PF_MSG, TQ, S> &in, const Arith &ar,
-                                           const unsigned char *lut, LayerIn<A, DMAX, PF_MSG, TQ, S> &nxt)
+                                           const LayerIn<A, DMAX, PF_MSG, TQ> &in, const Arith &ar,
+                                           const unsigned char *lut, LayerIn<A, DMAX, PF_MSG, TQ> &nxt)
 {
     typedef typename A::W W;
     typedef typename A::AppT AppT;
     constexpr bool FIXED = D > 0;
-    static_assert(!FIXED || S == 1, "fixed-degree rows are not split");
-    /* this thread's entries: k = 0 .. NK-1, entry gi = k S + h of the row */
-    constexpr int NK = FIXED ? (D + 3) / 4 : LayerIn<A, DMAX, PF_MSG, TQ, S>::NK;
+    constexpr int NG = FIXED ? (D + 3) / 4 : DMAX / 4;
     const int4 li = in.li;
-    const int h = S == 1 ? 0 : in.h;
-    W tv[4 * NK];
+    W tv[DMAX];
     /* two independent min1/min2 trackers (even and odd edges), merged at the end: half the
      * dependent chain; the two smallest of a set do not depend on the order they are found */
     W m1e = A::min_init(), m2e = A::min_init(), m1o = A::min_init(), m2o = A::min_init();
     unsigned neg = 0;
 #pragma unroll
-    for (int kk = 0; kk < NK; kk++) {
-        const int gi = kk * S + h;
+    for (int gi = 0; gi < NG; gi++) {
         if (FIXED || gi < li.x) {
             W r[4];
-            A::unpack(PF_MSG ? in.msg[PF_MSG ? kk : 0] : msg_t[(unsigned)(li.y + gi) * (unsigned)Z], r);
+            A::unpack(PF_MSG ? in.msg[PF_MSG ? gi : 0] : msg_t[(unsigned)(li.y + gi) * (unsigned)Z], r);
             unsigned o[4];
-            TQ::get(in.tab[kk], o);
+            TQ::get(in.tab[gi], o);
 #pragma unroll
             for (int u = 0; u < 4; u++) {
-                if (FIXED && kk * 4 + u >= D)
+                if (FIXED && gi * 4 + u >= D)
                     continue; /* compile-time: no such edge in this layer */
                 W tt = A::none();
                 if (FIXED || o[u] != TQ::NONE)
                     tt = A::tsub(A::load(*(const AppT *)(app_b + o[u])), r[u], ar);
-                tv[kk * 4 + u] = tt;
+                tv[gi * 4 + u] = tt;
                 /* a fixed row's first two edges start the trackers: m1 = |t| (m2 stays above
                  * any magnitude), the next two sort against it, 2 min/max fewer per tracker */
-                const int k = (kk * 4 + u) >> 1; /* the edge's place in its tracker */
+                const int k = (gi * 4 + u) >> 1; /* the edge's place in its tracker */
                 W &m1 = (u & 1) ? m1o : m1e, &m2 = (u & 1) ? m2o : m2e;
                 if (FIXED && A::MAG_BELOW_INIT && k == 0)
                     m1 = A::mag(tt);
@@ -256,33 +241,21 @@ __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg
         nxt.load_msg(msg_t, Z, true);
     W m1, m2;
     A::minmerge(m1e, m2e, m1o, m2o, m1, m2);
-    if constexpr (S == 2) {
-        /* split rows: the two threads of a row (adjacent lanes) exchange their minima and sign
-         * words; both then hold the row's, as one thread's trackers merge (order-free) */
-        const unsigned mask = split_mask();
-        const W p1 = __shfl_xor_sync(mask, m1, 1), p2 = __shfl_xor_sync(mask, m2, 1);
-        neg ^= __shfl_xor_sync(mask, neg, 1);
-        W q1, q2;
-        A::minmerge(m1, m2, p1, p2, q1, q2);
-        m1 = q1;
-        m2 = q2;
-    }
     const typename RowOf<A>::T row = RowOf<A>::T::make(m1, m2, neg, ar, lut);
 #pragma unroll
-    for (int kk = 0; kk < NK; kk++) {
-        const int gi = kk * S + h;
+    for (int gi = 0; gi < NG; gi++) {
         if (FIXED || gi < li.x) {
             unsigned o[4];
-            TQ::get(in.tab[kk], o);
+            TQ::get(in.tab[gi], o);
             W r[4];
 #pragma unroll
             for (int u = 0; u < 4; u++) {
-                if (FIXED && kk * 4 + u >= D) {
+                if (FIXED && gi * 4 + u >= D) {
                     r[u] = W(0); /* a slot no edge of this layer reads */
                     continue;
                 }
                 AppT appnew;
-                r[u] = row.update(tv[kk * 4 + u], appnew, ar);
+                r[u] = row.update(tv[gi * 4 + u], appnew, ar);
                 if (FIXED || o[u] != TQ::NONE)
                     *(AppT *)(app_b + o[u]) = appnew;
             }
@@ -294,21 +267,21 @@ __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg
 /* The row update of one layer: specialised on the layer's uniform row degree (li.w) for the
  * degrees of the common codes with rows of at most 8 edges (WiMAX/WiFi 1/2, DVB-T2 1/2: 6, 7,
  * 8); the generic update otherwise. li.w is the same for every thread: no divergence. */
-template <class A, int DMAX, bool PF_MSG, class TQ, bool LATE, int S>
+template <class A, int DMAX, bool PF_MSG, class TQ, bool LATE>
 __device__ __forceinline__ void layer_update(unsigned char *app_b, typename A::Msg4 *msg_t, int Z,
-                                             const LayerIn<A, DMAX, PF_MSG, TQ, S> &in, const Arith &ar,
-                                             const unsigned char *lut, LayerIn<A, DMAX, PF_MSG, TQ, S> &nxt)
+                                             const LayerIn<A, DMAX, PF_MSG, TQ> &in, const Arith &ar,
+                                             const unsigned char *lut, LayerIn<A, DMAX, PF_MSG, TQ> &nxt)
 {
-    if constexpr (DMAX == 8 && S == 1) {
+    if constexpr (DMAX == 8) {
         const int d = in.li.w;
         if (d == 7)
-            return row_update<A, DMAX, PF_MSG, TQ, 7, LATE, S>(app_b, msg_t, Z, in, ar, lut, nxt);
+            return row_update<A, DMAX, PF_MSG, TQ, 7, LATE>(app_b, msg_t, Z, in, ar, lut, nxt);
         if (d == 6)
-            return row_update<A, DMAX, PF_MSG, TQ, 6, LATE, S>(app_b, msg_t, Z, in, ar, lut, nxt);
+            return row_update<A, DMAX, PF_MSG, TQ, 6, LATE>(app_b, msg_t, Z, in, ar, lut, nxt);
         if (d == 8)
-            return row_update<A, DMAX, PF_MSG, TQ, 8, LATE, S>(app_b, msg_t, Z, in, ar, lut, nxt);
+            return row_update<A, DMAX, PF_MSG, TQ, 8, LATE>(app_b, msg_t, Z, in, ar, lut, nxt);
     }
-    row_update<A, DMAX, PF_MSG, TQ, 0, LATE, S>(app_b, msg_t, Z, in, ar, lut, nxt);
+    row_update<A, DMAX, PF_MSG, TQ, 0, LATE>(app_b, msg_t, Z, in, ar, lut, nxt);
 }
 
 /* Four input values in one load: float4 for float LLRs, char4 for int8. */
@@ -363,11 +336,10 @@ __device__ __forceinline__ unsigned load_channel(typename A::AppT *app, const T 
     return A::nz_lanes(nz) & valid;
 }
 
-/* launch bounds: table_layout.h (table_max_threads, table_min_blocks). S = 2: split rows (the
- * one-wave form, table_layout.h): two threads per row, each taking every other table entry. */
-template <class A, int DMAX, int MEM, bool T16, bool ONE_BLOCK = false, int S = 1>
-__global__ void __launch_bounds__(table_max_threads(std::is_same<A, ArI8>::value, MEM, DMAX, S),
-                                  table_min_blocks(A::LANES, std::is_same<A, ArI8>::value, DMAX, MEM, ONE_BLOCK, S))
+/* launch bounds: table_layout.h (table_max_threads, table_min_blocks) */
+template <class A, int DMAX, int MEM, bool T16, bool ONE_BLOCK = false>
+__global__ void __launch_bounds__(table_max_threads(std::is_same<A, ArI8>::value, MEM, DMAX),
+                                  table_min_blocks(A::LANES, std::is_same<A, ArI8>::value, DMAX, MEM, ONE_BLOCK))
 table_kernel(const TableArgs a)
 {
     typedef typename A::AppT AppT;
@@ -387,10 +359,7 @@ table_kernel(const TableArgs a)
     const TableCode &c = a.code;
     const int G = a.G, Z = c.Z, n = c.n;
     const int tid = threadIdx.x;
-    /* group g, thread 'local' of its ZS = S Z; row t of every layer (its half h when split) */
-    const int ZS = S * Z;
-    const int g = tid / ZS, local = tid - g * ZS;
-    const int t = S == 1 ? local : local >> 1, h = S == 1 ? 0 : (local & 1);
+    const int g = tid / Z, t = tid - g * Z;
     const bool in_group = g < G;
     const unsigned ALL = (1u << A::LANES) - 1u;
 
@@ -448,7 +417,7 @@ table_kernel(const TableArgs a)
             for (int l = 0; l < A::LANES; l++)
                 if (f0 + l < a.batch.nframes)
                     valid |= 1u << l;
-        if (in_group && local == 0) {
+        if (in_group && t == 0) {
             gdone[g] = (int)(~valid & ALL);
             gunsat[g] = 0;
         }
@@ -458,28 +427,26 @@ table_kernel(const TableArgs a)
              * 148 bytes of spills for int8 pairs with 16-edge rows) */
             constexpr int UNROLL = DMAX <= 8 ? 4 : 1;
             const unsigned nz = a.batch.llr_i8
-                                    ? load_channel<A, UNROLL>(app, (const int8_t *)a.batch.llr, n, f0, valid, local, ZS, a.ar)
-                                    : load_channel<A, UNROLL>(app, (const float *)a.batch.llr, n, f0, valid, local, ZS, a.ar);
+                                    ? load_channel<A, UNROLL>(app, (const int8_t *)a.batch.llr, n, f0, valid, t, Z, a.ar)
+                                    : load_channel<A, UNROLL>(app, (const float *)a.batch.llr, n, f0, valid, t, Z, a.ar);
             /* erased frames: one shared OR per thread and frame (a thread whose values are
              * all 0 skips it), against 10+ iterations of row updates */
             if (nz)
                 atomicOr(&gseen[g], (int)nz);
-            for (unsigned i = local; i < msg_elems; i += ZS)
+            for (unsigned i = t; i < msg_elems; i += Z)
                 msg[i] = A::zero4();
         }
         __syncthreads();
 
         /* two layer buffers used in turn (no copying): layer L is in x, L+1 goes to y */
-        LayerIn<A, DMAX, PF_MSG, TQ, S> x, y;
-        x.h = h;
-        y.h = h;
+        LayerIn<A, DMAX, PF_MSG, TQ> x, y;
         x.load(c, layers_s, 0, tab_t, msg_t, in_group);
         const bool early_ok = !PF_MSG || c.nlayers > 1;
         /* whether this thread's group still decodes: gdone changes only between iterations
          * (below), so it is read once per iteration rather than per layer, where the shared
          * memory read would sit on every layer's critical path */
         bool group_open = in_group;
-        auto step = [&](LayerIn<A, DMAX, PF_MSG, TQ, S> &cur, LayerIn<A, DMAX, PF_MSG, TQ, S> &nxt, int L) {
+        auto step = [&](LayerIn<A, DMAX, PF_MSG, TQ> &cur, LayerIn<A, DMAX, PF_MSG, TQ> &nxt, int L) {
             const bool work = group_open && t < cur.li.z;
             const int Ln = L + 1 < c.nlayers ? L + 1 : 0;
             /* prefetch the next layer; a single-layer code's messages are the ones about to
@@ -488,9 +455,9 @@ table_kernel(const TableArgs a)
                 nxt.load(c, layers_s, Ln, tab_t, msg_t, in_group, !LATE);
             if (work) {
                 if (LATE && early_ok)
-                    layer_update<A, DMAX, PF_MSG, TQ, LATE, S>(app_b, msg_t, Z, cur, a.ar, lut, nxt);
+                    layer_update<A, DMAX, PF_MSG, TQ, LATE>(app_b, msg_t, Z, cur, a.ar, lut, nxt);
                 else
-                    layer_update<A, DMAX, PF_MSG, TQ, false, S>(app_b, msg_t, Z, cur, a.ar, lut, nxt);
+                    layer_update<A, DMAX, PF_MSG, TQ, false>(app_b, msg_t, Z, cur, a.ar, lut, nxt);
             } else if (LATE && early_ok) {
                 nxt.load_msg(msg_t, Z, in_group);
             }
@@ -526,14 +493,14 @@ table_kernel(const TableArgs a)
                 /* a thread stops at its first rows that fail every lane not yet done (most
                  * iterations before convergence), since more failures change nothing */
                 const unsigned need = ~(unsigned)gdone[g] & ALL;
-                const unsigned bad = row_parities<A, TQ, DMAX, S>(app_b, c, layers_s, tab_t, t, h, need);
+                const unsigned bad = row_parities<A, TQ, DMAX>(app_b, c, layers_s, tab_t, t, need);
                 if (bad)
                     atomicOr(&gunsat[g], (int)bad);
                 /* CRC-aided stop: each lane's remainder of its first crc_bits hard bits, the
                  * XOR of crc_r over its ones (decoder_crc_stop.h's rule, computed linearly) */
                 if (a.crc_r) {
                     unsigned r0 = 0, r1 = 0;
-                    for (int j = local; j < a.crc_bits; j += ZS) {
+                    for (int j = t; j < a.crc_bits; j += Z) {
                         const unsigned bits = A::lanes_of_raw(A::raw(app[j]));
                         const unsigned rj = __ldg(&a.crc_r[j]);
                         r0 ^= (bits & 1u) ? rj : 0u;
@@ -557,11 +524,11 @@ table_kernel(const TableArgs a)
                  * shared memory here rather than kept in a register through the iterations;
                  * a lane stopped by its CRC reports its parity checks as they are */
                 if (fresh)
-                    emit<A>(app, a.fmt, a.batch, f0, fresh, local, ZS, a.batch.early ? it : a.batch.max_iter,
+                    emit<A>(app, a.fmt, a.batch, f0, fresh, t, Z, a.batch.early ? it : a.batch.max_iter,
                             (valid & ~(unsigned)gseen[g]) | (unsigned)gunsat[g]);
             }
             __syncthreads();
-            if (in_group && local == 0) {
+            if (in_group && t == 0) {
                 gdone[g] |= (~gunsat[g] | (int)crc_ok) & (int)ALL;
                 gunsat[g] = 0;
                 gcrc[2 * g] = 0;
@@ -580,8 +547,8 @@ table_kernel(const TableArgs a)
         if (in_group) {
             const unsigned open = ~(unsigned)gdone[g] & ALL;
             if (open)
-                emit<A>(app, a.fmt, a.batch, f0, open, local, ZS, a.batch.max_iter, ALL);
-            if (local == 0)
+                emit<A>(app, a.fmt, a.batch, f0, open, t, Z, a.batch.max_iter, ALL);
+            if (t == 0)
                 gseen[g] = 0; /* this chunk's last read of it (the next chunk's are after a barrier) */
         }
         __syncthreads();

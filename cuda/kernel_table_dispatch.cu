@@ -22,13 +22,6 @@ TableGeom table_geom(ArithKind a)
 
 const void *table_kernel_fn(const TableVariant &v)
 {
-    if (v.split == 2) /* split rows: the one-wave forms compiled (kernel_table_<arith>.cu) */
-        switch (v.arith) {
-        case ARITH_F32: return v.one_block ? NULL : table_kernel_fn_f32_split(v.dmax, v.mem, v.t16);
-        case ARITH_H8X2: return v.one_block ? NULL : table_kernel_fn_h8x2_split(v.dmax, v.mem, v.t16);
-        case ARITH_I16: return v.one_block ? NULL : table_kernel_fn_i16_split(v.dmax, v.mem, v.t16);
-        default: return NULL;
-        }
     switch (v.arith) {
     case ARITH_F32:
         return v.one_block ? table_kernel_fn_f32_one_block(v.dmax, v.mem) : table_kernel_fn_f32(v.dmax, v.mem, v.t16);
@@ -45,13 +38,6 @@ const void *table_kernel_fn(const TableVariant &v)
 cudaError_t table_launch(const TableVariant &v, const TableArgs &a, int grid, int threads,
                          size_t smem, cudaStream_t s)
 {
-    if (v.split == 2)
-        switch (v.arith) {
-        case ARITH_F32: return table_launch_f32_split(v.dmax, v.mem, v.t16, a, grid, threads, smem, s);
-        case ARITH_H8X2: return table_launch_h8x2_split(v.dmax, v.mem, v.t16, a, grid, threads, smem, s);
-        case ARITH_I16: return table_launch_i16_split(v.dmax, v.mem, v.t16, a, grid, threads, smem, s);
-        default: return cudaErrorInvalidValue;
-        }
     switch (v.arith) {
     case ARITH_F32:
         return v.one_block ? table_launch_f32_one_block(v.dmax, v.mem, a, grid, threads, smem, s)

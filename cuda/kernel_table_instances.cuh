@@ -75,32 +75,4 @@
  * in shared memory, rows of up to 20 edges (cuda_variant.cu, choose_table_config) */
 #define LDPC_TABLE_ONE_WAVE(X, ARITH) X(ARITH, 20, MEM_SMEM_APP)
 
-/* The split-row variants (TableVariant::split = 2, table_layout.h): one-wave launches of codes
- * whose state is on chip. SPLIT_CASES(X, ARITH) lists the (DMAX, MEM, T16) compiled. */
-#define LDPC_TABLE_FN2(ARITH, D, M, T)                                                           \
-    if (dmax == D && mem == M && t16 == T)                                                       \
-        return (const void *)table_kernel<ARITH, D, M, T, false, 2>;
-#define LDPC_TABLE_GO2(ARITH, D, M, T)                                                           \
-    if (dmax == D && mem == M && t16 == T) {                                                     \
-        table_kernel<ARITH, D, M, T, false, 2><<<grid, threads, smem, s>>>(a);                   \
-        return cudaGetLastError();                                                               \
-    }
-#define LDPC_TABLE_SPLIT(SUFFIX, ARITH, SPLIT_CASES)                                             \
-    namespace ldpccuda {                                                                         \
-    const void *table_kernel_fn_##SUFFIX##_split(int dmax, MemKind mem, bool t16)                \
-    {                                                                                            \
-        SPLIT_CASES(LDPC_TABLE_FN2, ARITH)                                                       \
-        return NULL;                                                                             \
-    }                                                                                            \
-    cudaError_t table_launch_##SUFFIX##_split(int dmax, MemKind mem, bool t16, const TableArgs &a, \
-                                              int grid, int threads, size_t smem, cudaStream_t s) \
-    {                                                                                            \
-        SPLIT_CASES(LDPC_TABLE_GO2, ARITH)                                                       \
-        return cudaErrorInvalidValue;                                                            \
-    }                                                                                            \
-    }
-/* rows of up to 16 edges with the state on chip (5G NR BG2 codes, WiMAX/WiFi of higher rates):
- * 16-bit tables only (table_two_blocks) */
-#define LDPC_TABLE_SPLIT16(X, ARITH) X(ARITH, 16, MEM_SMEM_ALL, true)
-
 #endif

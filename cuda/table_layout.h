@@ -88,10 +88,9 @@ __host__ __device__ constexpr bool table_three_blocks(bool one_lane_i8, int mem)
 {
     return one_lane_i8 && mem != MEM_SMEM_ALL;
 }
-/* split: threads per row (2 in the split-row kernels of one-wave launches, below) */
-__host__ __device__ constexpr int table_max_threads(bool one_lane_i8, int mem, int dmax, int split = 1)
+__host__ __device__ constexpr int table_max_threads(bool one_lane_i8, int mem, int dmax)
 {
-    return split * (table_three_blocks(one_lane_i8, mem) || table_two_blocks(dmax) ? 384 : 512);
+    return table_three_blocks(one_lane_i8, mem) || table_two_blocks(dmax) ? 384 : 512;
 }
 /* the most rows a layer may hold (cuda_plan.cpp): the threads of a two-block kernel, so that
  * every code's layers fit every kernel (a longer layer split in two keeps the row order: its
@@ -100,15 +99,10 @@ static constexpr int kMaxLayerRows = table_max_threads(false, MEM_SMEM_ALL, 16);
 /* ONE_BLOCK: the one-codeword int8 kernel for codes whose APP leaves room for one block per SM
  * in shared memory (DVB 64800: 130 KB), where the cap of 56 registers for three blocks buys
  * nothing and spills: one block of 384 threads may use up to 168 (TableVariant::one_block). */
-/* SPLIT ROWS (TableVariant::split = 2): in a one-wave launch each group has an SM to itself and
- * its block's warps wait on dependent chains (ncu: one warp per scheduler for a WiMAX or small
- * 5G NR codeword); two threads per row, each taking every other table entry of the row and
- * exchanging minima and signs with its neighbour lane, halve the chain. One block per SM of up
- * to twice the threads, with the same registers per thread as two blocks of the plain kernel. */
 __host__ __device__ constexpr int table_min_blocks(int lanes, bool one_lane_i8, int dmax, int mem,
-                                                   bool one_block = false, int split = 1)
+                                                   bool one_block = false)
 {
-    return one_block || split > 1 ? 1
+    return one_block ? 1
            : table_three_blocks(one_lane_i8, mem)
                ? 3
                : (table_two_blocks(dmax) || (lanes == 2 && dmax <= 8 && mem == MEM_SMEM_ALL) ? 2 : 1);
