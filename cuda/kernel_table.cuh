@@ -439,9 +439,20 @@ table_kernel(const TableArgs a)
         __syncthreads();
 
         /* two layer buffers used in turn (no copying): layer L is in x, L+1 goes to y */
-        LayerIn<A, DMAX, PF_MSG, TQ> x, y;
+        LayerIn<A, DMAX, PF_MSG, TQ> x, y, z;
         x.load(c, layers_s, 0, tab_t, msg_t, in_group);
         const bool early_ok = !PF_MSG || c.nlayers > 1;
+        /* The one-block kernels (registers for one block per SM) prefetch two layers ahead,
+         * in three buffers used in turn (x, y, z; ph: which holds the next layer): with one
+         * block per SM nothing else hides the table's and the messages' round trips, and a
+         * layer of short rows (5G NR extension rows, a DVB group cut in two) is shorter than
+         * one (ncu: these loads' waits were the largest stall of DVB-T2 64800 and of 5G NR BG1
+         * launches). Two ahead needs three layers or more: a layer's messages must not be
+         * read before its previous update. */
+        const bool deep = ONE_BLOCK && c.nlayers >= 3;
+        if (deep)
+            y.load(c, layers_s, 1, tab_t, msg_t, in_group);
+        int ph = 0;
         /* whether this thread's group still decodes: gdone changes only between iterations
          * (below), so it is read once per iteration rather than per layer, where the shared
          * memory read would sit on every layer's critical path */
@@ -477,16 +488,37 @@ table_kernel(const TableArgs a)
          * 60.3 -> 51.7, one stream 51.2 -> 43.8, 1 dB (nothing converges, a check every
          * iteration) 60.4 -> 40.8; with early stop 98.9 -> 95.8; DVB-T2 16200 r1/2 int8 10 it
          * 6.39 -> 4.68 (early stop 6.76 -> 6.26); DVB-T2 64800 r1/2 int8 20 it 2.61 -> 2.30. */
+        /* two layers ahead: cur holds layer L, nxt2 receives L + 2 */
+        auto step2 = [&](LayerIn<A, DMAX, PF_MSG, TQ> &cur, LayerIn<A, DMAX, PF_MSG, TQ> &nxt2, int L) {
+            const bool work = group_open && t < cur.li.z;
+            const int L2 = L + 2 < c.nlayers ? L + 2 : L + 2 - c.nlayers;
+            nxt2.load(c, layers_s, L2, tab_t, msg_t, in_group);
+            if (work)
+                layer_update<A, DMAX, PF_MSG, TQ, false>(app_b, msg_t, Z, cur, a.ar, lut, nxt2);
+            __syncthreads();
+        };
         bool checking = true;
         for (int it = 1; it <= a.batch.max_iter; it++) {
             group_open = in_group && (a.batch.early ? gdone[g] != (int)ALL : valid != 0u);
-            for (int L = 0; L < c.nlayers; L += 2) {
-                step(x, y, L);
-                if (L + 1 < c.nlayers)
-                    step(y, x, L + 1);
+            if (deep) {
+                for (int L = 0; L < c.nlayers; L++) {
+                    if (ph == 0)
+                        step2(x, z, L);
+                    else if (ph == 1)
+                        step2(y, x, L);
+                    else
+                        step2(z, y, L);
+                    ph = ph == 2 ? 0 : ph + 1;
+                }
+            } else {
+                for (int L = 0; L < c.nlayers; L += 2) {
+                    step(x, y, L);
+                    if (L + 1 < c.nlayers)
+                        step(y, x, L + 1);
+                }
+                if (c.nlayers & 1)
+                    x = y; /* an odd layer count leaves layer 0 in y */
             }
-            if (c.nlayers & 1)
-                x = y; /* an odd layer count leaves layer 0 in y */
             if (!checking)
                 continue;
             if (in_group && gdone[g] != (int)ALL) {
