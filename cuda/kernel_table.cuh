@@ -151,13 +151,14 @@ __device__ __forceinline__ unsigned row_parities(const unsigned char *app_b, con
 /* One layer's table entries (byte offsets into the codeword's APP) and, when messages live in
  * global memory, its messages: loaded one layer ahead, so that their latency hides behind the
  * current layer's work. Only the APP reads must wait for the barrier between layers. */
-template <class A, int DMAX, bool PF_MSG, class TQ>
+template <class A, int DMAX, int PFK, class TQ>
 struct LayerIn {
     static constexpr int NG = DMAX / 4;
     int4 li;
     typedef typename TQ::Q Q;
     Q tab[NG];
-    typename A::Msg4 msg[PF_MSG ? NG : 1];
+    static constexpr bool PF_MSG = PFK > 0;
+    typename A::Msg4 msg[PF_MSG ? PFK : 1]; /* the messages of the first PFK entries */
 
     /* with_msg 0: the table entries only; the messages come later (load_msg) */
     __device__ __forceinline__ void load(const TableCode &c, const int4 *layers_s, int L, const Q *tab_t,
@@ -172,8 +173,8 @@ struct LayerIn {
                 const unsigned tb = e * (unsigned)sizeof(Q);
                 const unsigned mb = e * (unsigned)sizeof(typename A::Msg4);
                 tab[gi] = __ldg((const Q *)((const char *)tab_t + tb));
-                if (PF_MSG && with_msg)
-                    msg[PF_MSG ? gi : 0] = *(const typename A::Msg4 *)((const char *)msg_t + mb);
+                if (gi < PFK && with_msg)
+                    msg[gi < PFK ? gi : 0] = *(const typename A::Msg4 *)((const char *)msg_t + mb);
             }
     }
     /* the messages of the layer whose entries load() read */
@@ -181,8 +182,8 @@ struct LayerIn {
     {
 #pragma unroll
         for (int gi = 0; gi < NG; gi++)
-            if (PF_MSG && on && gi < li.x)
-                msg[PF_MSG ? gi : 0] = msg_t[((unsigned)li.y + (unsigned)gi) * (unsigned)Z];
+            if (gi < PFK && on && gi < li.x)
+                msg[gi < PFK ? gi : 0] = msg_t[((unsigned)li.y + (unsigned)gi) * (unsigned)Z];
     }
 };
 
@@ -191,10 +192,10 @@ struct LayerIn {
  * table slots (the layer's li.w), so the missing-edge checks and the dead slots' arithmetic
  * are compiled out: e.g. WiMAX 1/2 rows of degree 6 and 7 no longer pay for 8 slots. Skipping
  * a missing edge is exact: its value (A::none()) is never a minimum and its sign is positive. */
-template <class A, int DMAX, bool PF_MSG, class TQ, int D, bool LATE>
+template <class A, int DMAX, int PFK, class TQ, int D, bool LATE>
 __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg4 *msg_t, int Z,
-                                           const LayerIn<A, DMAX, PF_MSG, TQ> &in, const Arith &ar,
-                                           const unsigned char *lut, LayerIn<A, DMAX, PF_MSG, TQ> &nxt)
+                                           const LayerIn<A, DMAX, PFK, TQ> &in, const Arith &ar,
+                                           const unsigned char *lut, LayerIn<A, DMAX, PFK, TQ> &nxt)
 {
     typedef typename A::W W;
     typedef typename A::AppT AppT;
@@ -210,7 +211,7 @@ __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg
     for (int gi = 0; gi < NG; gi++) {
         if (FIXED || gi < li.x) {
             W r[4];
-            A::unpack(PF_MSG ? in.msg[PF_MSG ? gi : 0] : msg_t[(unsigned)(li.y + gi) * (unsigned)Z], r);
+            A::unpack(gi < PFK ? in.msg[gi < PFK ? gi : 0] : msg_t[(unsigned)(li.y + gi) * (unsigned)Z], r);
             unsigned o[4];
             TQ::get(in.tab[gi], o);
 #pragma unroll
@@ -267,21 +268,21 @@ __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg
 /* The row update of one layer: specialised on the layer's uniform row degree (li.w) for the
  * degrees of the common codes with rows of at most 8 edges (WiMAX/WiFi 1/2, DVB-T2 1/2: 6, 7,
  * 8); the generic update otherwise. li.w is the same for every thread: no divergence. */
-template <class A, int DMAX, bool PF_MSG, class TQ, bool LATE>
+template <class A, int DMAX, int PFK, class TQ, bool LATE>
 __device__ __forceinline__ void layer_update(unsigned char *app_b, typename A::Msg4 *msg_t, int Z,
-                                             const LayerIn<A, DMAX, PF_MSG, TQ> &in, const Arith &ar,
-                                             const unsigned char *lut, LayerIn<A, DMAX, PF_MSG, TQ> &nxt)
+                                             const LayerIn<A, DMAX, PFK, TQ> &in, const Arith &ar,
+                                             const unsigned char *lut, LayerIn<A, DMAX, PFK, TQ> &nxt)
 {
     if constexpr (DMAX == 8) {
         const int d = in.li.w;
         if (d == 7)
-            return row_update<A, DMAX, PF_MSG, TQ, 7, LATE>(app_b, msg_t, Z, in, ar, lut, nxt);
+            return row_update<A, DMAX, PFK, TQ, 7, LATE>(app_b, msg_t, Z, in, ar, lut, nxt);
         if (d == 6)
-            return row_update<A, DMAX, PF_MSG, TQ, 6, LATE>(app_b, msg_t, Z, in, ar, lut, nxt);
+            return row_update<A, DMAX, PFK, TQ, 6, LATE>(app_b, msg_t, Z, in, ar, lut, nxt);
         if (d == 8)
-            return row_update<A, DMAX, PF_MSG, TQ, 8, LATE>(app_b, msg_t, Z, in, ar, lut, nxt);
+            return row_update<A, DMAX, PFK, TQ, 8, LATE>(app_b, msg_t, Z, in, ar, lut, nxt);
     }
-    row_update<A, DMAX, PF_MSG, TQ, 0, LATE>(app_b, msg_t, Z, in, ar, lut, nxt);
+    row_update<A, DMAX, PFK, TQ, 0, LATE>(app_b, msg_t, Z, in, ar, lut, nxt);
 }
 
 /* Four input values in one load: float4 for float LLRs, char4 for int8. */
@@ -348,13 +349,26 @@ table_kernel(const TableArgs a)
      * layer's update (two message buffers live at once), for rows of up to 16 edges; with the
      * APP in global memory too, rows of 9 - 16 edges load them after the layer's first pass
      * instead, into the registers its own messages have just left ("late"): at 80 registers
-     * the early form spilled 700 - 1000 bytes there. Rows of 17 - 20 edges load them where
-     * they are used, except in the one-block kernels (one-wave launches of 5G NR BG1, Z = 384),
-     * whose register budget holds both buffers. Measured (docs/cuda-notes.md, "Registers"): late
+     * the early form spilled 700 - 1000 bytes there. Rows of 17 - 20 edges prefetch the first
+     * two entries' (PFK below) and load the others where they are used, except in the
+     * one-block kernels (one-wave launches of 5G NR BG1, Z = 384; DVB 64800 rate 1/2), whose
+     * register budget holds all of them, two layers ahead. Measured (docs/cuda-notes.md, "Registers"): late
      * loads gain 11 - 13% with the APP in global memory (DVB-S2 64800 2/3, 3/5 int8 pairs), lose
      * 7% with it in shared memory (DVB-S2 16200 4/5) and 24% on 20-edge rows (spills). */
     constexpr bool LATE = MEM == MEM_GLOBAL && DMAX == 16;
-    constexpr bool PF_MSG = MEM != MEM_SMEM_ALL && (DMAX <= 16 || ONE_BLOCK);
+    /* PFK: the entries (of 4 edges) whose messages are prefetched with the table: all of them
+     * for rows of up to 16 edges and in the one-block kernels; the first two (the whole of
+     * most 5G NR BG1 rows: 3 - 10 edges outside the first four rows) in the two-block kernels
+     * of 17 - 20-edge rows with the APP in shared memory, whose 80 registers spilled with all
+     * five (ncu, nr:8448:25344 int8 pairs: the loads where they are used were the largest
+     * stall, 46% of samples with the table's: int8 pairs 5 it +5.5%, 10 it +9%, int16 +10%);
+     * none where the APP is in global memory too (150 - 400 bytes of spills with two), nor
+     * for float messages (16 bytes an entry: spills, 9% slower) */
+    constexpr int PFK = MEM == MEM_SMEM_ALL                             ? 0
+                        : (DMAX <= 16 || ONE_BLOCK)                     ? DMAX / 4
+                        : MEM == MEM_SMEM_APP && sizeof(Msg4) <= 8      ? 2
+                                                                        : 0;
+    constexpr bool PF_MSG = PFK > 0;
     extern __shared__ __align__(16) unsigned char smem[];
     const TableCode &c = a.code;
     const int G = a.G, Z = c.Z, n = c.n;
@@ -439,7 +453,7 @@ table_kernel(const TableArgs a)
         __syncthreads();
 
         /* two layer buffers used in turn (no copying): layer L is in x, L+1 goes to y */
-        LayerIn<A, DMAX, PF_MSG, TQ> x, y, z;
+        LayerIn<A, DMAX, PFK, TQ> x, y, z;
         x.load(c, layers_s, 0, tab_t, msg_t, in_group);
         const bool early_ok = !PF_MSG || c.nlayers > 1;
         /* The one-block kernels (registers for one block per SM) prefetch two layers ahead,
@@ -457,7 +471,7 @@ table_kernel(const TableArgs a)
          * (below), so it is read once per iteration rather than per layer, where the shared
          * memory read would sit on every layer's critical path */
         bool group_open = in_group;
-        auto step = [&](LayerIn<A, DMAX, PF_MSG, TQ> &cur, LayerIn<A, DMAX, PF_MSG, TQ> &nxt, int L) {
+        auto step = [&](LayerIn<A, DMAX, PFK, TQ> &cur, LayerIn<A, DMAX, PFK, TQ> &nxt, int L) {
             const bool work = group_open && t < cur.li.z;
             const int Ln = L + 1 < c.nlayers ? L + 1 : 0;
             /* prefetch the next layer; a single-layer code's messages are the ones about to
@@ -466,9 +480,9 @@ table_kernel(const TableArgs a)
                 nxt.load(c, layers_s, Ln, tab_t, msg_t, in_group, !LATE);
             if (work) {
                 if (LATE && early_ok)
-                    layer_update<A, DMAX, PF_MSG, TQ, LATE>(app_b, msg_t, Z, cur, a.ar, lut, nxt);
+                    layer_update<A, DMAX, PFK, TQ, LATE>(app_b, msg_t, Z, cur, a.ar, lut, nxt);
                 else
-                    layer_update<A, DMAX, PF_MSG, TQ, false>(app_b, msg_t, Z, cur, a.ar, lut, nxt);
+                    layer_update<A, DMAX, PFK, TQ, false>(app_b, msg_t, Z, cur, a.ar, lut, nxt);
             } else if (LATE && early_ok) {
                 nxt.load_msg(msg_t, Z, in_group);
             }
@@ -489,12 +503,12 @@ table_kernel(const TableArgs a)
          * iteration) 60.4 -> 40.8; with early stop 98.9 -> 95.8; DVB-T2 16200 r1/2 int8 10 it
          * 6.39 -> 4.68 (early stop 6.76 -> 6.26); DVB-T2 64800 r1/2 int8 20 it 2.61 -> 2.30. */
         /* two layers ahead: cur holds layer L, nxt2 receives L + 2 */
-        auto step2 = [&](LayerIn<A, DMAX, PF_MSG, TQ> &cur, LayerIn<A, DMAX, PF_MSG, TQ> &nxt2, int L) {
+        auto step2 = [&](LayerIn<A, DMAX, PFK, TQ> &cur, LayerIn<A, DMAX, PFK, TQ> &nxt2, int L) {
             const bool work = group_open && t < cur.li.z;
             const int L2 = L + 2 < c.nlayers ? L + 2 : L + 2 - c.nlayers;
             nxt2.load(c, layers_s, L2, tab_t, msg_t, in_group);
             if (work)
-                layer_update<A, DMAX, PF_MSG, TQ, false>(app_b, msg_t, Z, cur, a.ar, lut, nxt2);
+                layer_update<A, DMAX, PFK, TQ, false>(app_b, msg_t, Z, cur, a.ar, lut, nxt2);
             __syncthreads();
         };
         bool checking = true;
