@@ -88,11 +88,12 @@ __device__ __forceinline__ void emit(const typename A::AppT *app, const OutFmt &
 
 /* Lanes (bit l) for which one of this thread's rows is unsatisfied. With early termination this
  * runs once per iteration with nothing to overlap it, a chain of table and APP loads per layer:
- * for rows of up to 8 edges two layers' table entries are loaded before either layer's APP
- * signs are combined, halving the chain (for f32 and for int8 pairs with 16-bit tables: int8
- * pairs with 32-bit tables are short of registers, the one-codeword DVB kernel, held to 56,
- * spilled with it, and int16 measured slower). */
-template <class A, class TQ, int DMAX>
+ * KL layers' table entries are loaded before any of their APP signs are combined, dividing the
+ * chain by KL. KL = 2 for rows of up to 8 edges in f32 and int8 pairs with 16-bit tables
+ * (int8 pairs with 32-bit tables are short of registers, the one-codeword DVB kernel held to
+ * 56 spilled with it, and int16 measured slower); KL = 4 in the one-block kernels (ONE_BLOCK:
+ * registers for one block per SM), whose check has no other block's work to overlap. */
+template <class A, class TQ, int DMAX, bool ONE_BLOCK>
 __device__ __forceinline__ unsigned row_parities(const unsigned char *app_b, const TableCode &c,
                                                  const int4 *layers_s, const typename TQ::Q *tab_t, int t,
                                                  unsigned need)
@@ -110,26 +111,37 @@ __device__ __forceinline__ unsigned row_parities(const unsigned char *app_b, con
     int L = 0;
     /* measured: int8 pairs with 16-bit tables +6% and f32 +6-7% with early stop; int16 -9% */
     constexpr bool TWO = DMAX <= 8 && ((A::LANES == 2 && sizeof(Q) == 8) || std::is_same<A, ArF32>::value);
-    if constexpr (TWO) {
+    constexpr int KL = ONE_BLOCK ? 4 : TWO ? 2 : 1;
+    if constexpr (KL > 1) {
         constexpr int NG = DMAX / 4;
-        for (; L + 1 < c.nlayers; L += 2) {
-            const int4 la = layers_s[L], lb = layers_s[L + 1];
-            const bool ra = t < la.z, rb = t < lb.z;
-            Q qa[NG], qb[NG];
-            for (int gi = 0; gi < NG; gi++) {
-                if (ra && gi < la.x)
-                    qa[gi] = __ldg(&tab_t[(la.y + gi) * c.Z]);
-                if (rb && gi < lb.x)
-                    qb[gi] = __ldg(&tab_t[(lb.y + gi) * c.Z]);
+        for (; L + KL - 1 < c.nlayers; L += KL) {
+            int4 l[KL];
+            bool r[KL];
+            Q q[KL][NG];
+#pragma unroll
+            for (int k = 0; k < KL; k++) {
+                l[k] = layers_s[L + k];
+                r[k] = t < l[k].z;
             }
-            unsigned acca = 0, accb = 0;
-            for (int gi = 0; gi < NG; gi++) {
-                if (ra && gi < la.x)
-                    combine(qa[gi], acca);
-                if (rb && gi < lb.x)
-                    combine(qb[gi], accb);
-            }
-            bad |= A::lanes_of_raw(acca) | A::lanes_of_raw(accb);
+#pragma unroll
+            for (int gi = 0; gi < NG; gi++)
+#pragma unroll
+                for (int k = 0; k < KL; k++)
+                    if (r[k] && gi < l[k].x)
+                        q[k][gi] = __ldg(&tab_t[(l[k].y + gi) * c.Z]);
+            unsigned acc[KL];
+#pragma unroll
+            for (int k = 0; k < KL; k++)
+                acc[k] = 0;
+#pragma unroll
+            for (int gi = 0; gi < NG; gi++)
+#pragma unroll
+                for (int k = 0; k < KL; k++)
+                    if (r[k] && gi < l[k].x)
+                        combine(q[k][gi], acc[k]);
+#pragma unroll
+            for (int k = 0; k < KL; k++)
+                bad |= A::lanes_of_raw(acc[k]);
             if ((bad & need) == need)
                 return bad; /* every lane still open already fails: the rest cannot matter */
         }
@@ -539,7 +551,7 @@ table_kernel(const TableArgs a)
                 /* a thread stops at its first rows that fail every lane not yet done (most
                  * iterations before convergence), since more failures change nothing */
                 const unsigned need = ~(unsigned)gdone[g] & ALL;
-                const unsigned bad = row_parities<A, TQ, DMAX>(app_b, c, layers_s, tab_t, t, need);
+                const unsigned bad = row_parities<A, TQ, DMAX, ONE_BLOCK>(app_b, c, layers_s, tab_t, t, need);
                 if (bad)
                     atomicOr(&gunsat[g], (int)bad);
                 /* CRC-aided stop: each lane's remainder of its first crc_bits hard bits, the
