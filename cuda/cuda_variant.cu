@@ -206,18 +206,11 @@ static int choose_table_config(State *s, const ldpc_code *c, const DeviceCtx &d)
      * from a second block per SM, which is why the state went off chip above: they run with
      * it on chip where one group's fits. Measured in docs/cuda-notes.md ("One-wave launches"). */
     s->has_wave = false;
-    if (s->knobs.wave && !sh.forced) {
-        /* On chip with one block's registers where that kernel is compiled (16-bit tables
-         * only): it prefetches two layers ahead and its parity check loads four layers at once
-         * (kernel_table.cuh), which a lone block per SM needs, having no other block's work
-         * to overlap its waits. */
+    if (v.mem != MEM_SMEM_ALL && s->knobs.wave && !sh.forced) {
         TableVariant w = v;
         w.mem = MEM_SMEM_ALL;
-        w.one_block = true;
-        if (w.t16 && (st = try_wave(s, c, d, w)) != LDPC_OK)
-            return st;
         w.one_block = false;
-        if (!s->has_wave && v.mem != MEM_SMEM_ALL && (st = try_wave(s, c, d, w)) != LDPC_OK)
+        if ((st = try_wave(s, c, d, w)) != LDPC_OK)
             return st;
         /* Where a group's state does not fit on chip (5G NR BG1 with Z = 384 in int16, pairs
          * or float), the variant with the batch's placement held to one block per SM: its
@@ -225,7 +218,7 @@ static int choose_table_config(State *s, const ldpc_code *c, const DeviceCtx &d)
          * two-block kernels of 17 - 20-edge rows load them where they are used. */
         w = v;
         w.one_block = true;
-        if (!s->has_wave && v.mem == MEM_SMEM_APP && w.t16 && (st = try_wave(s, c, d, w)) != LDPC_OK)
+        if (!s->has_wave && v.mem == MEM_SMEM_APP && (st = try_wave(s, c, d, w)) != LDPC_OK)
             return st;
     }
     return LDPC_OK;

@@ -71,9 +71,8 @@
         return cudaErrorInvalidValue;                                                            \
     }                                                                                            \
     }
-/* one-wave launches (cuda_variant.cu, choose_table_config): codes whose state does not fit on
- * chip (5G NR BG1 with Z = 384: the APP in shared memory, rows of up to 20 edges), and codes
- * whose state does, with rows of up to 16 edges (5G NR BG2, WiMAX/WiFi above rate 1/2) */
-#define LDPC_TABLE_ONE_WAVE(X, ARITH) X(ARITH, 20, MEM_SMEM_APP) X(ARITH, 16, MEM_SMEM_ALL)
+/* one-wave launches of codes whose state does not fit on chip (5G NR BG1 with Z = 384): the APP
+ * in shared memory, rows of up to 20 edges (cuda_variant.cu, choose_table_config) */
+#define LDPC_TABLE_ONE_WAVE(X, ARITH) X(ARITH, 20, MEM_SMEM_APP)
 
 #endif
