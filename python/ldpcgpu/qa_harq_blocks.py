@@ -313,7 +313,8 @@ class qa_harq_blocks(gr_unittest.TestCase):
     def test_pdu_vectors_of_entries(self):
         """One PDU of four frames, entries as vectors of one per frame: A rv 0, B rv 0, A rv 2,
         B rv 2 into buffers 1, 2, 1, 2 (a buffer twice in a PDU combines in frame order); a
-        second PDU without keys decodes alone, as on a decoder without HARQ buffers."""
+        second PDU without keys decodes alone, as on a decoder without HARQ buffers; a third
+        restarts buffer 1 (harq_first) with B's rv 0: as B's rv 0 alone."""
         code = self.code
         info = code_blocks(code, 2, seed=12)
         frames = [transmit(code, info[b:b + 1], rv, seed=90 + i)[0]
@@ -323,8 +324,9 @@ class qa_harq_blocks(gr_unittest.TestCase):
                 "rv": pmt.init_s64vector(4, [0, 0, 2, 2]),
                 "harq_first": pmt.init_u8vector(4, [1, 1, 0, 0])}
         plain = transmit(code, info, 0, seed=99, sigma=0.75)
-        results, dec = self.pdu_decode([self.pdu(np.array(frames), **meta), self.pdu(plain)])
-        (_, bits, iterations), (_, plain_bits, plain_it) = results
+        results, dec = self.pdu_decode([self.pdu(np.array(frames), **meta), self.pdu(plain),
+                                        self.pdu(frames[1], harq_buffer=1, rv=0, harq_first=True)])
+        (_, bits, iterations), (_, plain_bits, plain_it), (_, restart_bits, restart_it) = results
         self.assertTrue(np.array_equal(bits[2], info[0]))
         self.assertTrue(np.array_equal(bits[3], info[1]))
         self.assertFalse(np.array_equal(bits[0], info[0]))
@@ -332,6 +334,8 @@ class qa_harq_blocks(gr_unittest.TestCase):
         ref, _ = self.pdu_decode([self.pdu(plain)], harq_buffers=0)
         self.assertTrue(np.array_equal(plain_bits, ref[0][1]))
         self.assertEqual(plain_it, ref[0][2])
+        self.assertTrue(np.array_equal(restart_bits, bits[1:2]))  # B's rv 0 alone, as frame 1
+        self.assertEqual(restart_it, iterations[1:2])
 
     def test_pdu_bad_entries(self):
         """A bad value decodes its frame alone without touching a buffer; harq_error in the
@@ -343,15 +347,16 @@ class qa_harq_blocks(gr_unittest.TestCase):
         bad = [({"harq_buffer": BUFFERS, "rv": 2}, [2, 2]),
                ({"harq_buffer": pmt.init_s32vector(3, [0, 1, 2]), "rv": 2}, [2, 2]),
                ({"harq_buffer": pmt.intern("one"), "rv": 2}, [2, 2]),
-               ({"harq_buffer": pmt.init_s32vector(2, [1, 2]), "rv": pmt.init_s32vector(2, [2, 7])},
+               ({"harq_buffer": pmt.init_s32vector(2, [1, 0]), "rv": pmt.init_s32vector(2, [2, 7])},
                 None)]
+        want_x2, want_x2_it = numpy_reference(code, [x0, x2], [(0, 0, 1), (0, 2, 0)])
         for meta, rvs in bad:
             results, dec = self.pdu_decode([self.pdu(x0, harq_buffer=0, rv=0, harq_first=True),
                                             self.pdu(other, **meta),
                                             self.pdu(x2, harq_buffer=0, rv=2)])
-            (_, _, _), (m1, b1, i1), (_, b2, _) = results
+            (_, _, _), (m1, b1, i1), (_, b2, i2) = results
             self.assertIn("harq_error", m1, meta)
-            if rvs is None:  # frame 0 fine (buffer 1, rv 2), frame 1 bad rv: alone, rv 0
+            if rvs is None:  # frame 0 fine (buffer 1, rv 2), frame 1 (buffer 0) bad rv: alone, rv 0
                 self.assertIn("frame 1", m1["harq_error"])
                 self.assertNotIn("frame 0", m1["harq_error"])
                 self.assertEqual(dec.harq_errors(), 1)
@@ -361,7 +366,10 @@ class qa_harq_blocks(gr_unittest.TestCase):
                 want, want_it = numpy_reference(code, list(other), [(-1, rv, 0) for rv in rvs])
             self.assertTrue(np.array_equal(b1, want), meta)
             self.assertEqual(i1, want_it, meta)
-            self.assertTrue(np.array_equal(b2[0], info[0]), meta)  # buffer 0 untouched
+            # buffer 0 untouched: rv 0 + rv 2 as without the bad PDU
+            self.assertTrue(np.array_equal(b2[0], info[0]), meta)
+            self.assertTrue(np.array_equal(b2[0], want_x2[1]), meta)
+            self.assertEqual(i2[0], want_x2_it[1], meta)
 
 
 if __name__ == "__main__":
