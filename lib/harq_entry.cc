@@ -50,10 +50,18 @@ bool frame_number(const pmt::pmt_t& v, size_t frame, size_t frames, bool allow_b
     return true;
 }
 
+/* A value as the error message shows it: its type where its text would hide it (the real 1.0
+ * writes as "1", the string "2" as 2). */
 std::string shown(const pmt::pmt_t& v)
 {
     std::string s = pmt::write_string(v);
-    return s.size() > 60 ? s.substr(0, 57) + "..." : s;
+    if (s.size() > 60)
+        s = s.substr(0, 57) + "...";
+    if (pmt::is_symbol(v))
+        return "\"" + s + "\" (a string)";
+    if (pmt::is_real(v) || pmt::is_complex(v))
+        return s + " (a real number)";
+    return s;
 }
 
 } // namespace
@@ -92,22 +100,28 @@ bool harq_entries::take(harq_values& v, const pmt::pmt_t& key, const pmt::pmt_t&
 ldpc_harq_frame harq_entries::entry(const harq_values& v, size_t frame, size_t frames,
                                     std::string* error) const
 {
+    /* key's value for this frame into *out, in lo..hi; else the reason into *error */
+    auto read = [&](const char* key, const pmt::pmt_t& value, bool allow_bool, long lo, long hi,
+                    const std::string& want, long* out) {
+        if (!error->empty() || pmt::is_null(value))
+            return;
+        const bool vector = pmt::is_vector(value) || pmt::is_uniform_vector(value);
+        if (vector && pmt::length(value) != frames)
+            *error = std::string(key) + " " + shown(value) + ": " +
+                     std::to_string(pmt::length(value)) + " values for " +
+                     std::to_string(frames) + " frames";
+        else if (!frame_number(value, frame, frames, allow_bool, out))
+            *error = std::string(key) + " " + shown(value) + " is not " + want;
+        else if (*out < lo || *out > hi) /* the frame's own value, also from a vector */
+            *error = std::string(key) + " " + std::to_string(*out) + " is not " + want;
+    };
     error->clear();
     long buffer = -1, rv = d_code_rv, first = 0;
-    bool rv_ok = true;
-    if (!pmt::is_null(v.rv) &&
-        (!frame_number(v.rv, frame, frames, false, &rv) || rv < 0 || rv > 3)) {
-        *error = "rv " + shown(v.rv) + " is not an integer 0..3";
-        rv_ok = false;
-    }
-    if (error->empty() && !pmt::is_null(v.buffer) &&
-        (!frame_number(v.buffer, frame, frames, false, &buffer) || buffer < -1 ||
-         buffer >= d_buffers))
-        *error = "harq_buffer " + shown(v.buffer) + " is not an integer -1.." +
-                 std::to_string(d_buffers - 1);
-    if (error->empty() && !pmt::is_null(v.first) &&
-        (!frame_number(v.first, frame, frames, true, &first) || first < 0 || first > 1))
-        *error = "harq_first " + shown(v.first) + " is not a bool (or 0/1)";
+    read("rv", v.rv, false, 0, 3, "an integer 0..3", &rv);
+    const bool rv_ok = error->empty();
+    read("harq_buffer", v.buffer, false, -1, d_buffers - 1,
+         "an integer -1.." + std::to_string(d_buffers - 1), &buffer);
+    read("harq_first", v.first, true, 0, 1, "a bool (or 0/1)", &first);
     if (error->empty() && !v.problem.empty())
         *error = v.problem;
     if (!error->empty())

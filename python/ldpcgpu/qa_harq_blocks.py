@@ -9,7 +9,7 @@ import sys
 
 import numpy as np
 import pmt
-from gnuradio import gr_unittest
+from gnuradio import blocks, gr, gr_unittest
 
 from gnuradio import ldpcgpu
 
@@ -177,6 +177,43 @@ class qa_harq_blocks(gr_unittest.TestCase):
             self.assertTrue(np.array_equal(bits[2], info[0]))
             self.assertTrue(np.array_equal(bits[3], info[1]))
             self.assert_numpy(frames, entries, bits, iterations)
+
+    def test_stream_trickling_input(self):
+        """Input a few hundred LLRs at a time and output a few bytes at a time, batches of 4
+        with 2 in flight: four code blocks' transmissions (rv 0, 2, 3, 1 each, the blocks in
+        another order each round) still combine as the numpy decoder combines them, one output
+        frame per input frame, in order."""
+        code, e = self.code, self.e
+        info = code_blocks(code, 4, seed=15)
+        rng = np.random.default_rng(15)
+        frames, entries, tags, sent = [], [], [], []
+        for rv in (0, 2, 3, 1):
+            for block in rng.permutation(4):
+                f = len(frames)
+                frames.append(transmit(code, info[block:block + 1], rv, seed=110 + f)[0])
+                entries.append((int(block), rv, int(rv == 0)))
+                tags += harq_tags(f * e, int(block), rv, True if rv == 0 else None)
+                sent.append(int(block))
+        tb = gr.top_block()
+        src = blocks.vector_source_f(np.ravel(frames).tolist(), False, 1, tags)
+        # the trickle: a copy block (GNU Radio 3.10.5's vector source with tags and a small
+        # set_max_noutput_items stalls a consumer of 1000-item frames, this module's or not)
+        trickle = blocks.copy(gr.sizeof_float)
+        trickle.set_max_noutput_items(e // 3 + 7)
+        dec = ldpcgpu.ldpc_decoder(NAME, backend=CPU, rate_matched=True, harq_buffers=BUFFERS,
+                                   frame_tags="all", batch_frames=4, batches_in_flight=2)
+        slow = blocks.copy(gr.sizeof_char)
+        slow.set_max_noutput_items(37)
+        snk = blocks.vector_sink_b()
+        tb.connect(src, trickle, dec, slow, snk)
+        tb.run()
+        bits = np.array(snk.data(), dtype=np.uint8).reshape(-1, code.k)
+        iterations = [r["iterations"] for r in ldpcgpu.frame_results(snk.tags())]
+        self.assertEqual(bits.shape[0], len(frames))
+        self.assert_numpy(frames, entries, bits, iterations)
+        # from the second round on, every block decodes
+        for f in range(4, len(frames)):
+            self.assertTrue(np.array_equal(bits[f], info[sent[f]]), f)
 
     def test_stream_untagged_frames_unchanged(self):
         """Frames without a harq_buffer tag decode alone, as on a decoder without HARQ
