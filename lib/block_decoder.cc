@@ -51,6 +51,12 @@ block_decoder::block_decoder(const std::string& code,
     d_k = ldpc_code_k(d_code.get());
     d_output_bytes = ldpc_decoder_output_bytes(dec);
     d_frame_llrs = ldpc_decoder_frame_llrs(dec);
+    if (cfg.harq_buffers > 0) {
+        /* frames that name no rv keep the code's ("nr:K:E:rvR"), as the core's batches do */
+        ldpc_nr_code_params nr{};
+        const int code_rv = ldpc_code_nr_params(d_code.get(), &nr) == LDPC_OK ? nr.rv : 0;
+        d_harq = std::make_unique<harq_entries>(cfg.harq_buffers, code_rv);
+    }
     note_backend(cfg, ldpc_decoder_backend(dec));
 }
 

@@ -8,10 +8,12 @@
 
 #include "core_handles.h"
 #include "failure_watch.h"
+#include "harq_entry.h"
 #include <gnuradio/logger.h>
 #include <pmt/pmt.h>
 #include <atomic>
 #include <chrono>
+#include <memory>
 #include <mutex>
 
 namespace gr {
@@ -31,7 +33,8 @@ inline decoder_params block_decoder_params(bool output_codeword,
                                            float nms_alpha,
                                            float oms_beta,
                                            bool rate_matched,
-                                           const std::string& crc_stop)
+                                           const std::string& crc_stop,
+                                           int harq_buffers)
 {
     decoder_params p;
     p.output_codeword = output_codeword;
@@ -47,6 +50,7 @@ inline decoder_params block_decoder_params(bool output_codeword,
     p.fallback_to_cpu = fallback_to_cpu;
     p.rate_matched = rate_matched;
     p.crc_stop = crc_stop;
+    p.harq_buffers = harq_buffers;
     return p;
 }
 
@@ -90,6 +94,10 @@ public:
     /* input LLRs per frame: n, or E of a rate-matched NR code with rate_matched (multi-code:
      * of codes[0]) */
     int frame_llrs() const { return d_frame_llrs; }
+
+    /* With harq_buffers (single code): the rule that reads each frame's HARQ entry and the
+     * names of the batch being filled; null without. Used under mutex(). */
+    harq_entries* harq() const { return d_harq.get(); }
 
     /* Runtime settings: take effect for batches submitted afterwards. */
     void set_max_iterations(int max_iterations);
@@ -144,6 +152,7 @@ private:
     decoder_ptr d_dec;
     std::vector<code_ptr> d_codes; /* multi-code: its codes, before the decoder */
     multi_decoder_ptr d_multi;
+    std::unique_ptr<harq_entries> d_harq;
     float d_llr_scale;
     std::string d_backend_name;
     ldpc_backend d_backend = LDPC_BACKEND_AUTO;

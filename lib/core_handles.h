@@ -99,6 +99,8 @@ struct decoder_params {
     /* input_rate_matched: frames of the E received LLRs of a rate-matched 5G NR code */
     bool rate_matched = false;
     std::string crc_stop = "none"; /* early_stop_crc by name (see parse_crc_stop) */
+    /* HARQ soft buffers kept by the decoder (with rate_matched; 0: none) */
+    int harq_buffers = 0;
 };
 
 /* The decoder's internal message arithmetic by name, parsed by the core's one vocabulary
@@ -167,6 +169,7 @@ inline ldpc_decoder_config make_decoder_config(const decoder_params& p,
     cfg.msg_format = parse_msg_format(p.msg_format, context);
     cfg.input_rate_matched = p.rate_matched ? 1 : 0;
     cfg.early_stop_crc = parse_crc_stop(p.crc_stop, context);
+    cfg.harq_buffers = p.harq_buffers;
     return cfg;
 }
 

@@ -82,6 +82,9 @@ constexpr size_t upstream_buffer_target = size_t(32) << 20;
 /* Iteration counts up to this get a cached PMT value (see iterations_value). */
 constexpr int max_cached_iterations = 1024;
 
+/* Bad HARQ entries logged as warnings; the rest are counted and tagged only. */
+constexpr uint64_t max_harq_warnings = 8;
+
 } // namespace
 
 ldpc_decoder::sptr ldpc_decoder::make(const std::string& code,
@@ -107,12 +110,14 @@ ldpc_decoder::sptr ldpc_decoder::make(const std::string& code,
                                       const std::string& code_tag,
                                       const std::vector<std::string>& codes,
                                       bool rate_matched,
-                                      const std::string& crc_stop)
+                                      const std::string& crc_stop,
+                                      int harq_buffers)
 {
     decoder_params params = block_decoder_params(output_codeword, packed_output, algorithm,
                                                  max_iterations, early_termination, backend,
                                                  llr_positive_is_one, int8_scale, fallback_to_cpu,
-                                                 nms_alpha, oms_beta, rate_matched, crc_stop);
+                                                 nms_alpha, oms_beta, rate_matched, crc_stop,
+                                                 harq_buffers);
     params.batch_frames = batch_frames;
     params.batches_in_flight = batches_in_flight;
     params.num_streams = num_streams;
@@ -179,6 +184,8 @@ ldpc_decoder_impl::ldpc_decoder_impl(const std::string& code,
         s.batch = b;
         s.frames.resize(d_batch_frames);
         s.tags.reserve(16);
+        if (d_core.harq())
+            s.harq_error.assign(d_batch_frames, pmt::PMT_NIL);
         d_slots.push_back(std::move(s));
     }
     for (auto& s : d_slots)
@@ -225,6 +232,8 @@ bool ldpc_decoder_impl::start()
         d_drain = nullptr;
     }
     d_fill_count = 0;
+    if (d_core.harq()) /* the batch being filled starts empty again */
+        d_core.harq()->new_batch();
     d_core.log_backend();
     return block::start();
 }
@@ -249,6 +258,8 @@ bool ldpc_decoder_impl::acquire_fill()
     d_fill = slot_of(b);
     d_fill_count = 0;
     d_fill->tags.clear();
+    if (d_core.harq())
+        d_core.harq()->new_batch();
     return true;
 }
 
@@ -300,6 +311,51 @@ int ldpc_decoder_impl::frames_before_frame_start(uint64_t start, int max_frames)
             !pmt::eqv(t.key, d_frame_start_key))
             continue;
         return static_cast<int>((t.offset - start) / n);
+    }
+    return max_frames;
+}
+
+int ldpc_decoder_impl::take_harq_entries(uint64_t start, int max_frames)
+{
+    /* The HARQ entries of the next max_frames frames (from start) into the batch being
+     * filled, from the HARQ tags among the call's tags, up to the first frame that names a
+     * buffer the batch already holds: it goes into the next batch (returns how many fit). */
+    harq_entries& harq = *d_core.harq();
+    ldpc_harq_frame* entries = ldpc_batch_harq(d_fill->batch);
+    const uint64_t n = static_cast<uint64_t>(d_n);
+    size_t t = d_call_tag_pos;
+    std::string error;
+    for (int j = 0; j < max_frames; j++) {
+        const uint64_t first = start + static_cast<uint64_t>(j) * n;
+        harq_values v;
+        for (; t < d_call_tags.size() && d_call_tags[t].offset < first + n; t++) {
+            const gr::tag_t& tag = d_call_tags[t];
+            if (tag.offset < first || !harq.is_key(tag.key))
+                continue; /* before the frame (dropped by realign), or not HARQ */
+            if (tag.offset == first)
+                harq.take(v, tag.key, tag.value);
+            else if (v.problem.empty()) /* misaligned: its LLRs may be of two transmissions */
+                v.problem = pmt::symbol_to_string(tag.key) + " tag on LLR " +
+                            std::to_string(tag.offset - first) + " of the frame, not its first";
+        }
+        const ldpc_harq_frame e = harq.entry(v, 0, 1, &error);
+        if (e.buffer >= 0 && harq.named(e.buffer))
+            return j;
+        if (e.buffer >= 0)
+            harq.name(e.buffer);
+        const int f = d_fill_count + j;
+        entries[f] = e;
+        d_fill->harq_error[f] = error.empty() ? pmt::PMT_NIL : pmt::string_to_symbol(error);
+        if (!error.empty()) {
+            d_harq_errors++;
+            if (++d_harq_warnings <= max_harq_warnings)
+                d_logger->warn("frame at input item {}: bad HARQ entry, {}: decoded alone{}",
+                               first,
+                               error,
+                               d_harq_warnings == max_harq_warnings
+                                   ? " (further bad entries are counted and tagged, not logged)"
+                                   : "");
+        }
     }
     return max_frames;
 }
@@ -427,6 +483,8 @@ int ldpc_decoder_impl::emit(uint8_t* out, int room_frames, int produced_frames)
                 tag.offset = out_offset + (tag.offset - m.in_offset) * d_out_items / d_n;
                 add_item_tag(0, tag);
             }
+            if (!s.harq_error.empty() && !pmt::is_null(s.harq_error[f]))
+                add_item_tag(0, out_offset, d_core.harq()->key_error, s.harq_error[f], d_srcid);
             d_core.count_frame(status[f]);
             d_latency_sum += latency;
             if (latency > d_latency_max)
@@ -524,6 +582,13 @@ int ldpc_decoder_impl::general_work(int noutput_items,
         int count = std::min(whole_frames, d_batch_frames - d_fill_count);
         if (realigning)
             count = frames_before_frame_start(start, count);
+        if (d_core.harq()) {
+            count = take_harq_entries(start, count);
+            if (count == 0) { /* the next frame's buffer is in this batch: send it first */
+                submit_fill();
+                continue;
+            }
+        }
         take_frames(in + static_cast<size_t>(consumed) * d_item_size, start, count, call_ns);
         consumed += count * d_n;
         if (d_fill_count == d_batch_frames)
@@ -580,6 +645,7 @@ void ldpc_decoder_impl::reset_counters()
     d_latency_max = 0;
     d_dropped = 0;
     d_batches = 0;
+    d_harq_errors = 0;
 }
 
 } // namespace ldpcgpu

@@ -54,6 +54,11 @@ public:
     uint64_t partial_frames_dropped() const override { return d_dropped; }
     uint64_t saturated_llrs() const override { return d_core.saturated_llrs(); }
     uint64_t batches_submitted() const override { return d_batches; }
+    int harq_buffers() const override
+    {
+        return d_core.harq() ? d_core.harq()->harq_buffers() : 0;
+    }
+    uint64_t harq_errors() const override { return d_harq_errors; }
     void reset_counters() override;
 
 private:
@@ -68,11 +73,14 @@ private:
         ldpc_batch* batch;
         std::vector<frame_meta> frames; /* batch_frames entries, allocated once */
         std::vector<gr::tag_t> tags;    /* input tags of the batch's frames, in order */
+        /* with HARQ buffers: per frame, why its HARQ entry was bad ("harq_error"), or NIL */
+        std::vector<pmt::pmt_t> harq_error;
     };
 
     slot* slot_of(ldpc_batch* b);
     bool acquire_fill();
     int frames_before_frame_start(uint64_t start, int max_frames) const;
+    int take_harq_entries(uint64_t start, int max_frames);
     void take_frames(const uint8_t* llr, uint64_t in_offset, int count, int64_t now);
     void copy_bytes(void* dst, const void* src, size_t bytes,
                     const copy_pool::chunk_fn& after = copy_pool::chunk_fn());
@@ -122,6 +130,8 @@ private:
     /* counters of this block's own; the frame counters are d_core's */
     std::atomic<uint64_t> d_latency_sum{ 0 }, d_latency_max{ 0 };
     std::atomic<uint64_t> d_dropped{ 0 }, d_batches{ 0 };
+    std::atomic<uint64_t> d_harq_errors{ 0 };
+    uint64_t d_harq_warnings = 0; /* bad HARQ entries logged (the first few) */
 };
 
 } // namespace ldpcgpu

@@ -57,6 +57,8 @@ public:
     uint64_t frames_skipped() const override { return d_skipped; }
     uint64_t saturated_llrs() const override { return d_core.saturated_llrs(); }
     uint64_t batches_submitted() const override { return d_batches; }
+    int harq_buffers() const override { return 0; } /* refused with code_tag (one per code) */
+    uint64_t harq_errors() const override { return 0; }
     void reset_counters() override;
 
 private:

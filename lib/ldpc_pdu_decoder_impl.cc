@@ -22,12 +22,14 @@ ldpc_pdu_decoder::sptr ldpc_pdu_decoder::make(const std::string& code,
                                               float oms_beta,
                                               const std::string& code_key,
                                               bool rate_matched,
-                                              const std::string& crc_stop)
+                                              const std::string& crc_stop,
+                                              int harq_buffers)
 {
     decoder_params params = block_decoder_params(output_codeword, packed_output, algorithm,
                                                  max_iterations, early_termination, backend,
                                                  llr_positive_is_one, int8_scale, fallback_to_cpu,
-                                                 nms_alpha, oms_beta, rate_matched, crc_stop);
+                                                 nms_alpha, oms_beta, rate_matched, crc_stop,
+                                                 harq_buffers);
     params.msg_format = msg_format;
     return gnuradio::make_block_sptr<ldpc_pdu_decoder_impl>(code, params, code_key);
 }
@@ -98,27 +100,12 @@ void ldpc_pdu_decoder_impl::handle_pdu(const pmt::pmt_t& pdu)
         d_bits.resize(out_bytes);
     if (d_status.size() < static_cast<size_t>(nframes))
         d_status.resize(nframes);
-    int st;
-    if (is_f32)
-        core->count_saturated(LDPC_LLR_F32, pmt::f32vector_elements(vec, io_len), len);
-    else
-        core->count_saturated(LDPC_LLR_I8, pmt::s8vector_elements(vec, io_len), len);
-    if (is_f32)
-        st = ldpc_decoder_decode_f32(core->get(),
-                                     pmt::f32vector_elements(vec, io_len),
-                                     nframes,
-                                     d_bits.data(),
-                                     d_status.data());
-    else
-        st = ldpc_decoder_decode_i8(core->get(),
-                                    pmt::s8vector_elements(vec, io_len),
-                                    nframes,
-                                    d_bits.data(),
-                                    d_status.data());
-    if (st != LDPC_OK)
-        d_logger->error("decoding failed ({}: {}); frames marked failed",
-                        ldpc_strerror(st),
-                        ldpc_last_error());
+    const void* llr = is_f32 ? static_cast<const void*>(pmt::f32vector_elements(vec, io_len))
+                             : static_cast<const void*>(pmt::s8vector_elements(vec, io_len));
+    core->count_saturated(is_f32 ? LDPC_LLR_F32 : LDPC_LLR_I8, llr, len);
+    std::string harq_errors;
+    const bool harq = core->harq() && harq_entries_of(*core->harq(), meta, nframes, &harq_errors);
+    decode(*core, llr, is_f32, nframes, harq);
 
     long max_iterations = 0;
     bool all_ok = true;
@@ -137,9 +124,83 @@ void ldpc_pdu_decoder_impl::handle_pdu(const pmt::pmt_t& pdu)
     meta = pmt::dict_add(meta, core->key_parity_ok, pmt::from_bool(all_ok));
     meta = pmt::dict_add(meta, d_key_frame_iterations, pmt::init_s32vector(nframes, iterations));
     meta = pmt::dict_add(meta, d_key_frame_parity_ok, pmt::init_u8vector(nframes, parity));
+    if (!harq_errors.empty())
+        meta = pmt::dict_add(meta, core->harq()->key_error, pmt::string_to_symbol(harq_errors));
     pmt::pmt_t bits = pmt::init_u8vector(out_bytes, d_bits.data());
     d_pdus++;
     message_port_pub(d_port_out, pmt::cons(meta, bits));
+}
+
+bool ldpc_pdu_decoder_impl::harq_entries_of(harq_entries& harq,
+                                            const pmt::pmt_t& meta,
+                                            int nframes,
+                                            std::string* errors)
+{
+    harq_values v;
+    for (const pmt::pmt_t& key : { harq.key_buffer, harq.key_rv, harq.key_first })
+        if (pmt::dict_has_key(meta, key))
+            harq.take(v, key, pmt::dict_ref(meta, key, pmt::PMT_NIL));
+    if (pmt::is_null(v.buffer) && pmt::is_null(v.rv) && pmt::is_null(v.first))
+        return false;
+    d_harq_entries.resize(static_cast<size_t>(nframes));
+    errors->clear();
+    std::string error;
+    for (int f = 0; f < nframes; f++) {
+        d_harq_entries[f] = harq.entry(v, f, nframes, &error);
+        if (error.empty())
+            continue;
+        d_harq_errors++;
+        *errors += (errors->empty() ? "" : "; ") + ("frame " + std::to_string(f) + ": ") + error;
+    }
+    if (!errors->empty())
+        d_logger->warn("bad HARQ entries, decoded alone: {}", *errors);
+    return true;
+}
+
+void ldpc_pdu_decoder_impl::decode(block_decoder& core, const void* llr, bool f32, int nframes,
+                                   bool harq)
+{
+    const size_t in_frame = static_cast<size_t>(core.frame_llrs()) * (f32 ? sizeof(float) : 1);
+    const size_t out_frame = static_cast<size_t>(core.output_bytes());
+    harq_entries* names = harq ? core.harq() : nullptr;
+    for (int a = 0; a < nframes;) {
+        /* frames a..b-1 name each buffer once (the core's rule for one call) */
+        int b = nframes;
+        if (names) {
+            names->new_batch();
+            for (b = a; b < nframes; b++) {
+                const int buffer = d_harq_entries[b].buffer;
+                if (buffer >= 0 && names->named(buffer))
+                    break;
+                if (buffer >= 0)
+                    names->name(buffer);
+            }
+        }
+        const void* in = static_cast<const uint8_t*>(llr) + a * in_frame;
+        uint8_t* out = d_bits.data() + a * out_frame;
+        ldpc_frame_status* status = d_status.data() + a;
+        const ldpc_harq_frame* h = names ? d_harq_entries.data() + a : nullptr;
+        int st;
+        if (h)
+            st = f32 ? ldpc_decoder_decode_harq_f32(core.get(), static_cast<const float*>(in), h,
+                                                    b - a, out, status)
+                     : ldpc_decoder_decode_harq_i8(core.get(), static_cast<const int8_t*>(in), h,
+                                                   b - a, out, status);
+        else
+            st = f32 ? ldpc_decoder_decode_f32(core.get(), static_cast<const float*>(in), b - a,
+                                               out, status)
+                     : ldpc_decoder_decode_i8(core.get(), static_cast<const int8_t*>(in), b - a,
+                                              out, status);
+        if (st != LDPC_OK) {
+            d_logger->error("decoding failed ({}: {}); frames marked failed",
+                            ldpc_strerror(st),
+                            ldpc_last_error());
+            /* a call refused before decoding leaves its outputs as they were */
+            std::fill(out, out + (b - a) * out_frame, 0);
+            std::fill(status, status + (b - a), ldpc_frame_status{ 0, 0 });
+        }
+        a = b;
+    }
 }
 
 block_decoder* ldpc_pdu_decoder_impl::decoder_for(const pmt::pmt_t& meta)

@@ -44,6 +44,8 @@ public:
         return sum(&block_decoder::frames_parity_failed);
     }
     uint64_t saturated_llrs() const override { return sum(&block_decoder::saturated_llrs); }
+    int harq_buffers() const override { return d_params.harq_buffers; }
+    uint64_t harq_errors() const override { return d_harq_errors; }
 
     /* Decoders of other codes than the block's, made on their first PDU: at most this many. */
     static constexpr size_t max_other_codes = 64;
@@ -53,6 +55,14 @@ private:
     /* The decoder of the PDU's code (metadata code_key, else the block's), or null after
      * logging why the PDU is dropped. */
     block_decoder* decoder_for(const pmt::pmt_t& meta);
+    /* The PDU's HARQ entries (one per frame) into d_harq_entries from its metadata; false when
+     * it names none. Bad ones become frames alone, their reasons in *errors. */
+    bool harq_entries_of(harq_entries& harq, const pmt::pmt_t& meta, int nframes,
+                         std::string* errors);
+    /* Decodes nframes frames of llr (f32 or int8) into d_bits / d_status; with harq, in calls
+     * that name each buffer once, in frame order. Frames of a failed call come out as zeros,
+     * marked failed. Called under core's mutex. */
+    void decode(block_decoder& core, const void* llr, bool f32, int nframes, bool harq);
     uint64_t sum(uint64_t (block_decoder::*counter)() const) const;
 
     decoder_params d_params; /* for the decoders of other codes; runtime settings kept */
@@ -67,9 +77,10 @@ private:
     /* reused between PDUs, grown to the largest PDU seen */
     std::vector<uint8_t> d_bits;
     std::vector<ldpc_frame_status> d_status;
+    std::vector<ldpc_harq_frame> d_harq_entries;
     pmt::pmt_t d_port_in, d_port_out;
     pmt::pmt_t d_key_frames, d_key_frame_iterations, d_key_frame_parity_ok;
-    std::atomic<uint64_t> d_pdus{ 0 }, d_pdus_dropped{ 0 };
+    std::atomic<uint64_t> d_pdus{ 0 }, d_pdus_dropped{ 0 }, d_harq_errors{ 0 };
 };
 
 } // namespace ldpcgpu

@@ -280,6 +280,35 @@ class qa_grc_blocks(unittest.TestCase):
         block.params["rate_matched"].set_value("True")
         self.assertEqual(self.make_fec_def(block).get_input_size(), 3000)
 
+    def test_harq_buffers_reach_the_blocks(self):
+        """"NR HARQ buffers": shown for a typed NR code, it reaches both decoder blocks; the
+        stream decoder hides it (and passes 0) for dropdown codes and with a code tag (HARQ
+        needs a decoder of one code); a negative value is refused by the assert."""
+        for block_id in ("ldpcgpu_ldpc_decoder", "ldpcgpu_ldpc_pdu_decoder"):
+            fg, block = self.block(block_id)
+            for key, value in {"standard": "custom", "custom_code": "'nr:500:1000'",
+                               "backend": "cpu", "rate_matched": "True",
+                               "harq_buffers": "4"}.items():
+                block.params[key].set_value(value)
+            self.assertEqual(self.param_errors(fg, block), [], block_id)
+            self.assertNotEqual(block.params["harq_buffers"].hide, "all", block_id)
+            self.assertIn("harq_buffers=4", block.templates.render("make"), block_id)
+            self.assertEqual(self.make(block).harq_buffers(), 4, block_id)
+            block.params["harq_buffers"].set_value("-1")
+            self.assertTrue(self.param_errors(fg, block), block_id)
+            block.params["harq_buffers"].set_value("4")
+            if block_id == "ldpcgpu_ldpc_decoder":
+                block.params["code_tag"].set_value("code")
+                self.assertEqual(self.param_errors(fg, block), [])
+                self.assertEqual(block.params["harq_buffers"].hide, "all")
+                self.assertIn("harq_buffers=0", block.templates.render("make"))
+                block.params["code_tag"].set_value("")
+                block.params["standard"].set_value("wimax")
+                self.assertEqual(self.param_errors(fg, block), [])
+                self.assertEqual(block.params["harq_buffers"].hide, "all")
+                self.assertIn("harq_buffers=0", block.templates.render("make"))
+                self.assertEqual(self.make(block).harq_buffers(), 0)
+
     def test_fec_decoder_options_reach_the_object(self):
         fg, block = self.block("variable_ldpcgpu_fec_decoder_def")
         settings = {"standard": "wimax", "wimax_n": "576", "wimax_rate": "1/2",

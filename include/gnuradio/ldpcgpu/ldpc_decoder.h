@@ -105,6 +105,27 @@ namespace ldpcgpu {
  * stops on the parity checks only. The per-frame iterations in the result tags show the
  * saving; ldpc_frame_parity_ok stays the syndrome's, so a frame stopped by its CRC may report
  * parity 0 with correct bits (check the CRC downstream).
+ *
+ * HARQ soft combining (5G NR incremental redundancy): with \p harq_buffers N > 0 (a single
+ * "nr:K:E" code with \p rate_matched; refused otherwise, and with \p code_tag) the decoder
+ * keeps N soft buffers of the code's n LLRs (on the GPU for the cuda backend) and each frame's
+ * HARQ entry comes from input tags on its first LLR (they apply to that frame only):
+ *   "harq_buffer" (long, 0..N-1): the frame is added into that buffer (its E LLRs recovered
+ *                 with its own rv) and the buffer's values are decoded; -1 or no such tag: the
+ *                 frame is decoded alone, as without HARQ buffers;
+ *   "rv" (long, 0..3): the redundancy version the frame was sent with (also for a frame
+ *                 alone); no tag: the code's (":rvR" of its name, else 0);
+ *   "harq_first" (bool, or long 0/1): true starts the buffer again from zero (new data: the
+ *                 code block's first transmission); no tag: false, added to what it holds.
+ * Frames naming one buffer combine in stream order (the block submits a batch early rather
+ * than put one buffer twice in a batch). Every frame still gives one output frame, in order,
+ * whose first output item carries the frame's input tags, so the harq_buffer, rv and
+ * harq_first tags come out with the frame's bits. A bad entry -- a value of another type or
+ * out of range, a key tagged twice on a frame with different values, or one of these keys
+ * tagged anywhere but on a frame's first LLR -- does not touch any buffer: the frame is decoded
+ * alone (with its rv if valid, else the code's), its first output item gets a tag
+ * "harq_error" (a string: what was wrong), harq_errors() counts it and the first 8 are
+ * logged as warnings. With \p harq_buffers 0 the three keys are ordinary tags, carried over.
  */
 class LDPCGPU_API ldpc_decoder : virtual public gr::block
 {
@@ -144,6 +165,7 @@ public:
      * \param codes with \p code_tag: the codes after \p code that frames may have
      * \param rate_matched frames of a rate-matched NR code are its E received LLRs (above)
      * \param crc_stop CRC-aided early stop: "none", "crc24a", "crc24b" or "crc16" (above)
+     * \param harq_buffers HARQ soft buffers (0: off; 1..2^20, rate_matched NR code; above)
      * Every default not written out is the C core's (decoder_defaults.h). A value outside
      * its range throws (std::invalid_argument for an unknown name, gr::ldpcgpu::core_error
      * from the core; both are ldpcgpu.LdpcError, a ValueError, in Python).
@@ -171,7 +193,8 @@ public:
                      const std::string& code_tag = "",
                      const std::vector<std::string>& codes = std::vector<std::string>(),
                      bool rate_matched = false,
-                     const std::string& crc_stop = "none");
+                     const std::string& crc_stop = "none",
+                     int harq_buffers = 0);
 
     /* Runtime settings: take effect for batches submitted afterwards. */
     virtual void set_max_iterations(int max_iterations) = 0;
@@ -214,6 +237,10 @@ public:
      * every frame taken in. More than 1% of them over 10 s is also logged as a warning. */
     virtual uint64_t saturated_llrs() const = 0;
     virtual uint64_t batches_submitted() const = 0;
+    /* HARQ soft buffers (0: none), and frames whose HARQ entry was bad and that were decoded
+     * alone (see harq_buffers above). */
+    virtual int harq_buffers() const = 0;
+    virtual uint64_t harq_errors() const = 0;
     virtual void reset_counters() = 0;
 };
 

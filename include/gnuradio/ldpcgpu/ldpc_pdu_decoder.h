@@ -53,6 +53,18 @@ namespace ldpcgpu {
  * early stop, as ldpc_decoder's (ldpc_decoder.h): with early termination a frame also stops
  * once its first K' bits pass that CRC; "ldpc_frame_iterations" shows the saving.
  *
+ * HARQ soft combining: with \p harq_buffers N > 0 (and \p rate_matched; every code's decoder
+ * keeps its own N buffers) a PDU's frames name their HARQ buffers in its metadata, with the
+ * keys and values of ldpc_decoder's stream tags (ldpc_decoder.h): "harq_buffer" (0..N-1; -1 or
+ * absent: the frame alone), "rv" (0..3; absent: the code's) and "harq_first" (bool or 0/1:
+ * the buffer starts again). Each is a number for every frame of the PDU or a vector
+ * (s32vector, s64vector, u8vector, or a PMT vector of numbers) of one per frame. Frames naming
+ * one buffer combine in order, within a PDU and across PDUs. A bad value (another type, out of
+ * range, a vector of another length) makes its frame decode alone (with its rv if valid, else
+ * the code's) without touching a buffer; the output metadata then holds "harq_error", a
+ * string naming each such frame and what was wrong, and harq_errors() counts them. With
+ * \p harq_buffers 0 the keys are not read (the frames decode alone, the metadata is kept).
+ *
  * The algorithm, max_iterations, int8_scale, nms_alpha and oms_beta defaults are the C core's
  * (decoder_defaults.h); nms_alpha and oms_beta default to code_default, the code's own
  * (default_oms_beta(code): 0.5 for 5G NR, WiMAX, WiFi and DVB 64800 r1/2, r3/5 codes, else
@@ -79,7 +91,8 @@ public:
                      float oms_beta = code_default,
                      const std::string& code_key = "code",
                      bool rate_matched = false,
-                     const std::string& crc_stop = "none");
+                     const std::string& crc_stop = "none",
+                     int harq_buffers = 0);
 
     virtual void set_max_iterations(int max_iterations) = 0;
     virtual int max_iterations() const = 0;
@@ -106,6 +119,10 @@ public:
     uint64_t frames_failed() const { return frames_parity_failed(); }
     /* Input LLRs beyond the int8 range, as for ldpc_decoder::saturated_llrs(). */
     virtual uint64_t saturated_llrs() const = 0;
+    /* HARQ soft buffers per code's decoder (0: none), and frames whose HARQ entry was bad and
+     * that were decoded alone (above). */
+    virtual int harq_buffers() const = 0;
+    virtual uint64_t harq_errors() const = 0;
 };
 
 } // namespace ldpcgpu

@@ -317,11 +317,11 @@ public:
         p.oms_beta = oms_beta;
         p.rate_matched = rate_matched;
         p.crc_stop = crc_stop;
+        p.harq_buffers = harq_buffers;
         ldpc_decoder_config cfg = make_decoder_config(p, "Decoder", code_defaults(d_code->get()));
         /* what only the numpy API offers */
         check_status(ldpc_schedule_from_string(schedule.c_str(), &cfg.schedule), "Decoder: schedule");
         cfg.num_threads = num_threads;
-        cfg.harq_buffers = harq_buffers;
         ldpc_decoder* d = nullptr;
         check_status(ldpc_decoder_create(&d, d_code->get(), &cfg), "Decoder(" + d_code->name() + ")");
         d_dec.reset(d);

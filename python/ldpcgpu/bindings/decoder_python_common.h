@@ -56,7 +56,10 @@ void def_decoder_common(PyClass& cls)
              "know which frames have wrong information bits: that takes the bits sent).")
         .def("frames_failed", &Block::frames_parity_failed,
              "Deprecated name of frames_parity_failed().")
-        .def("saturated_llrs", &Block::saturated_llrs);
+        .def("saturated_llrs", &Block::saturated_llrs)
+        .def("harq_buffers", &Block::harq_buffers)
+        .def("harq_errors", &Block::harq_errors,
+             "Frames whose HARQ entry (tags or metadata) was bad and that were decoded alone.");
 }
 
 #endif

@@ -7,7 +7,7 @@
 /* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
 /* BINDTOOL_USE_PYGCCXML(0)                                                        */
 /* BINDTOOL_HEADER_FILE(ldpc_decoder.h)                                        */
-/* BINDTOOL_HEADER_FILE_HASH(ec5eac4d7b32e1e95b7b1d48a5811289)                     */
+/* BINDTOOL_HEADER_FILE_HASH(087c419d339bcda08de511b437bcff16)                     */
 /***********************************************************************************/
 
 #include <pybind11/pybind11.h>
@@ -50,6 +50,7 @@ void bind_ldpc_decoder(py::module& m)
             py::arg("codes") = std::vector<std::string>(),
             py::arg("rate_matched") = false,
             py::arg("crc_stop") = "none",
+            py::arg("harq_buffers") = 0,
             D(ldpc_decoder, make));
     def_decoder_common<ldpc_decoder>(cls);
     cls.def("input_items_per_frame", &ldpc_decoder::input_items_per_frame)

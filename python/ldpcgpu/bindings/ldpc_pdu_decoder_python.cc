@@ -7,7 +7,7 @@
 /* BINDTOOL_GEN_AUTOMATIC(0)                                                       */
 /* BINDTOOL_USE_PYGCCXML(0)                                                        */
 /* BINDTOOL_HEADER_FILE(ldpc_pdu_decoder.h)                                        */
-/* BINDTOOL_HEADER_FILE_HASH(c4d88004d018aed05663e1a9706a0f65)                     */
+/* BINDTOOL_HEADER_FILE_HASH(71178671be0fed514fdeb6aa9be68881)                     */
 /***********************************************************************************/
 
 #include <pybind11/pybind11.h>
@@ -42,6 +42,7 @@ void bind_ldpc_pdu_decoder(py::module& m)
             py::arg("code_key") = "code",
             py::arg("rate_matched") = false,
             py::arg("crc_stop") = "none",
+            py::arg("harq_buffers") = 0,
             D(ldpc_pdu_decoder, make));
     def_decoder_common<ldpc_pdu_decoder>(cls);
     cls.def("pdus_decoded", &ldpc_pdu_decoder::pdus_decoded)
