@@ -28,7 +28,8 @@ struct ldpc_batch {
     batch_state state;
     int result;              /* backend's status for this batch */
     uint64_t user;
-    int whole_code;          /* decoded by the decoder's whole-H twin (decoder.c, submit_whole) */
+    struct ldpc_decoder *twin; /* NULL, or the twin that decodes it (dec->whole or dec->graph:
+                                * decoder.c, submit_twin) */
     ldpc_harq_frame *harq;   /* harq_buffers: capacity entries (ldpc_batch_harq), else NULL */
     void *backend_data;      /* per-slot backend state (e.g. its stream and events) */
 };
@@ -60,6 +61,8 @@ struct ldpc_decoder {
     const ldpc_code *user_code; /* the code the decoder was made for (ldpc_decoder_code) */
     struct ldpc_decoder *whole; /* decodes user_code's full H where code leaves rows out:
                                  * frames with values in the left-out columns (decoder.c) */
+    struct ldpc_decoder *graph; /* with harq_buffers (which run the whole H): decodes on the
+                                 * decode graph the batches that name no buffer (decoder.c) */
     ldpc_decoder_config cfg;
     ldpc_crc_stop_rule crc_stop; /* early_stop_crc on this code (decoder_crc_stop.h) */
     const ldpc_backend_ops *ops;

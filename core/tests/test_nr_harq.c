@@ -181,22 +181,29 @@ static void check_sequence(harq_case *t, ldpc_backend be, ldpc_msg_format fmt, i
 }
 
 /* Two batches in flight, the second (rv 2) adding to the buffers the first (rv 0) starts; and
- * frames without a buffer (a batch's entries -1, or ldpc_decoder_decode_f32): each recovered
- * alone and decoded as the mother code decodes it. */
+ * frames without a buffer: with the code's rv (a batch's entries -1, or ldpc_decoder_decode_f32)
+ * decoded as a decoder without buffers decodes them (on the code's decode graph: decoder.c,
+ * plain_frames), with another rv recovered alone and decoded as the mother code decodes it. */
 static void check_in_flight(harq_case *t, ldpc_backend be)
 {
     ldpc_decoder_config cfg = base_cfg(be, LDPC_MSG_F32);
     cfg.input_rate_matched = 1;
     cfg.harq_buffers = FRAMES;
     cfg.batch_frames = FRAMES;
-    cfg.batches_in_flight = 3;
+    cfg.batches_in_flight = 4;
     cfg.num_streams = 2;
-    ldpc_decoder *dec, *mother;
+    ldpc_decoder *dec, *mother, *plain;
     REQUIRE_OK(ldpc_decoder_create(&dec, t->code, &cfg));
+    ldpc_decoder_config pcfg = cfg;
+    pcfg.harq_buffers = 0;
+    REQUIRE_OK(ldpc_decoder_create(&plain, t->code, &pcfg));
     ldpc_decoder_config mcfg = base_cfg(be, LDPC_MSG_F32);
     REQUIRE_OK(ldpc_decoder_create(&mother, t->mother_code, &mcfg));
     const int n = t->n, e = t->e;
     uint8_t *want = malloc((size_t)FRAMES * n), *alone = malloc((size_t)FRAMES * n);
+    uint8_t *plain_out = malloc((size_t)FRAMES * n);
+    ldpc_frame_status *plain_st = malloc(FRAMES * sizeof *plain_st), *got_st = malloc(FRAMES * sizeof *got_st);
+    REQUIRE(plain_out && plain_st && got_st);
     float *ref = calloc((size_t)FRAMES * n, sizeof(float)), *buf = malloc(sizeof(float) * (size_t)n),
           *rv0 = calloc((size_t)FRAMES * n, sizeof(float));
     REQUIRE(want && alone && ref && buf && rv0);
@@ -205,30 +212,38 @@ static void check_in_flight(harq_case *t, ldpc_backend be)
             REQUIRE_OK(ldpc_nr_rate_recover_f32(&t->np.cb, kRvOrder[x], t->np.qm, e,
                                                 t->rx + ((size_t)x * FRAMES + f) * e, ref + (size_t)f * n));
     REQUIRE_OK(ldpc_decoder_decode_f32(mother, ref, FRAMES, want, NULL));
-    /* rv 0 of the code's own frames, alone (the code's rv is 0) */
+    /* the code's own frames (rv 0, the code's) as a decoder without buffers decodes them; the
+     * rv 2 frames alone, as the mother code decodes their recovery */
+    REQUIRE_OK(ldpc_decoder_decode_f32(plain, t->rx, FRAMES, plain_out, plain_st));
     for (int f = 0; f < FRAMES; f++)
-        REQUIRE_OK(ldpc_nr_rate_recover_f32(&t->np.cb, 0, t->np.qm, e, t->rx + (size_t)f * e, rv0 + (size_t)f * n));
+        REQUIRE_OK(ldpc_nr_rate_recover_f32(&t->np.cb, kRvOrder[1], t->np.qm, e, t->rx + ((size_t)FRAMES + f) * e,
+                                            rv0 + (size_t)f * n));
     REQUIRE_OK(ldpc_decoder_decode_f32(mother, rv0, FRAMES, alone, NULL));
     int diff = 0;
-    for (int x = 0; x < 3; x++) { /* rv 0 into the buffers, rv 2 added, rv 0 again without buffers */
+    /* rv 0 into the buffers, rv 2 added, rv 0 again without buffers, rv 2 without buffers */
+    for (int x = 0; x < 4; x++) {
         ldpc_batch *b;
         REQUIRE_OK(ldpc_decoder_acquire(dec, &b));
         ldpc_harq_frame *h = ldpc_batch_harq(b);
         REQUIRE(h != NULL);
         CHECK(h[0].buffer == -1 && h[0].rv == 0 && h[0].first == 0);
-        const int tx = x == 2 ? 0 : x;
+        const int tx = x == 2 ? 0 : x == 3 ? 1 : x;
         memcpy(ldpc_batch_llr_f32(b), t->rx + (size_t)tx * FRAMES * e, sizeof(float) * (size_t)FRAMES * e);
         for (int f = 0; f < FRAMES; f++)
-            h[f] = x == 2 ? (ldpc_harq_frame){-1, 0, 0} : (ldpc_harq_frame){FRAMES - 1 - f, kRvOrder[x], x == 0};
+            h[f] = x >= 2 ? (ldpc_harq_frame){-1, kRvOrder[tx], 0}
+                          : (ldpc_harq_frame){FRAMES - 1 - f, kRvOrder[x], x == 0};
         REQUIRE_OK(ldpc_decoder_submit(dec, b, FRAMES, LDPC_LLR_F32));
     }
     CHECK(ldpc_decoder_harq_read(dec, 0, buf) == LDPC_ERR_INVALID_ARGUMENT); /* in flight */
-    for (int x = 0; x < 3; x++) {
+    for (int x = 0; x < 4; x++) {
         ldpc_batch *b;
         REQUIRE_OK(ldpc_decoder_collect(dec, &b, 1));
         if (x == 1)
             diff += memcmp(ldpc_batch_output(b), want, (size_t)FRAMES * n) != 0; /* buffer FRAMES-1-f */
         if (x == 2)
+            diff += memcmp(ldpc_batch_output(b), plain_out, (size_t)FRAMES * n) != 0 ||
+                    memcmp(ldpc_batch_status(b), plain_st, FRAMES * sizeof *plain_st) != 0;
+        if (x == 3)
             diff += memcmp(ldpc_batch_output(b), alone, (size_t)FRAMES * n) != 0;
         REQUIRE_OK(ldpc_decoder_release(dec, b));
     }
@@ -248,11 +263,15 @@ static void check_in_flight(harq_case *t, ldpc_backend be)
     /* decode_f32 on a decoder with buffers: frames alone */
     uint8_t *out = malloc((size_t)FRAMES * n);
     REQUIRE(out);
-    REQUIRE_OK(ldpc_decoder_decode_f32(dec, t->rx, FRAMES, out, NULL));
-    diff += memcmp(out, alone, (size_t)FRAMES * n) != 0;
+    REQUIRE_OK(ldpc_decoder_decode_f32(dec, t->rx, FRAMES, out, got_st));
+    diff += memcmp(out, plain_out, (size_t)FRAMES * n) != 0 || memcmp(got_st, plain_st, FRAMES * sizeof *got_st) != 0;
     CHECK_MSG(diff == 0, "%s %s: batches in flight: %d differences", t->name, ldpc_decoder_backend_name(dec), diff);
     ldpc_decoder_destroy(dec);
     ldpc_decoder_destroy(mother);
+    ldpc_decoder_destroy(plain);
+    free(plain_out);
+    free(plain_st);
+    free(got_st);
     free(want);
     free(alone);
     free(ref);
