@@ -194,7 +194,9 @@ typedef struct ldpc_decoder_config {
                               * ldpc_nr_rate_recover_f32 adds: fillers stay certain zeros, bits
                               * not sent keep what the buffer held) and the buffer's n values
                               * are decoded, on the code's whole H (no decode graph: a buffer
-                              * reaches the rows of every rv it holds). A buffer holds values
+                              * reaches the rows of every rv it holds); a batch whose frames
+                              * name no buffer and have the code's rv decodes as without
+                              * buffers (on the decode graph). A buffer holds values
                               * in the units of the LLRs given: send one code block's
                               * transmissions all as float or all as int8 LLRs; int8 LLRs add
                               * as integers, the sum clamped to -128..127 when decoded. */
