@@ -175,6 +175,17 @@ int main(void)
     one("nr bg1 z384 i8 pairs, no early stop", code, cfg, 5, 1.2);
     ldpc_code_destroy(code);
 
+    /* DVB-T2 64800 r1/2 int8: one codeword per thread in the one-block kernel (registers for
+     * one block per SM: two layers ahead, the four-layer parity check), early stop on and off */
+    REQUIRE_OK(ldpc_code_create(&code, "dvbt2:64800:1/2"));
+    ldpc_decoder_config_init(&cfg);
+    cfg.max_iterations = 6;
+    cfg.msg_format = LDPC_MSG_I8;
+    one("dvbt2 64800 i8 one-block kernel", code, cfg, 2, 1.6);
+    cfg.early_termination = 0;
+    one("dvbt2 64800 i8 one-block, no early stop", code, cfg, 2, 1.6);
+    ldpc_code_destroy(code);
+
     code = make_irregular_code(300, 150, 40, 5);
     ldpc_decoder_config_init(&cfg);
     cfg.max_iterations = 5;
