@@ -87,6 +87,8 @@ typedef struct simd_work {
     double *pre;      /* max_row_degree + 1: sum-product products */
     uint8_t *hard;    /* ceil(lanes/8) * n: the output hard decisions; hard[b*n + j] bit i is
                        * bit j of the group's frame 8b + i */
+    uint64_t *signs;  /* n: scratch of the per-iteration parity check, the current hard decision
+                       * of column j in word j (bit l: lane l) */
 } simd_work;
 
 /* Per-group result. */
