@@ -70,12 +70,15 @@ static void spa_row(const vec_t *t, int d, vec_t *out, double *pre)
 /* One row of degree d >= 1: reads APP (the previous APP for flooding) and the old messages
  * msg_in, writes the new messages into msg and, layered, the new APP. t: d vectors of scratch
  * (a local array, so registers, when d is a constant). alg is a constant after inlining, so
- * the normalisation's branches fold away. */
+ * the normalisation's branches fold away. signs (layered only; NULL: not asked): the hard
+ * decision of each new APP into the word of its column, signs[col] (bit l: lane l), for the
+ * parity check after the iteration; the last row that updates a column writes its word last. */
 #if defined(V_ROW_MIN_SUM)
 #define row_min_sum V_ROW_MIN_SUM /* the vector header's own form of this row (vec_avx512_i8.h) */
 #else
 ROW_INLINE void row_min_sum(vec_t *app, const int32_t *off, int d, const msg_t *msg_in,
-                            msg_t *msg, vec_t *t, const simd_params *prm, int layered, int alg)
+                            msg_t *msg, vec_t *t, const simd_params *prm, int layered, int alg,
+                            uint64_t *signs)
 {
     vec_t x = v_sub(v_load(APP_AT(app, off[0])), m_load(msg_in));
     t[0] = x;
@@ -124,8 +127,12 @@ ROW_INLINE void row_min_sum(vec_t *app, const int32_t *off, int d, const msg_t *
         const vec_t neg = v_neg(x);
         vec_t c = v_sign_apply(v_sel_eq(x, v_sign_apply(min1, neg), s2, s1), neg);
         m_store(msg + i, c);
-        if (layered)
-            v_store(APP_AT(app, off[i]), v_add(x, c));
+        if (layered) {
+            const vec_t a = v_add(x, c);
+            v_store(APP_AT(app, off[i]), a);
+            if (signs)
+                signs[(uint32_t)off[i] / sizeof(vec_t)] = v_signs(v_neg(a));
+        }
     }
 }
 #endif
@@ -134,7 +141,7 @@ ROW_INLINE void row_min_sum(vec_t *app, const int32_t *off, int d, const msg_t *
  * row read as every row's old messages (layered first iteration), or NULL. */
 ROW_INLINE void rows_of_degree(const simd_plan *p, const simd_params *prm, vec_t *app,
                                msg_t *c2v, vec_t *tmp, const msg_t *zeros, int r0, int r1,
-                               int d, int layered, int alg)
+                               int d, int layered, int alg, uint64_t *signs)
 {
     const int32_t *off = p->off + p->row_ptr[r0];
     msg_t *msg = c2v + p->row_ptr[r0];
@@ -145,24 +152,34 @@ ROW_INLINE void rows_of_degree(const simd_plan *p, const simd_params *prm, vec_t
     if (d <= ROW_MAX_UNROLLED)
         tmp = t;
 #endif
-    for (int r = r0; r < r1; r++) {
-        row_min_sum(app, off, d, in, msg, tmp, prm, layered, alg);
-        off += d;
-        msg += d;
-        in += in_step;
-    }
+    /* two copies of the loop, so that the rows without signs carry no test for them */
+    if (signs)
+        for (int r = r0; r < r1; r++) {
+            row_min_sum(app, off, d, in, msg, tmp, prm, layered, alg, signs);
+            off += d;
+            msg += d;
+            in += in_step;
+        }
+    else
+        for (int r = r0; r < r1; r++) {
+            row_min_sum(app, off, d, in, msg, tmp, prm, layered, alg, NULL);
+            off += d;
+            msg += d;
+            in += in_step;
+        }
 }
 
 #define DEGREE_CASE_(D)                                                                     \
     case D:                                                                                 \
-        rows_of_degree(p, prm, app, c2v, tmp, zeros, r0, r1, D, layered, alg);              \
+        rows_of_degree(p, prm, app, c2v, tmp, zeros, r0, r1, D, layered, alg, signs);       \
         break;
 
 /* One iteration of the min-sum family over all rows, by runs of equal degree. zeros: NULL
  * (old messages in the store) or, in a layered first iteration, a zero row read as every
  * row's old messages, so that the store needs no clearing. */
 ROW_INLINE void min_sum_rows(const simd_plan *p, const simd_params *prm, vec_t *app,
-                             msg_t *c2v, vec_t *tmp, const msg_t *zeros, int layered, int alg)
+                             msg_t *c2v, vec_t *tmp, const msg_t *zeros, int layered, int alg,
+                             uint64_t *signs)
 {
     for (int s = 0; s < p->num_segments; s++) {
         const int r0 = p->segment[s], r1 = p->segment[s + 1];
@@ -179,37 +196,38 @@ ROW_INLINE void min_sum_rows(const simd_plan *p, const simd_params *prm, vec_t *
                 DEGREE_CASE_(18) DEGREE_CASE_(19) DEGREE_CASE_(20) DEGREE_CASE_(22) DEGREE_CASE_(27)
                 DEGREE_CASE_(30)
             default:
-                rows_of_degree(p, prm, app, c2v, tmp, zeros, r0, r1, d, layered, alg);
+                rows_of_degree(p, prm, app, c2v, tmp, zeros, r0, r1, d, layered, alg, signs);
                 break;
             }
             continue;
         }
 #endif
-        rows_of_degree(p, prm, app, c2v, tmp, zeros, r0, r1, d, layered, alg);
+        rows_of_degree(p, prm, app, c2v, tmp, zeros, r0, r1, d, layered, alg, signs);
     }
 }
 
 static void min_sum_iteration(const simd_plan *p, const simd_params *prm, vec_t *app,
-                              msg_t *c2v, vec_t *tmp, const msg_t *zeros, int layered)
+                              msg_t *c2v, vec_t *tmp, const msg_t *zeros, int layered,
+                              uint64_t *signs)
 {
     switch (prm->algorithm) {
     case LDPC_ALG_NORMALIZED_MIN_SUM:
         if (layered)
-            min_sum_rows(p, prm, app, c2v, tmp, zeros, 1, LDPC_ALG_NORMALIZED_MIN_SUM);
+            min_sum_rows(p, prm, app, c2v, tmp, zeros, 1, LDPC_ALG_NORMALIZED_MIN_SUM, signs);
         else
-            min_sum_rows(p, prm, app, c2v, tmp, NULL, 0, LDPC_ALG_NORMALIZED_MIN_SUM);
+            min_sum_rows(p, prm, app, c2v, tmp, NULL, 0, LDPC_ALG_NORMALIZED_MIN_SUM, NULL);
         break;
     case LDPC_ALG_OFFSET_MIN_SUM:
         if (layered)
-            min_sum_rows(p, prm, app, c2v, tmp, zeros, 1, LDPC_ALG_OFFSET_MIN_SUM);
+            min_sum_rows(p, prm, app, c2v, tmp, zeros, 1, LDPC_ALG_OFFSET_MIN_SUM, signs);
         else
-            min_sum_rows(p, prm, app, c2v, tmp, NULL, 0, LDPC_ALG_OFFSET_MIN_SUM);
+            min_sum_rows(p, prm, app, c2v, tmp, NULL, 0, LDPC_ALG_OFFSET_MIN_SUM, NULL);
         break;
     default:
         if (layered)
-            min_sum_rows(p, prm, app, c2v, tmp, zeros, 1, LDPC_ALG_MIN_SUM);
+            min_sum_rows(p, prm, app, c2v, tmp, zeros, 1, LDPC_ALG_MIN_SUM, signs);
         else
-            min_sum_rows(p, prm, app, c2v, tmp, NULL, 0, LDPC_ALG_MIN_SUM);
+            min_sum_rows(p, prm, app, c2v, tmp, NULL, 0, LDPC_ALG_MIN_SUM, NULL);
         break;
     }
 }
@@ -231,9 +249,11 @@ static void row_spa(vec_t *app, const int32_t *off, int d, msg_t *msg, vec_t *tm
 }
 
 /* zeros: NULL, or (first iteration, min-sum) max_row_degree zero vectors read as the old
- * messages. */
+ * messages. signs: NULL, or (min-sum, every column in a row) where the rows write every
+ * column's hard decision. */
 static void layered_iteration(const simd_plan *p, const simd_params *prm, vec_t *app,
-                              msg_t *c2v, vec_t *tmp, double *pre, const msg_t *zeros)
+                              msg_t *c2v, vec_t *tmp, double *pre, const msg_t *zeros,
+                              uint64_t *signs)
 {
     const int *rp = p->row_ptr;
     if (prm->algorithm == LDPC_ALG_SUM_PRODUCT) {
@@ -241,7 +261,7 @@ static void layered_iteration(const simd_plan *p, const simd_params *prm, vec_t 
             row_spa(app, p->off + rp[r], rp[r + 1] - rp[r], c2v + rp[r], tmp, pre, 1);
         return;
     }
-    min_sum_iteration(p, prm, app, c2v, tmp, zeros, 1);
+    min_sum_iteration(p, prm, app, c2v, tmp, zeros, 1, signs);
 }
 
 static void flooding_iteration(const simd_plan *p, const simd_params *prm, vec_t *app,
@@ -252,7 +272,7 @@ static void flooding_iteration(const simd_plan *p, const simd_params *prm, vec_t
         for (int r = 0; r < p->m; r++)
             row_spa(app, p->off + rp[r], rp[r + 1] - rp[r], c2v + rp[r], tmp, pre, 0);
     else
-        min_sum_iteration(p, prm, app, c2v, tmp, NULL, 0);
+        min_sum_iteration(p, prm, app, c2v, tmp, NULL, 0, NULL);
     for (int j = 0; j < p->n; j++) {
         vec_t a = v_load(llr + j);
         for (int q = p->col_ptr[j]; q < p->col_ptr[j + 1]; q++)
@@ -266,39 +286,47 @@ static void flooding_iteration(const simd_plan *p, const simd_params *prm, vec_t
  * Past them, every column's hard decision is taken once into a word (signs[j], a sequential
  * pass over the APP) and the remaining rows XOR those words: each edge then reads 8 bytes from a
  * table that stays in cache instead of a vector gathered from the whole APP (DVB 64800: 8.3 MB
- * per group of 64 frames). */
+ * per group of 64 frames). When the previous iteration's check went past those first rows, the
+ * rows of this one write the words as they update the APP (kernel_decode), and the check runs
+ * on them alone. */
 #define SIMD_CHECK_DIRECT 32
 
 /* Lanes whose hard decision violates some check. Stops early once every lane in 'need' is
  * known to fail (then the other bits may be incomplete, which the caller does not use).
- * *signs_done: whether signs[] now holds every column's hard decision of this APP. */
+ * fresh: signs[] already holds every column's hard decision of this APP (the rows wrote it).
+ * *signs_done: whether signs[] holds it now; *went_on: whether the check went past its first
+ * 1/SIMD_CHECK_DIRECT of the rows. */
 static uint64_t unsatisfied(const simd_plan *p, const vec_t *app, uint64_t *signs, uint64_t need,
-                            int *signs_done)
+                            int fresh, int *signs_done, int *went_on)
 {
     uint64_t bad = 0;
     const int direct = p->m / SIMD_CHECK_DIRECT;
     int r = 0;
-    *signs_done = 0;
-    for (; r < direct; r++) {
-        vec_t acc = v_zero();
-        for (int e = p->row_ptr[r]; e < p->row_ptr[r + 1]; e++)
-            acc = v_xor(acc, v_neg(v_load(APP_AT(app, p->off[e]))));
-        bad |= v_signs(acc);
-        if (need && (bad & need) == need)
-            return bad;
+    *signs_done = fresh;
+    *went_on = 0;
+    if (!fresh) {
+        for (; r < direct; r++) {
+            vec_t acc = v_zero();
+            for (int e = p->row_ptr[r]; e < p->row_ptr[r + 1]; e++)
+                acc = v_xor(acc, v_neg(v_load(APP_AT(app, p->off[e]))));
+            bad |= v_signs(acc);
+            if (need && (bad & need) == need)
+                return bad;
+        }
+        /* the sign bit of an XOR is the XOR of the sign bits: the same test as above */
+        for (int j = 0; j < p->n; j++)
+            signs[j] = v_signs(v_neg(v_load(app + j)));
+        *signs_done = 1;
     }
-    /* the sign bit of an XOR is the XOR of the sign bits: the same test as above */
-    for (int j = 0; j < p->n; j++)
-        signs[j] = v_signs(v_neg(v_load(app + j)));
-    *signs_done = 1;
     for (; r < p->m; r++) {
         uint64_t acc = 0;
         for (int e = p->row_ptr[r]; e < p->row_ptr[r + 1]; e++)
-            acc ^= signs[(uint32_t)p->off[e] / sizeof(vec_t)];
+            acc ^= signs[p->col[e]];
         bad |= acc;
         if (need && (bad & need) == need)
             break;
     }
+    *went_on = r >= direct;
     return bad;
 }
 
@@ -474,18 +502,25 @@ static void kernel_decode(const simd_plan *p, const simd_params *prm, simd_work 
         memcpy(llr, app, (size_t)p->n * sizeof(vec_t));
     memset(w->hard, 0, (size_t)p->n * ((LANES + 7) / 8));
     uint64_t active = valid;
+    /* the rows write every column's hard decision for the parity check (see unsatisfied) */
+    const int rows_can_sign = zero_start && p->every_col_checked;
+    int rows_sign = 0;
     for (int it = 1; it <= prm->max_iterations; it++) {
+        rows_sign = rows_sign && active;
         if (flooding)
             flooding_iteration(p, prm, app, llr, c2v, tmp, pre);
         else
-            layered_iteration(p, prm, app, c2v, tmp, pre, zero_start && it == 1 ? zeros : NULL);
+            layered_iteration(p, prm, app, c2v, tmp, pre, zero_start && it == 1 ? zeros : NULL,
+                              rows_sign ? w->signs : NULL);
         if (!active)
             continue; /* no early termination: every frame has its codeword, iterations go on */
         /* rule 6 of decoder_fixed.h: the checks, or the CRC; a lane stopped by its CRC needs
          * its whole syndrome (parity_ok), so then no lane's is cut short */
         const uint64_t crc_ok = prm->crc.on ? active & crc_passing(prm, app) : 0;
-        int signs_done;
-        const uint64_t bad = unsatisfied(p, app, w->signs, crc_ok ? 0 : active, &signs_done);
+        int signs_done, went_on;
+        const uint64_t bad = unsatisfied(p, app, w->signs, crc_ok ? 0 : active, rows_sign,
+                                         &signs_done, &went_on);
+        rows_sign = rows_can_sign && went_on;
         const uint64_t done = active & (~bad | crc_ok);
         if (done) {
             /* a frame's first codeword is the one it returns (decoder_fixed.h rule 6); with

@@ -33,6 +33,8 @@ typedef struct simd_plan {
     int32_t *off;   /* num_edges: byte offset of each edge's APP vector (col * vector bytes) */
     const int *col_ptr; /* n+1: H's CSC, rows ascending (flooding's summation order) */
     int *col_edge;  /* num_edges: edge number (in this plan) of each CSC entry */
+    int every_col_checked; /* every column is in some row (the rows then write every column's
+                            * hard decision when asked to: kernel_impl.h) */
     int num_segments; /* runs of consecutive rows of equal degree (the kernels unroll by degree) */
     int *segment;     /* num_segments + 1: first row of each run, then m */
 } simd_plan;

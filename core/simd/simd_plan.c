@@ -106,6 +106,10 @@ int ldpc_simd_plan_init(simd_plan *p, const ldpc_code *c, int natural_order, int
     p->row_ptr[c->m] = e;
     for (int q = 0; q < c->num_edges; q++)
         p->col_edge[q] = edge_of[c->col_edge[q]];
+    p->every_col_checked = 1;
+    for (int j = 0; j < c->n; j++)
+        if (c->col_ptr[j + 1] == c->col_ptr[j])
+            p->every_col_checked = 0;
     p->num_segments = 0;
     for (int i = 0; i < c->m; i++)
         if (i == 0 || p->row_ptr[i + 1] - p->row_ptr[i] != p->row_ptr[i] - p->row_ptr[i - 1])
