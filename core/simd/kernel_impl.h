@@ -503,7 +503,7 @@ static void kernel_decode(const simd_plan *p, const simd_params *prm, simd_work 
     memset(w->hard, 0, (size_t)p->n * ((LANES + 7) / 8));
     uint64_t active = valid;
     /* the rows write every column's hard decision for the parity check (see unsatisfied) */
-    const int rows_can_sign = zero_start && p->every_col_checked;
+    const int rows_can_sign = zero_start && p->rows_sign;
     int rows_sign = 0;
     for (int it = 1; it <= prm->max_iterations; it++) {
         rows_sign = rows_sign && active;
