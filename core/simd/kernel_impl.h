@@ -152,21 +152,12 @@ ROW_INLINE void rows_of_degree(const simd_plan *p, const simd_params *prm, vec_t
     if (d <= ROW_MAX_UNROLLED)
         tmp = t;
 #endif
-    /* two copies of the loop, so that the rows without signs carry no test for them */
-    if (signs)
-        for (int r = r0; r < r1; r++) {
-            row_min_sum(app, off, d, in, msg, tmp, prm, layered, alg, signs);
-            off += d;
-            msg += d;
-            in += in_step;
-        }
-    else
-        for (int r = r0; r < r1; r++) {
-            row_min_sum(app, off, d, in, msg, tmp, prm, layered, alg, NULL);
-            off += d;
-            msg += d;
-            in += in_step;
-        }
+    for (int r = r0; r < r1; r++) {
+        row_min_sum(app, off, d, in, msg, tmp, prm, layered, alg, signs);
+        off += d;
+        msg += d;
+        in += in_step;
+    }
 }
 
 #define DEGREE_CASE_(D)                                                                     \
@@ -206,9 +197,9 @@ ROW_INLINE void min_sum_rows(const simd_plan *p, const simd_params *prm, vec_t *
     }
 }
 
-static void min_sum_iteration(const simd_plan *p, const simd_params *prm, vec_t *app,
-                              msg_t *c2v, vec_t *tmp, const msg_t *zeros, int layered,
-                              uint64_t *signs)
+ROW_INLINE void min_sum_by_algorithm(const simd_plan *p, const simd_params *prm, vec_t *app,
+                                     msg_t *c2v, vec_t *tmp, const msg_t *zeros, int layered,
+                                     uint64_t *signs)
 {
     switch (prm->algorithm) {
     case LDPC_ALG_NORMALIZED_MIN_SUM:
@@ -230,6 +221,24 @@ static void min_sum_iteration(const simd_plan *p, const simd_params *prm, vec_t 
             min_sum_rows(p, prm, app, c2v, tmp, NULL, 0, LDPC_ALG_MIN_SUM, NULL);
         break;
     }
+}
+
+/* One iteration of the rows; the form whose rows write the hard decisions is a function of its
+ * own, so that its copies of the rows do not change how the compiler keeps the others'
+ * constants in registers (in one function, the plain rows reloaded a constant from the stack
+ * six times per row of degree 6). */
+static void min_sum_iteration(const simd_plan *p, const simd_params *prm, vec_t *app,
+                              msg_t *c2v, vec_t *tmp, const msg_t *zeros, int layered)
+{
+    min_sum_by_algorithm(p, prm, app, c2v, tmp, zeros, layered, NULL);
+}
+
+static void min_sum_iteration_signs(const simd_plan *p, const simd_params *prm, vec_t *app,
+                                    msg_t *c2v, vec_t *tmp, const msg_t *zeros, uint64_t *signs)
+{
+    if (!signs)
+        __builtin_unreachable(); /* lets the rows drop their test of it */
+    min_sum_by_algorithm(p, prm, app, c2v, tmp, zeros, 1, signs);
 }
 
 /* sum-product (float messages only: msg_t is vec_t) */
@@ -261,7 +270,10 @@ static void layered_iteration(const simd_plan *p, const simd_params *prm, vec_t 
             row_spa(app, p->off + rp[r], rp[r + 1] - rp[r], c2v + rp[r], tmp, pre, 1);
         return;
     }
-    min_sum_iteration(p, prm, app, c2v, tmp, zeros, 1, signs);
+    if (signs)
+        min_sum_iteration_signs(p, prm, app, c2v, tmp, zeros, signs);
+    else
+        min_sum_iteration(p, prm, app, c2v, tmp, zeros, 1);
 }
 
 static void flooding_iteration(const simd_plan *p, const simd_params *prm, vec_t *app,
@@ -272,7 +284,7 @@ static void flooding_iteration(const simd_plan *p, const simd_params *prm, vec_t
         for (int r = 0; r < p->m; r++)
             row_spa(app, p->off + rp[r], rp[r + 1] - rp[r], c2v + rp[r], tmp, pre, 0);
     else
-        min_sum_iteration(p, prm, app, c2v, tmp, NULL, 0, NULL);
+        min_sum_iteration(p, prm, app, c2v, tmp, NULL, 0);
     for (int j = 0; j < p->n; j++) {
         vec_t a = v_load(llr + j);
         for (int q = p->col_ptr[j]; q < p->col_ptr[j + 1]; q++)
