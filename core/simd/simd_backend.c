@@ -159,6 +159,7 @@ static void free_thread_memory(simd_thread *t)
     ldpc_simd_free(t->w.tmp);
     free(t->w.pre);
     free(t->w.hard);
+    free(t->w.signs);
     ldpc_simd_free(t->w.staging);
     free(t->hard_bytes);
 }
@@ -199,10 +200,11 @@ static int alloc_thread_memory(const simd_state *s, simd_thread *t, int flooding
     t->w.tmp = ldpc_simd_alloc((size_t)SIMD_TMP_VECTORS(p) * vec);
     t->w.pre = malloc(((size_t)p->max_row_degree + 1) * sizeof(double));
     t->w.hard = malloc((size_t)p->n * ((s->k->lanes + 7) / 8));
+    t->w.signs = malloc((size_t)p->n * sizeof(uint64_t));
     t->w.staging = ldpc_simd_alloc((size_t)s->k->lanes * SIMD_LOAD_BLOCK * s->k->elem_size);
     t->hard_bytes = malloc((size_t)p->n);
     return t->w.app && (t->w.llr || !flooding) && t->w.c2v && t->w.tmp && t->w.pre &&
-           t->w.hard && t->w.staging && t->hard_bytes;
+           t->w.hard && t->w.signs && t->w.staging && t->hard_bytes;
 }
 
 static int default_threads(void)

@@ -106,6 +106,13 @@ int ldpc_simd_plan_init(simd_plan *p, const ldpc_code *c, int natural_order, int
     p->row_ptr[c->m] = e;
     for (int q = 0; q < c->num_edges; q++)
         p->col_edge[q] = edge_of[c->col_edge[q]];
+    /* LDPCGPU_SIMD_ROW_SIGNS=0|1 forces the choice (the tests run both forms on every code) */
+    const char *force = getenv("LDPCGPU_SIMD_ROW_SIGNS");
+    p->rows_sign = force && *force ? atoi(force) != 0
+                                   : (size_t)c->n * (size_t)vec_bytes >= SIMD_ROW_SIGNS_MIN_APP;
+    for (int j = 0; j < c->n; j++)
+        if (c->col_ptr[j + 1] == c->col_ptr[j])
+            p->rows_sign = 0; /* a column in no row: its word would never be written */
     p->num_segments = 0;
     for (int i = 0; i < c->m; i++)
         if (i == 0 || p->row_ptr[i + 1] - p->row_ptr[i] != p->row_ptr[i] - p->row_ptr[i - 1])

@@ -127,7 +127,7 @@ static inline __m512i clamp_scale8_(__m512i m, const simd_params *prm)
 #define V_ROW_MIN_SUM row_min_sum_i8x64
 ROW8_ATTR_ void row_min_sum_i8x64(vec_t *app, const int32_t *off, int d, const msg_t *msg_in,
                                   msg_t *msg, vec_t *t, const simd_params *prm, int layered,
-                                  int alg)
+                                  int alg, uint64_t *signs)
 {
     __m512i t8[ROW8_KEPT];
     __m512i min1 = _mm512_set1_epi8(-1), min2 = min1, sgn = _mm512_setzero_si512();
@@ -169,6 +169,13 @@ ROW8_ATTR_ void row_min_sum_i8x64(vec_t *app, const int32_t *off, int d, const m
             vec_t cw = {_mm512_cvtepi8_epi16(_mm512_castsi512_si256(c)),
                         _mm512_cvtepi8_epi16(_mm512_extracti64x4_epi64(c, 1))};
             v_store((vec_t *)((char *)app + off[i]), v_add(t[i], cw));
+            /* the new APP t + c is negative exactly where the saturated byte sum sat8(t) + c
+             * is: |t| <= 127 makes it exact up to saturation, which keeps the sign; t >= 127
+             * gives t + c >= 0 and 127 + c >= 0 (|c| <= 127), t <= -128 gives both < 0.
+             * Two byte operations instead of the sign bits of the two int16 halves. */
+            if (signs)
+                signs[(uint32_t)off[i] / sizeof(vec_t)] =
+                    (uint64_t)_mm512_movepi8_mask(_mm512_adds_epi8(x8, c));
         }
     }
 }

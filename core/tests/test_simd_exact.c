@@ -220,18 +220,24 @@ static void test_code(const char *name, int count, double ebn0)
                 if (!ldpc_simd_isa_supported(isa) || (ONLY_ISA && strcmp(isa, ONLY_ISA)))
                     continue;
                 setenv("LDPCGPU_SIMD_ISA", isa, 1);
+                /* the parity check's two forms (the rows write the hard decisions, or the
+                 * check reads the APP) and the choice by the APP's size, in turn */
+                const char *row_signs[] = {"1", "0", ""};
+                const char *rs = row_signs[(v + (size_t)fi + (size_t)i) % 3];
+                setenv("LDPCGPU_SIMD_ROW_SIGNS", rs, 1);
                 cfg.num_threads = 1 + (int)((v + i) % 2);
                 const char *used = NULL;
                 run_decoder(code, cfg, &f, va->type, got, sgot, &used);
                 char what[256];
-                snprintf(what, sizeof what, "%s variant %zu format %d isa %s threads %d", name,
-                         v, (int)fmts[fi], isa, cfg.num_threads);
+                snprintf(what, sizeof what, "%s variant %zu format %d isa %s threads %d "
+                         "rows' signs '%s'", name, v, (int)fmts[fi], isa, cfg.num_threads, rs);
                 CHECK_MSG(!strcmp(used, isa), "%s: kernel used %s", what, used);
                 int bad = compare(what, &f, want, swant, got, sgot);
                 CHECK_MSG(bad == 0, "%s: %d of %d frames differ from the %s", what, bad, count,
                           fmts[fi] == LDPC_MSG_F32 ? "reference" : "model");
             }
             unsetenv("LDPCGPU_SIMD_ISA");
+            unsetenv("LDPCGPU_SIMD_ROW_SIGNS");
         }
         if (va->flip)
             flip_frames(&f);

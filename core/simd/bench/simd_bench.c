@@ -159,6 +159,7 @@ int main(int argc, char **argv)
     w.tmp = ldpc_simd_alloc((size_t)SIMD_TMP_VECTORS(&plan) * vec);
     w.pre = malloc(((size_t)plan.max_row_degree + 1) * sizeof(double));
     w.hard = malloc((size_t)n * ((lanes + 7) / 8));
+    w.signs = malloc((size_t)n * sizeof(uint64_t));
     simd_group_result res;
     if (reps < 1)
         reps = 1;
