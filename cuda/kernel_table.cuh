@@ -367,9 +367,10 @@ table_kernel(const TableArgs a)
      * the early form spilled 700 - 1000 bytes there. Rows of 17 - 20 edges prefetch the first
      * two entries' (PFK below) and load the others where they are used, except in the
      * one-block kernels (one-wave launches of 5G NR BG1, Z = 384; DVB 64800 rate 1/2), whose
-     * register budget holds all of them, two layers ahead. Measured (docs/cuda-notes.md, "Registers"): late
-     * loads gain 11 - 13% with the APP in global memory (DVB-S2 64800 2/3, 3/5 int8 pairs), lose
-     * 7% with it in shared memory (DVB-S2 16200 4/5) and 24% on 20-edge rows (spills). */
+     * register budget holds all of them, two layers ahead. Measured (docs/cuda-notes.md,
+     * "Registers"): late loads gain 11 - 13% with the APP in global memory (DVB-S2 64800 2/3,
+     * 3/5 int8 pairs), lose 7% with it in shared memory (DVB-S2 16200 4/5) and 24% on 20-edge
+     * rows (spills). */
     constexpr bool LATE = MEM == MEM_GLOBAL && DMAX == 16;
     /* PFK: the entries (of 4 edges) whose messages are prefetched with the table: all of them
      * for rows of up to 16 edges and in the one-block kernels; the first two (the whole of
