@@ -344,6 +344,7 @@ void ldpc_decoder_destroy(ldpc_decoder *dec)
     }
     ldpc_decoder_destroy(dec->whole);
     ldpc_decoder_destroy(dec->graph);
+    ldpc_decoder_destroy(dec->graph_n);
     free(dec->fifo);
     ldpc_nr_recover_free(&dec->rm);
     for (int rv = 0; rv < 4; rv++)
@@ -711,7 +712,7 @@ static int reaches_left_out(const ldpc_decoder *dec, const ldpc_batch *b)
  * one of the twin's batches and submitted there; collect takes them back in order (the twin's
  * queue holds this decoder's whole-H batches in their order). The twin has this decoder's
  * batch size and as many slots, so a slot is free for every batch in flight here. */
-static int submit_twin(ldpc_decoder *dec, ldpc_decoder **twin, const ldpc_code *graph, size_t frame_values,
+static int submit_twin(ldpc_decoder *dec, ldpc_decoder **twin, const ldpc_code *graph, int rate_matched,
                        ldpc_batch *b)
 {
     if (!*twin) {
@@ -719,6 +720,7 @@ static int submit_twin(ldpc_decoder *dec, ldpc_decoder **twin, const ldpc_code *
         cfg.batch_frames = dec->batch_frames;
         cfg.batches_in_flight = dec->nbatches;
         cfg.harq_buffers = 0; /* the twins of a decoder with buffers decode frames alone */
+        cfg.input_rate_matched = rate_matched;
         int st = create_decoder(twin, dec->user_code, graph, &cfg);
         if (st != LDPC_OK)
             return st;
@@ -727,6 +729,7 @@ static int submit_twin(ldpc_decoder *dec, ldpc_decoder **twin, const ldpc_code *
     int st = ldpc_decoder_acquire(*twin, &wb);
     if (st != LDPC_OK)
         return st;
+    const size_t frame_values = rate_matched ? (size_t)dec->frame_llrs : (size_t)dec->user_code->n;
     const size_t frame = frame_values * (b->llr_type == LDPC_LLR_I8 ? 1 : sizeof(float));
     memcpy(wb->llr, b->llr, (size_t)b->nframes * frame);
     st = ldpc_decoder_submit(*twin, wb, b->nframes, b->llr_type);
@@ -789,14 +792,24 @@ int ldpc_decoder_submit(ldpc_decoder *dec, ldpc_batch *b, int nframes, ldpc_llr_
         return LDPC_ERR_INVALID_ARGUMENT;
     b->twin = NULL;
     if (plain_frames(dec, b)) { /* before any recovery: the twin recovers its own frames */
-        b->result = submit_twin(dec, &dec->graph, dec->user_code->decode_graph, (size_t)dec->frame_llrs, b);
+        b->result = submit_twin(dec, &dec->graph, dec->user_code->decode_graph, 1, b);
     } else {
-        if (dec->cfg.input_rate_matched && !dec->ops->rate_matched_input)
+        int recovered = 0;
+        if (dec->cfg.input_rate_matched && !dec->ops->rate_matched_input) {
             recover_in_batch(dec, b);
+            recovered = 1;
+        }
+        const ldpc_code *graph = dec->user_code->decode_graph;
         /* frames of E received LLRs never reach a left-out row (the decode graph is the rows
          * they reach); frames of n LLRs may (e.g. a buffer combining several rvs) */
         if (!dec->cfg.input_rate_matched && dec->code != dec->user_code && reaches_left_out(dec, b))
-            b->result = submit_twin(dec, &dec->whole, dec->user_code, (size_t)dec->user_code->n, b);
+            b->result = submit_twin(dec, &dec->whole, dec->user_code, 0, b);
+        /* buffers combined in the front end (CPU backends) that so far hold only values the
+         * decode graph reads (a first transmission with the code's rv, a repetition of it):
+         * the recovered frames decode there, as frames of n LLRs decode on a decoder without
+         * buffers */
+        else if (recovered && b->harq && graph && dec->code != graph && !reaches_left_out(dec, b))
+            b->result = submit_twin(dec, &dec->graph_n, graph, 0, b);
         else
             b->result = dec->ops->submit(dec, b);
     }

@@ -63,6 +63,9 @@ struct ldpc_decoder {
                                  * frames with values in the left-out columns (decoder.c) */
     struct ldpc_decoder *graph; /* with harq_buffers (which run the whole H): decodes on the
                                  * decode graph the batches that name no buffer (decoder.c) */
+    struct ldpc_decoder *graph_n; /* with harq_buffers in the front end (CPU backends): decodes
+                                   * on the decode graph recovered batches (n values a frame)
+                                   * that reach no row it leaves out (decoder.c) */
     ldpc_decoder_config cfg;
     ldpc_crc_stop_rule crc_stop; /* early_stop_crc on this code (decoder_crc_stop.h) */
     const ldpc_backend_ops *ops;

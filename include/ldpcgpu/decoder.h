@@ -196,7 +196,8 @@ typedef struct ldpc_decoder_config {
                               * are decoded, on the code's whole H (no decode graph: a buffer
                               * reaches the rows of every rv it holds); a batch whose frames
                               * name no buffer and have the code's rv decodes as without
-                              * buffers (on the decode graph). A buffer holds values
+                              * buffers (on the decode graph), and with the CPU backends so does
+                              * one whose buffers reach no other row yet. A buffer holds values
                               * in the units of the LLRs given: send one code block's
                               * transmissions all as float or all as int8 LLRs; int8 LLRs add
                               * as integers, the sum clamped to -128..127 when decoded. */
