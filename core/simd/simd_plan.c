@@ -88,11 +88,18 @@ int ldpc_simd_plan_init(simd_plan *p, const ldpc_code *c, int natural_order, int
         ldpc_simd_plan_free(p);
         return ldpc_error(LDPC_ERR_NO_MEMORY, "cpu-simd: out of memory for code %s", c->name);
     }
-    if (natural_order)
+    if (natural_order) {
         for (int r = 0; r < c->m; r++)
             order[r] = r;
-    else
-        ldpc_decoder_row_order(c, order);
+    } else {
+        const int st = ldpc_decoder_row_order(c, order);
+        if (st != LDPC_OK) {
+            free(order);
+            free(edge_of);
+            ldpc_simd_plan_free(p);
+            return st;
+        }
+    }
     int e = 0;
     for (int i = 0; i < c->m; i++) {
         const int r = order[i];

@@ -115,7 +115,11 @@ static int model_create(ldpc_fixed_model **out, const ldpc_code *c, const ldpc_c
         ldpc_fixed_model_destroy(m);
         return ldpc_error(LDPC_ERR_NO_MEMORY, "fixed model: out of memory for code %s", c->name);
     }
-    ldpc_decoder_row_order(c, m->order);
+    st = ldpc_decoder_row_order(c, m->order);
+    if (st != LDPC_OK) {
+        ldpc_fixed_model_destroy(m);
+        return st;
+    }
     *out = m;
     return LDPC_OK;
 }

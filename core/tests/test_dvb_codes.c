@@ -1,6 +1,7 @@
 /* DVB-S2 / DVB-T2 / DVB-S2X codes: every name builds, with the standard's n and k; encoded
  * frames satisfy H; H has the table's degrees and the accumulator staircase; the tables equal
- * the independent reference copies in ../shared/codes/dvb when those are present. */
+ * the independent reference copies in ../shared/codes/dvb when those are present; the decoder
+ * row order keeps each 360-row group together and cuts it into fewer parallel layers. */
 #include <dirent.h>
 #include <string.h>
 #include "code_internal.h"
@@ -358,6 +359,58 @@ static void check_encoder_refuses_other_codes(void)
     ldpc_code_destroy(c);
 }
 
+/* Greedy runs of consecutive rows of order[from..to) that touch pairwise different columns (the
+ * layers the GPU plan cuts, cuda_plan.cpp); mark: n ints, scratch. */
+static int disjoint_runs(const ldpc_code *c, const int *order, int from, int to, int *mark)
+{
+    for (int j = 0; j < c->n; j++)
+        mark[j] = -1;
+    int runs = 1;
+    for (int i = from; i < to; i++) {
+        const int r = order[i];
+        int conflict = 0;
+        for (int e = c->row_ptr[r]; e < c->row_ptr[r + 1]; e++)
+            conflict |= mark[c->col_idx[e]] == runs;
+        if (conflict)
+            runs++;
+        for (int e = c->row_ptr[r]; e < c->row_ptr[r + 1]; e++)
+            mark[c->col_idx[e]] = runs;
+    }
+    return runs;
+}
+
+/* The decoder row order (code_row_order.c): a permutation that keeps each 360-row group in
+ * its 360 places, rows ascending within each run, and never more column-disjoint runs in a group
+ * than the plain order g, g+q, g+2q, ... Returns the code's runs (layers) in all. */
+static int check_row_order(const ldpc_code *c, int *plain_runs)
+{
+    const int m = c->m, q = c->dvb_q;
+    int *order = malloc((size_t)m * sizeof(int)), *plain = malloc((size_t)m * sizeof(int));
+    int *seen = calloc((size_t)m, sizeof(int)), *mark = malloc((size_t)c->n * sizeof(int));
+    REQUIRE(order && plain && seen && mark);
+    REQUIRE_OK(ldpc_decoder_row_order(c, order));
+    int ok = 1, runs = 0;
+    *plain_runs = 0;
+    for (int g = 0; g < q; g++) {
+        for (int t = 0; t < 360; t++) {
+            const int r = order[360 * g + t];
+            ok &= r >= 0 && r < m && r % q == g && !seen[r]++;
+            plain[360 * g + t] = g + q * t;
+        }
+        const int rg = disjoint_runs(c, order, 360 * g, 360 * g + 360, mark);
+        const int pg = disjoint_runs(c, plain, 360 * g, 360 * g + 360, mark);
+        CHECK_MSG(rg <= pg, "%s group %d: %d runs, %d in the plain order", c->name, g, rg, pg);
+        runs += rg;
+        *plain_runs += pg;
+    }
+    CHECK_MSG(ok, "%s: the decoder row order is not a permutation by groups", c->name);
+    free(order);
+    free(plain);
+    free(seen);
+    free(mark);
+    return runs;
+}
+
 int main(void)
 {
     ldpc_code *codes[NUM_EXPECTED] = {0};
@@ -382,6 +435,12 @@ int main(void)
         REQUIRE(c->dvb && c->dvb->rows == k / 360);
         check_structure(c);
         check_encoding(c);
+        int plain_runs, runs = check_row_order(c, &plain_runs);
+        /* groups with a weight-2 circulant split into two colours, not into 360 / distance runs */
+        if (strcmp(name, "dvbt2:64800:1/2") == 0)
+            CHECK_MSG(runs == 98 && plain_runs == 162, "%s: %d layers (plain %d)", name, runs, plain_runs);
+        if (strcmp(name, "dvbt2:64800:3/4") == 0)
+            CHECK_MSG(runs == 70 && plain_runs == 349, "%s: %d layers (plain %d)", name, runs, plain_runs);
     }
     /* the staircase argument says rank = n-k; confirm it by elimination on one short code */
     for (int i = 0; i < NUM_EXPECTED; i++)
