@@ -207,10 +207,10 @@ struct LayerIn {
  * table slots (the layer's li.w), so the missing-edge checks and the dead slots' arithmetic
  * are compiled out: e.g. WiMAX 1/2 rows of degree 6 and 7 no longer pay for 8 slots. Skipping
  * a missing edge is exact: its value (A::none()) is never a minimum and its sign is positive. */
-template <class A, int DMAX, int PFK, class TQ, int D, bool LATE>
+template <class A, int DMAX, int PFK, class TQ, int D, class Mid>
 __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg4 *msg_t, int Z,
                                            const LayerIn<A, DMAX, PFK, TQ> &in, const Arith &ar,
-                                           const unsigned char *lut, LayerIn<A, DMAX, PFK, TQ> &nxt)
+                                           const unsigned char *lut, const Mid &mid)
 {
     typedef typename A::W W;
     typedef typename A::AppT AppT;
@@ -251,10 +251,9 @@ __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg
             }
         }
     }
-    /* the next layer's messages, into the registers this layer's have just left (late
-     * prefetch: kernel_table.cuh, table_kernel) */
-    if constexpr (LATE)
-        nxt.load_msg(msg_t, Z, true);
+    /* the prefetch of a later layer (table_kernel), issued once this layer's entries and
+     * messages have all been used */
+    mid();
     W m1, m2;
     A::minmerge(m1e, m2e, m1o, m2o, m1, m2);
     const typename RowOf<A>::T row = RowOf<A>::T::make(m1, m2, neg, ar, lut);
@@ -283,21 +282,21 @@ __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg
 /* The row update of one layer: specialised on the layer's uniform row degree (li.w) for the
  * degrees of the common codes with rows of at most 8 edges (WiMAX/WiFi 1/2, DVB-T2 1/2: 6, 7,
  * 8); the generic update otherwise. li.w is the same for every thread: no divergence. */
-template <class A, int DMAX, int PFK, class TQ, bool LATE>
+template <class A, int DMAX, int PFK, class TQ, class Mid>
 __device__ __forceinline__ void layer_update(unsigned char *app_b, typename A::Msg4 *msg_t, int Z,
                                              const LayerIn<A, DMAX, PFK, TQ> &in, const Arith &ar,
-                                             const unsigned char *lut, LayerIn<A, DMAX, PFK, TQ> &nxt)
+                                             const unsigned char *lut, const Mid &mid)
 {
     if constexpr (DMAX == 8) {
         const int d = in.li.w;
         if (d == 7)
-            return row_update<A, DMAX, PFK, TQ, 7, LATE>(app_b, msg_t, Z, in, ar, lut, nxt);
+            return row_update<A, DMAX, PFK, TQ, 7>(app_b, msg_t, Z, in, ar, lut, mid);
         if (d == 6)
-            return row_update<A, DMAX, PFK, TQ, 6, LATE>(app_b, msg_t, Z, in, ar, lut, nxt);
+            return row_update<A, DMAX, PFK, TQ, 6>(app_b, msg_t, Z, in, ar, lut, mid);
         if (d == 8)
-            return row_update<A, DMAX, PFK, TQ, 8, LATE>(app_b, msg_t, Z, in, ar, lut, nxt);
+            return row_update<A, DMAX, PFK, TQ, 8>(app_b, msg_t, Z, in, ar, lut, mid);
     }
-    row_update<A, DMAX, PFK, TQ, 0, LATE>(app_b, msg_t, Z, in, ar, lut, nxt);
+    row_update<A, DMAX, PFK, TQ, 0>(app_b, msg_t, Z, in, ar, lut, mid);
 }
 
 /* Four input values in one load: float4 for float LLRs, char4 for int8. */
@@ -385,6 +384,14 @@ table_kernel(const TableArgs a)
                         : MEM == MEM_SMEM_APP && sizeof(Msg4) <= 8      ? 2
                                                                         : 0;
     constexpr bool PF_MSG = PFK > 0;
+    /* MID: the two-block integer kernels of 17 - 20-edge rows with the APP in shared memory (5G
+     * NR BG1) issue the next layer's loads after the current layer's first pass rather than
+     * before it. Measured (H200, kernel-only, against loads first): nr:8448:25344 int8 pairs 5 it
+     * 23.0 -> 24.3 Gb/s, int16 10 it 6.52 -> 7.27, nr:8448:16896 int8 10 it 15.2 -> 16.0; float
+     * 9.10 -> 8.93, so not there; in other kernels it lost (DVB-S2 64800 9/10 6.47 -> 5.57,
+     * DVB-S2 16200 4/5 -2%, the one-block kernels: DVB-T2 64800 r1/2 6.38 -> 5.79) or changed
+     * little (WiMAX 2304 r1/2 +2%, 5/6 -1%) */
+    constexpr bool MID = !ONE_BLOCK && MEM == MEM_SMEM_APP && DMAX == 20 && !std::is_same<A, ArF32>::value;
     extern __shared__ __align__(16) unsigned char smem[];
     const TableCode &c = a.code;
     const int G = a.G, Z = c.Z, n = c.n;
@@ -492,13 +499,22 @@ table_kernel(const TableArgs a)
             const int Ln = L + 1 < c.nlayers ? L + 1 : 0;
             /* prefetch the next layer; a single-layer code's messages are the ones about to
              * be written, so they are read after this layer instead */
+            if (MID && early_ok) {
+                auto load = [&] { nxt.load(c, layers_s, Ln, tab_t, msg_t, in_group); };
+                if (work)
+                    layer_update(app_b, msg_t, Z, cur, a.ar, lut, load);
+                else
+                    load();
+                __syncthreads();
+                return;
+            }
             if (early_ok)
                 nxt.load(c, layers_s, Ln, tab_t, msg_t, in_group, !LATE);
             if (work) {
                 if (LATE && early_ok)
-                    layer_update<A, DMAX, PFK, TQ, LATE>(app_b, msg_t, Z, cur, a.ar, lut, nxt);
+                    layer_update(app_b, msg_t, Z, cur, a.ar, lut, [&] { nxt.load_msg(msg_t, Z, true); });
                 else
-                    layer_update<A, DMAX, PFK, TQ, false>(app_b, msg_t, Z, cur, a.ar, lut, nxt);
+                    layer_update(app_b, msg_t, Z, cur, a.ar, lut, [] {});
             } else if (LATE && early_ok) {
                 nxt.load_msg(msg_t, Z, in_group);
             }
@@ -524,7 +540,7 @@ table_kernel(const TableArgs a)
             const int L2 = L + 2 < c.nlayers ? L + 2 : L + 2 - c.nlayers;
             nxt2.load(c, layers_s, L2, tab_t, msg_t, in_group);
             if (work)
-                layer_update<A, DMAX, PFK, TQ, false>(app_b, msg_t, Z, cur, a.ar, lut, nxt2);
+                layer_update(app_b, msg_t, Z, cur, a.ar, lut, [] {});
             __syncthreads();
         };
         bool checking = true;
