@@ -54,6 +54,8 @@ int launch(State *s, ldpc_decoder *dec, Lane &L, const void *llr, int llr_i8, in
         const TableVariant &var = wave ? s->wave_var : s->var;
         if (wave)
             G = 1;
+        if (var.one_block && G != 1) /* its kernels address one group's state (kernel_table.cuh) */
+            return ldpc_error(LDPC_ERR_UNSUPPORTED, "cuda: a one-block kernel with %d groups per block", G);
         a.G = G;
         const int threads = layout_threads(G, p.Z);
         const size_t smem = table_smem_bytes(var, c->n, p.Z, p.total_groups, p.nlayers, G);

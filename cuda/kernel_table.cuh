@@ -429,7 +429,10 @@ table_kernel(const TableArgs a)
     unsigned char *p = smem + layout_state_offset(G, A::SCALE_LUT, c.nlayers);
     const size_t app_bytes = layout_app_bytes(n, sizeof(AppT));
     const unsigned msg_elems = layout_msg_elems(Z, c.total_groups);
-    const int gl = in_group ? g : 0;
+    /* the one-block kernels run one group per block (cuda_pipeline.cu makes sure): the group's
+     * APP base is then the same for every thread, and the compiler addresses the APP as
+     * [entry + uniform base] with no add per edge */
+    const int gl = ONE_BLOCK || !in_group ? 0 : g;
     const int gg_slot = blockIdx.x * G + gl;
     unsigned char *app_b = MEM == MEM_GLOBAL ? (unsigned char *)a.app_scratch + (size_t)gg_slot * app_bytes
                                              : p + (size_t)gl * app_bytes;
