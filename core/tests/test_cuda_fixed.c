@@ -4,7 +4,8 @@
  *   - the table kernel: WiMAX (int8 runs two codewords per thread, in half2 or 16x2 integers:
  *     odd frame counts leave one lane empty; also forced to one per thread), WiFi z = 81,
  *     DVB-T2 (64800: int8 one codeword per thread, APP in shared, messages in global memory,
- *     16-bit table entries counting APP values), 5G NR base graph 1 (19-edge rows: the two-block
+ *     16-bit table entries counting APP values; rates 1/2, 3/4 and 4/5: rows of up to 8, 16
+ *     and 20 edges in the one-block kernels), 5G NR base graph 1 (19-edge rows: the two-block
  *     kernels for rows of 17 - 20 edges), an irregular code; state on chip and forced into
  *     global memory;
  *   - the generic kernel: flooding, and a code with a 40-edge row;
@@ -398,6 +399,22 @@ int main(void)
         unsetenv("LDPCGPU_CUDA_I8_ONE_BLOCK");
     }
     ldpc_code_destroy(code);
+
+    /* DVB 64800 rates with rows of 9 - 16 and 17 - 20 edges: int8 one codeword per thread in the
+     * one-block kernels (a pair's APP would be in global memory), early stop on and off */
+    const char *long_rows[2] = {"dvbt2:64800:3/4", "dvbt2:64800:4/5"};
+    const double long_ebn0[2] = {2.3, 2.8};
+    for (int ci = 0; ci < 2; ci++) {
+        REQUIRE_OK(ldpc_code_create(&code, long_rows[ci]));
+        ldpc_decoder_config c = cfg_of(LDPC_MSG_I8, LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 20);
+        snprintf(label, sizeof label, "%s i8 one-block kernel, oms", long_rows[ci]);
+        run(label, code, c, long_ebn0[ci], 21, LDPC_LLR_I8, 0);
+        c = cfg_of(LDPC_MSG_I8, LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 30);
+        c.early_termination = 0;
+        snprintf(label, sizeof label, "%s i8 one-block kernel, nms, 30 it, no early stop, erased", long_rows[ci]);
+        run(label, code, c, long_ebn0[ci], 23, LDPC_LLR_F32, 2);
+        ldpc_code_destroy(code);
+    }
 
     return test_finish("test_cuda_fixed");
 }

@@ -185,6 +185,11 @@ int main(void)
     cfg.early_termination = 0;
     one("dvbt2 64800 i8 one-block, no early stop", code, cfg, 2, 1.6);
     ldpc_code_destroy(code);
+    /* rows of 14 edges: the one-block kernel of rows of up to 16 edges */
+    REQUIRE_OK(ldpc_code_create(&code, "dvbt2:64800:3/4"));
+    cfg.early_termination = 1;
+    one("dvbt2 64800 3/4 i8 one-block kernel (16-edge rows)", code, cfg, 2, 3.2);
+    ldpc_code_destroy(code);
 
     code = make_irregular_code(300, 150, 40, 5);
     ldpc_decoder_config_init(&cfg);
