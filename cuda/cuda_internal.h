@@ -189,17 +189,17 @@ const void *table_kernel_fn_i16(int dmax, MemKind mem, bool t16);
 const void *table_kernel_fn_i8(int dmax, MemKind mem, bool t16);
 cudaError_t table_launch_i8(int dmax, MemKind mem, bool t16, const TableArgs &a, int grid, int threads,
                             size_t smem, cudaStream_t s);
-const void *table_kernel_fn_f32_one_block(int dmax, MemKind mem);
-cudaError_t table_launch_f32_one_block(int dmax, MemKind mem, const TableArgs &a, int grid, int threads,
+const void *table_kernel_fn_f32_one_block(int dmax, MemKind mem, bool t16);
+cudaError_t table_launch_f32_one_block(int dmax, MemKind mem, bool t16, const TableArgs &a, int grid, int threads,
                                       size_t smem, cudaStream_t s);
-const void *table_kernel_fn_h8x2_one_block(int dmax, MemKind mem);
-cudaError_t table_launch_h8x2_one_block(int dmax, MemKind mem, const TableArgs &a, int grid, int threads,
+const void *table_kernel_fn_h8x2_one_block(int dmax, MemKind mem, bool t16);
+cudaError_t table_launch_h8x2_one_block(int dmax, MemKind mem, bool t16, const TableArgs &a, int grid, int threads,
                                       size_t smem, cudaStream_t s);
-const void *table_kernel_fn_i16_one_block(int dmax, MemKind mem);
-cudaError_t table_launch_i16_one_block(int dmax, MemKind mem, const TableArgs &a, int grid, int threads,
+const void *table_kernel_fn_i16_one_block(int dmax, MemKind mem, bool t16);
+cudaError_t table_launch_i16_one_block(int dmax, MemKind mem, bool t16, const TableArgs &a, int grid, int threads,
                                       size_t smem, cudaStream_t s);
-const void *table_kernel_fn_i8_one_block(int dmax, MemKind mem);
-cudaError_t table_launch_i8_one_block(int dmax, MemKind mem, const TableArgs &a, int grid, int threads,
+const void *table_kernel_fn_i8_one_block(int dmax, MemKind mem, bool t16);
+cudaError_t table_launch_i8_one_block(int dmax, MemKind mem, bool t16, const TableArgs &a, int grid, int threads,
                                       size_t smem, cudaStream_t s);
 cudaError_t table_launch_i16(int dmax, MemKind mem, bool t16, const TableArgs &a, int grid, int threads,
                              size_t smem, cudaStream_t s);

@@ -24,14 +24,14 @@ const void *table_kernel_fn(const TableVariant &v)
 {
     switch (v.arith) {
     case ARITH_F32:
-        return v.one_block ? table_kernel_fn_f32_one_block(v.dmax, v.mem) : table_kernel_fn_f32(v.dmax, v.mem, v.t16);
+        return v.one_block ? table_kernel_fn_f32_one_block(v.dmax, v.mem, v.t16) : table_kernel_fn_f32(v.dmax, v.mem, v.t16);
     case ARITH_I8X2: return v.one_block ? NULL : table_kernel_fn_i8x2(v.dmax, v.mem, v.t16);
     case ARITH_H8X2:
-        return v.one_block ? table_kernel_fn_h8x2_one_block(v.dmax, v.mem) : table_kernel_fn_h8x2(v.dmax, v.mem, v.t16);
+        return v.one_block ? table_kernel_fn_h8x2_one_block(v.dmax, v.mem, v.t16) : table_kernel_fn_h8x2(v.dmax, v.mem, v.t16);
     case ARITH_I8:
-        return v.one_block ? table_kernel_fn_i8_one_block(v.dmax, v.mem) : table_kernel_fn_i8(v.dmax, v.mem, v.t16);
+        return v.one_block ? table_kernel_fn_i8_one_block(v.dmax, v.mem, v.t16) : table_kernel_fn_i8(v.dmax, v.mem, v.t16);
     default:
-        return v.one_block ? table_kernel_fn_i16_one_block(v.dmax, v.mem) : table_kernel_fn_i16(v.dmax, v.mem, v.t16);
+        return v.one_block ? table_kernel_fn_i16_one_block(v.dmax, v.mem, v.t16) : table_kernel_fn_i16(v.dmax, v.mem, v.t16);
     }
 }
 
@@ -40,18 +40,18 @@ cudaError_t table_launch(const TableVariant &v, const TableArgs &a, int grid, in
 {
     switch (v.arith) {
     case ARITH_F32:
-        return v.one_block ? table_launch_f32_one_block(v.dmax, v.mem, a, grid, threads, smem, s)
+        return v.one_block ? table_launch_f32_one_block(v.dmax, v.mem, v.t16, a, grid, threads, smem, s)
                            : table_launch_f32(v.dmax, v.mem, v.t16, a, grid, threads, smem, s);
     case ARITH_I8X2:
         return v.one_block ? cudaErrorInvalidValue : table_launch_i8x2(v.dmax, v.mem, v.t16, a, grid, threads, smem, s);
     case ARITH_H8X2:
-        return v.one_block ? table_launch_h8x2_one_block(v.dmax, v.mem, a, grid, threads, smem, s)
+        return v.one_block ? table_launch_h8x2_one_block(v.dmax, v.mem, v.t16, a, grid, threads, smem, s)
                            : table_launch_h8x2(v.dmax, v.mem, v.t16, a, grid, threads, smem, s);
     case ARITH_I8:
-        return v.one_block ? table_launch_i8_one_block(v.dmax, v.mem, a, grid, threads, smem, s)
+        return v.one_block ? table_launch_i8_one_block(v.dmax, v.mem, v.t16, a, grid, threads, smem, s)
                            : table_launch_i8(v.dmax, v.mem, v.t16, a, grid, threads, smem, s);
     default:
-        return v.one_block ? table_launch_i16_one_block(v.dmax, v.mem, a, grid, threads, smem, s)
+        return v.one_block ? table_launch_i16_one_block(v.dmax, v.mem, v.t16, a, grid, threads, smem, s)
                            : table_launch_i16(v.dmax, v.mem, v.t16, a, grid, threads, smem, s);
     }
 }

@@ -47,23 +47,24 @@
 /* The one-block variants (TableVariant::one_block; table_layout.h, table_min_blocks): launch
  * bounds for one block per SM, so more registers, and messages in global memory prefetched a
  * layer ahead also for rows of 17 - 20 edges (kernel_table.cuh, PF_MSG). ONE_CASES(X, ARITH)
- * lists the (DMAX, MEM) pairs compiled; their tables are 16-bit. */
-#define LDPC_TABLE_FN1(ARITH, D, M)                                                              \
-    if (dmax == D && mem == M)                                                                   \
-        return (const void *)table_kernel<ARITH, D, M, true, true>;
-#define LDPC_TABLE_GO1(ARITH, D, M)                                                              \
-    if (dmax == D && mem == M) {                                                                 \
-        table_kernel<ARITH, D, M, true, true><<<grid, threads, smem, s>>>(a);                    \
+ * lists the (DMAX, MEM, 16-bit table) variants compiled. */
+#define LDPC_TABLE_FN1(ARITH, D, M, T)                                                           \
+    if (dmax == D && mem == M && t16 == T)                                                       \
+        return (const void *)table_kernel<ARITH, D, M, T, true>;
+#define LDPC_TABLE_GO1(ARITH, D, M, T)                                                           \
+    if (dmax == D && mem == M && t16 == T) {                                                     \
+        table_kernel<ARITH, D, M, T, true><<<grid, threads, smem, s>>>(a);                       \
         return cudaGetLastError();                                                               \
     }
 #define LDPC_TABLE_ONE_BLOCK(SUFFIX, ARITH, ONE_CASES)                                           \
     namespace ldpccuda {                                                                         \
-    const void *table_kernel_fn_##SUFFIX##_one_block(int dmax, MemKind mem)                      \
+    const void *table_kernel_fn_##SUFFIX##_one_block(int dmax, MemKind mem, bool t16)            \
     {                                                                                            \
         ONE_CASES(LDPC_TABLE_FN1, ARITH)                                                         \
         return NULL;                                                                             \
     }                                                                                            \
-    cudaError_t table_launch_##SUFFIX##_one_block(int dmax, MemKind mem, const TableArgs &a,     \
+    cudaError_t table_launch_##SUFFIX##_one_block(int dmax, MemKind mem, bool t16,               \
+                                                  const TableArgs &a,                            \
                                                   int grid, int threads, size_t smem,            \
                                                   cudaStream_t s)                                \
     {                                                                                            \
@@ -73,6 +74,6 @@
     }
 /* one-wave launches of codes whose state does not fit on chip (5G NR BG1 with Z = 384): the APP
  * in shared memory, rows of up to 20 edges (cuda_variant.cu, choose_table_config) */
-#define LDPC_TABLE_ONE_WAVE(X, ARITH) X(ARITH, 20, MEM_SMEM_APP)
+#define LDPC_TABLE_ONE_WAVE(X, ARITH) X(ARITH, 20, MEM_SMEM_APP, true)
 
 #endif
