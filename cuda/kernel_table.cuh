@@ -109,9 +109,10 @@ __device__ __forceinline__ unsigned row_parities(const unsigned char *app_b, con
     unsigned bad = 0;
     /* publishes new failing lanes; true once every lane of need is known to fail */
     auto settled = [&]() {
-        if (bad & ~(unsigned)*(volatile int *)unsat)
+        const unsigned seen = (unsigned)*(volatile int *)unsat;
+        if (bad & ~seen)
             atomicOr(unsat, (int)bad);
-        return ((bad | (unsigned)*(volatile int *)unsat) & need) == need;
+        return ((bad | seen) & need) == need;
     };
     auto combine = [&](const Q &q, unsigned &acc) {
         unsigned o[4];
@@ -171,9 +172,7 @@ __device__ __forceinline__ unsigned row_parities(const unsigned char *app_b, con
         if (settled())
             return bad;
     }
-    if (bad)
-        atomicOr(unsat, (int)bad);
-    return bad;
+    return bad; /* every bit of bad was published by the settled() that found it */
 }
 
 /* One layer's table entries (byte offsets into the codeword's APP) and, when messages live in
