@@ -27,17 +27,34 @@ int build_plan(const ldpc_code *c, const ldpc_decoder_config *cfg, HostPlan *p)
     if (st != LDPC_OK)
         return st;
 
-    /* greedy layers: a row joins the current layer unless it shares a column with it */
+    /* greedy layers: a row joins the current layer unless it shares a column with it; with a
+     * period, a layer holds whole periods (block rows), the next one joining only if none of
+     * its rows shares a column with the layer and the layer's rows stay within kMaxLayerRows
+     * (the threads of a codeword): WiMAX/WiFi block rows paired by the row order, 5G NR's
+     * neighbouring extension rows that share no column (rows of a block row never do). DVB's
+     * 360-row groups stay apart (their colour sets already fill a layer). */
     std::vector<int> mark((size_t)n, -1);
     const int period = layer_period(c);
     p->layer_ptr.clear();
     p->layer_ptr.push_back(0);
     int cur = 0, rows_in = 0;
+    auto touches = [&](int r) {
+        for (int e = c->row_ptr[r]; e < c->row_ptr[r + 1]; e++)
+            if (mark[(size_t)c->col_idx[e]] == cur)
+                return true;
+        return false;
+    };
     for (int i = 0; i < m; i++) {
         const int r = p->layer_rows[(size_t)i];
-        bool conflict = rows_in >= kMaxLayerRows /* threads per codeword of the table kernel */ || (period > 0 && i % period == 0 && i > 0);
-        for (int e = c->row_ptr[r]; e < c->row_ptr[r + 1] && !conflict; e++)
-            conflict = mark[(size_t)c->col_idx[e]] == cur;
+        bool conflict = rows_in >= kMaxLayerRows /* threads per codeword of the table kernel */;
+        if (period > 0 && i % period == 0 && i > 0 && !conflict) {
+            const int end = c->z > 0 ? std::min(m, i + period) : m + kMaxLayerRows;
+            conflict = rows_in + (end - i) > kMaxLayerRows;
+            for (int k = i; k < end && !conflict; k++)
+                conflict = touches(p->layer_rows[(size_t)k]);
+        }
+        if (!conflict)
+            conflict = touches(r);
         if (conflict && rows_in > 0) {
             p->layer_ptr.push_back(i);
             cur++;

@@ -140,7 +140,7 @@ def same_frames_as_simulate(code, k, frames, ebn0, seed, d, modulation=()):
 
 with apptest.tempdir() as d:
     same_frames_as_simulate("wimax:576:1/2", 288, 300, 1.5, 3, d)
-    same_frames_as_simulate("wimax:576:1/2", 288, 300, 4.0, 3, d,
+    same_frames_as_simulate("wimax:576:1/2", 288, 300, 3.8, 3, d,
                             ("--modulation", "16qam", "--demapper", "max-log"))
     # Eb/N0 well above each code's threshold: every frame must decode
     roundtrip("wimax:576:1/2", 40, 4.0, d)

@@ -23,9 +23,8 @@
  * sequential runs. */
 #define SIMD_LOAD_BLOCK 1024
 
-/* The code as the kernels walk it: rows in layered processing order (decoder_ref.c: H's order
- * for float messages; ldpc_decoder_row_order() of code_row_order.c for integer messages), edges
- * numbered in that order. */
+/* The code as the kernels walk it: rows in layered processing order (ldpc_decoder_row_order()
+ * of code_row_order.c, as every layered decoder), edges numbered in that order. */
 typedef struct simd_plan {
     int n, m, num_edges, max_row_degree;
     int *row_ptr;   /* m+1: first edge of each row, in processing order */
@@ -54,9 +53,9 @@ typedef struct simd_plan {
 #define SIMD_C2V_BYTES(p, k) ((size_t)(p)->num_edges * (k)->lanes * (k)->msg_size)
 #define SIMD_TMP_VECTORS(p) (2 * ((p)->max_row_degree + 1))
 
-/* Build / free a plan for a code (natural: H's row order; else ldpc_decoder_row_order()), for
- * a kernel whose vectors are vec_bytes long. */
-int ldpc_simd_plan_init(simd_plan *p, const ldpc_code *code, int natural_order, int vec_bytes);
+/* Build / free a plan for a code (rows in ldpc_decoder_row_order()), for a kernel whose vectors
+ * are vec_bytes long. */
+int ldpc_simd_plan_init(simd_plan *p, const ldpc_code *code, int vec_bytes);
 void ldpc_simd_plan_free(simd_plan *p);
 
 /* Arithmetic parameters, fixed for one decoder. */

@@ -66,7 +66,7 @@ void ldpc_simd_plan_free(simd_plan *p)
     memset(p, 0, sizeof *p);
 }
 
-int ldpc_simd_plan_init(simd_plan *p, const ldpc_code *c, int natural_order, int vec_bytes)
+int ldpc_simd_plan_init(simd_plan *p, const ldpc_code *c, int vec_bytes)
 {
     memset(p, 0, sizeof *p);
     p->n = c->n;
@@ -88,17 +88,12 @@ int ldpc_simd_plan_init(simd_plan *p, const ldpc_code *c, int natural_order, int
         ldpc_simd_plan_free(p);
         return ldpc_error(LDPC_ERR_NO_MEMORY, "cpu-simd: out of memory for code %s", c->name);
     }
-    if (natural_order) {
-        for (int r = 0; r < c->m; r++)
-            order[r] = r;
-    } else {
-        const int st = ldpc_decoder_row_order(c, order);
-        if (st != LDPC_OK) {
-            free(order);
-            free(edge_of);
-            ldpc_simd_plan_free(p);
-            return st;
-        }
+    const int st = ldpc_decoder_row_order(c, order);
+    if (st != LDPC_OK) {
+        free(order);
+        free(edge_of);
+        ldpc_simd_plan_free(p);
+        return st;
     }
     int e = 0;
     for (int i = 0; i < c->m; i++) {

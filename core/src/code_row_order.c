@@ -121,14 +121,87 @@ static int dvb_row_order(const ldpc_code *c, int *order)
     return LDPC_OK;
 }
 
+/* WiMAX and WiFi codes are visited by block rows (z rows each, pairwise column-disjoint), and
+ * block rows that share no base column are visited one after the other, so that a GPU layer
+ * (cuda_plan.cpp: a run of rows that touch different columns, at most QC_LAYER_ROWS of them)
+ * holds two or more block rows: fewer layers, each a barrier and a dependent chain per
+ * iteration on the GPU. The staircase parity part makes neighbouring block rows share a
+ * column, so H's order gives none (WiMAX 2304 r1/2: 12 layers; in this order 6). The block
+ * rows are partitioned into the fewest sets of pairwise disjoint block rows (exact, over the
+ * subsets: at most 12 block rows); sets in the order of their lowest block row, the set of the
+ * lowest remaining block row preferring the lowest other block rows (the order stays close to
+ * H's), block rows ascending within a set. Any row order is a valid layered schedule; this one
+ * gives the FER of H's order within noise (docs/quality.md, "Row order of the WiMAX and WiFi
+ * codes"). */
+enum { QC_MAX_BLOCK_ROWS = 12, QC_LAYER_ROWS = 384 /* cuda/table_layout.h kMaxLayerRows */ };
+
+static int qc_row_order(const ldpc_code *c, int *order)
+{
+    const int mb = c->base_rows, nb = c->base_cols, z = c->z;
+    const int per_layer = QC_LAYER_ROWS / z; /* block rows a layer may hold */
+    const unsigned all = (1u << mb) - 1;
+    /* independent[s]: the block rows of s share no column and fit one layer */
+    _Static_assert(QC_MAX_BLOCK_ROWS <= 16, "subset tables below");
+    uint8_t independent[1 << QC_MAX_BLOCK_ROWS], fewest[1 << QC_MAX_BLOCK_ROWS];
+    for (unsigned s = 0; s <= all; s++) {
+        int ok = __builtin_popcount(s) <= per_layer;
+        for (int j = 0; j < nb && ok; j++) {
+            int users = 0;
+            for (int r = 0; r < mb; r++)
+                users += (s >> r & 1u) && c->base[r * nb + j] >= 0;
+            ok = users <= 1;
+        }
+        independent[s] = (uint8_t)ok;
+    }
+    /* fewest[s]: the fewest sets covering s; the set of s's lowest block row is one of them */
+    fewest[0] = 0;
+    for (unsigned s = 1; s <= all; s++) {
+        const unsigned low = s & -s, rest = s & ~low;
+        int best = 255;
+        for (unsigned t = rest;; t = (t - 1) & rest) { /* every subset t of rest */
+            if (independent[t | low] && 1 + fewest[rest & ~t] < best)
+                best = 1 + fewest[rest & ~t];
+            if (t == 0)
+                break;
+        }
+        fewest[s] = (uint8_t)best;
+    }
+    int i = 0;
+    for (unsigned s = all; s;) {
+        const unsigned low = s & -s, rest = s & ~low;
+        unsigned pick = low;
+        /* subsets of rest in increasing value: lower block rows first */
+        for (unsigned t = 0;; t = (t - rest) & rest) {
+            if (independent[t | low] && 1 + fewest[rest & ~t] == fewest[s]) {
+                pick = t | low;
+                break;
+            }
+            if (t == rest)
+                break;
+        }
+        for (int r = 0; r < mb; r++)
+            if (pick >> r & 1u)
+                for (int q = 0; q < z; q++)
+                    order[i++] = r * z + q;
+        s &= ~pick;
+    }
+    return LDPC_OK;
+}
+
 /* DVB codes: by 360-row groups, each group's rows coloured into sets that touch pairwise
- * different columns (above); every other code: H's own order. */
+ * different columns (above); WiMAX and WiFi codes: block rows paired (above); every other code
+ * (5G NR, whose rows' order the decoder's quality on punctured columns depends on; alist
+ * codes): H's own order. */
 int ldpc_decoder_row_order(const ldpc_code *c, int *order)
 {
     if (!c || !order)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_decoder_row_order: NULL argument");
     if (c->family == LDPC_FAMILY_DVB && c->dvb_q > 0 && c->m == GROUP * c->dvb_q)
         return dvb_row_order(c, order);
+    if ((c->family == LDPC_FAMILY_WIMAX || c->family == LDPC_FAMILY_WIFI) && c->z > 0 &&
+        c->base && c->base_rows <= QC_MAX_BLOCK_ROWS && c->m == c->base_rows * c->z &&
+        c->z <= QC_LAYER_ROWS)
+        return qc_row_order(c, order);
     for (int r = 0; r < c->m; r++)
         order[r] = r;
     return LDPC_OK;

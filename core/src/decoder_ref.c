@@ -1,6 +1,7 @@
 /* cpu-reference backend: the portable float decoder every other backend is checked against.
  * Kept clear rather than fast: one frame at a time, messages stored per edge in H's
- * compressed-row order.
+ * compressed-row order; layered iterations visit the rows in the decoder row order
+ * (ldpc_decoder_row_order(), code_row_order.c), as every layered decoder does.
  *
  * Definitions (other backends must follow them):
  *  - v2c message on edge e of row r: t = APP[col] - c2v[e] (layered) or APP_old[col] - c2v[e]
@@ -31,6 +32,7 @@ typedef struct ref_state {
     float *t;       /* max_row_degree: v2c messages of the row being updated */
     double *pre;    /* max_row_degree + 1: sum-product prefix products */
     uint8_t *hard;  /* n */
+    int *order;     /* m: the decoder row order (layered schedule) */
 } ref_state;
 
 static void ref_destroy(ldpc_decoder *dec)
@@ -44,6 +46,7 @@ static void ref_destroy(ldpc_decoder *dec)
     free(s->t);
     free(s->pre);
     free(s->hard);
+    free(s->order);
     free(s);
     dec->backend_state = NULL;
 }
@@ -61,10 +64,16 @@ static int ref_init(ldpc_decoder *dec)
     s->t = malloc((size_t)c->max_row_degree * sizeof(float));
     s->pre = malloc(((size_t)c->max_row_degree + 1) * sizeof(double));
     s->hard = malloc((size_t)c->n);
-    if (!s->llr || !s->app || !s->c2v || !s->t || !s->pre || !s->hard) {
+    s->order = malloc((size_t)c->m * sizeof(int));
+    if (!s->llr || !s->app || !s->c2v || !s->t || !s->pre || !s->hard || !s->order) {
         ref_destroy(dec);
         return ldpc_error(LDPC_ERR_NO_MEMORY, "cpu-reference: out of memory for code %s",
                           c->name);
+    }
+    const int st = ldpc_decoder_row_order(c, s->order);
+    if (st != LDPC_OK) {
+        ref_destroy(dec);
+        return st;
     }
     if (dec->batch_frames <= 0)
         dec->batch_frames = 32;
@@ -148,7 +157,8 @@ static int hard_decide_and_check(const ldpc_code *c, const float *app, uint8_t *
 
 static void layered_iteration(const ldpc_code *c, const ldpc_decoder_config *cfg, ref_state *s)
 {
-    for (int r = 0; r < c->m; r++) {
+    for (int i_row = 0; i_row < c->m; i_row++) {
+        const int r = s->order[i_row];
         const int e0 = c->row_ptr[r], d = c->row_ptr[r + 1] - e0;
         for (int i = 0; i < d; i++)
             s->t[i] = s->app[c->col_idx[e0 + i]] - s->c2v[e0 + i];

@@ -5,7 +5,9 @@
  *  - H has full rank for all rates at z = 24 and 96 and for every WiFi code;
  *  - H equals every matching independent reference alist / base table in ../shared/codes;
  *  - the rate-5/6 choice (68 canonical, 50 as variant) behaves as documented in qc_tables.c;
- *  - bad names give clear errors; the QC encoder refuses codes without a base matrix.
+ *  - bad names give clear errors; the QC encoder refuses codes without a base matrix;
+ *  - the decoder row order takes whole block rows, as few layers of disjoint ones as any
+ *    partition allows (checked by an independent search).
  */
 #include <ctype.h>
 #include <dirent.h>
@@ -224,6 +226,101 @@ static void check_all_listed_codes(void)
     CHECK(seen_wimax == 114);
     CHECK(seen_wifi == 12);
     printf("created, checked and encoded %d WiMAX + %d WiFi codes\n", seen_wimax, seen_wifi);
+}
+
+/* ---- the decoder row order: block rows paired into fewer layers ---- */
+
+/* block rows a and b share a base column */
+static int block_rows_meet(const ldpc_code *c, int a, int b)
+{
+    for (int j = 0; j < c->base_cols; j++)
+        if (c->base[a * c->base_cols + j] >= 0 && c->base[b * c->base_cols + j] >= 0)
+            return 1;
+    return 0;
+}
+
+/* Can the block rows from r on join sets[0..k) (with those already placed) so that no set
+ * holds two that meet or more than cap? Backtracking, independent of code_row_order.c. */
+static int fits_sets(const ldpc_code *c, int r, int k, int cap, int *set_of, int *size, int used)
+{
+    if (r == c->base_rows)
+        return 1;
+    for (int s = 0; s < k && s <= used; s++) {
+        if (size[s] >= cap)
+            continue;
+        int ok = 1;
+        for (int q = 0; q < r && ok; q++)
+            ok = set_of[q] != s || !block_rows_meet(c, q, r);
+        if (!ok)
+            continue;
+        set_of[r] = s;
+        size[s]++;
+        const int fit = fits_sets(c, r + 1, k, cap, set_of, size, used > s ? used : s + 1);
+        size[s]--;
+        if (fit)
+            return 1;
+    }
+    return 0;
+}
+
+/* The order is whole block rows, each's rows ascending; its runs of pairwise disjoint block
+ * rows (at most 384 / z rows: a GPU layer, cuda_plan.cpp) ascend within a run and are as few
+ * as any partition allows. Returns the number of runs (GPU layers). */
+static int check_row_order(const ldpc_code *c)
+{
+    const int z = c->z, mb = c->base_rows, cap = 384 / z;
+    int *order = malloc((size_t)c->m * sizeof(int));
+    REQUIRE(order);
+    REQUIRE_OK(ldpc_decoder_row_order(c, order));
+    int blocks[64], seen[64] = {0}, ok = mb <= 64;
+    for (int b = 0; b < mb && ok; b++) {
+        blocks[b] = order[b * z] / z;
+        ok = blocks[b] >= 0 && blocks[b] < mb && !seen[blocks[b]]++;
+        for (int q = 0; q < z && ok; q++)
+            ok = order[b * z + q] == blocks[b] * z + q;
+    }
+    CHECK_MSG(ok, "%s: the decoder row order is not a permutation of whole block rows", c->name);
+    free(order);
+    if (!ok)
+        return 0;
+    int runs = 0, start = 0;
+    for (int b = 0; b <= mb; b++) {
+        int joins = b < mb && b > start && b - start < cap;
+        for (int a = start; a < b && joins; a++)
+            joins = !block_rows_meet(c, blocks[a], blocks[b]);
+        if (b == mb || (b > start && !joins)) {
+            for (int a = start + 1; a < b; a++)
+                CHECK_MSG(blocks[a] > blocks[a - 1], "%s: block rows not ascending in a layer",
+                          c->name);
+            runs++;
+            start = b;
+        }
+    }
+    int set_of[64], size[64] = {0};
+    CHECK_MSG(!fits_sets(c, 0, runs - 1, cap, set_of, size, 0),
+              "%s: %d layers, but %d sets of disjoint block rows would do", c->name, runs,
+              runs - 1);
+    return runs;
+}
+
+static void check_row_orders(void)
+{
+    int total = 0, natural = 0;
+    for (int i = 0; i < ldpc_qc_list_count(); i++) {
+        ldpc_code *code = NULL;
+        REQUIRE_OK(ldpc_code_create(&code, ldpc_qc_list_name(i)));
+        const int runs = check_row_order(code);
+        total += runs;
+        natural += code->base_rows;
+        if (strcmp(ldpc_qc_list_name(i), "wimax:2304:1/2") == 0)
+            CHECK_MSG(runs == 6, "wimax:2304:1/2: %d layers, expected 6", runs);
+        if (strstr(ldpc_qc_list_name(i), ":2304:") || strstr(ldpc_qc_list_name(i), "wifi:"))
+            printf("  %-18s %2d layers of %2d block rows\n", ldpc_qc_list_name(i), runs,
+                   code->base_rows);
+        ldpc_code_destroy(code);
+    }
+    printf("decoder row order: %d layers over the WiMAX and WiFi codes, %d block rows\n", total,
+           natural);
 }
 
 /* ---- shift scaling for the smaller WiMAX lifting sizes ---- */
@@ -764,6 +861,7 @@ int main(void)
     check_names();
     check_encoder_refuses_non_qc();
     check_all_listed_codes();
+    check_row_orders();
     check_wimax_scaling();
     check_rate56_variants();
     check_ranks();

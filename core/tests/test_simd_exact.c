@@ -318,7 +318,7 @@ static void test_conversion(void)
                     const simd_kernel *k = ldpc_simd_kernel_get(isa, fmts[fi]);
                     REQUIRE(k != NULL);
                     simd_plan plan;
-                    REQUIRE_OK(ldpc_simd_plan_init(&plan, code, 0, k->lanes * k->elem_size));
+                    REQUIRE_OK(ldpc_simd_plan_init(&plan, code, k->lanes * k->elem_size));
                     simd_work w;
                     memset(&w, 0, sizeof w);
                     w.app = ldpc_simd_alloc((size_t)n * k->lanes * k->elem_size);
@@ -391,7 +391,7 @@ static void test_conversion_i8(void)
                 const simd_kernel *k = ldpc_simd_kernel_get(isa, fmts[fi]);
                 REQUIRE(k != NULL);
                 simd_plan plan;
-                REQUIRE_OK(ldpc_simd_plan_init(&plan, code, 0, k->lanes * k->elem_size));
+                REQUIRE_OK(ldpc_simd_plan_init(&plan, code, k->lanes * k->elem_size));
                 simd_work w;
                 memset(&w, 0, sizeof w);
                 w.app = ldpc_simd_alloc((size_t)n * k->lanes * k->elem_size);

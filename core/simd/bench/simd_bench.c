@@ -148,7 +148,7 @@ int main(int argc, char **argv)
 
     /* kernel only, one thread */
     simd_plan plan;
-    ldpc_simd_plan_init(&plan, graph, k->format == LDPC_MSG_F32, lanes * k->elem_size);
+    ldpc_simd_plan_init(&plan, graph, lanes * k->elem_size);
     simd_params prm;
     ldpc_simd_params_init(&prm, &cfg, graph);
     const size_t vec = (size_t)lanes * k->elem_size;
