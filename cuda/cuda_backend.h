@@ -54,6 +54,7 @@ struct Knobs {
     bool i8_one_block = true;       /* LDPCGPU_CUDA_I8_ONE_BLOCK=0: keep the 3-blocks register cap */
     bool no_d20 = false;            /* LDPCGPU_CUDA_D20=0: rows of 17 - 20 edges in the 32-edge kernels */
     bool wave = true;               /* LDPCGPU_CUDA_WAVE=0: one-wave launches keep the batch variant */
+    bool merge = true;              /* LDPCGPU_CUDA_MERGE=0: no small-batch plan (State::small) */
 };
 Knobs read_knobs();
 
@@ -81,6 +82,8 @@ struct DeviceCtx {
     size_t smem_optin = 0;
     int4 *layers = nullptr;
     void *table = nullptr;
+    int4 *layers_small = nullptr; /* State::small's, when has_small */
+    void *table_small = nullptr;
     int32_t *rm_first = nullptr; /* input_rate_matched: the gather's first transmissions (n) */
     int32_t *rm_first4 = nullptr; /* harq_buffers: those of rv 0..3 (4 n) */
     float *harq = nullptr;       /* harq_buffers: the buffers (harq_buffers x n) */
@@ -123,6 +126,15 @@ struct State {
     bool has_wave = false;
     TableVariant wave_var{ARITH_F32, 8, MEM_SMEM_ALL};
     int wave_blocks = 0;
+    /* Launches of at most one group per SM run small, whose layers hold several block rows of
+     * a QC code where they share no column (WiMAX 2304 r1/2: 6 layers of 192 rows instead of
+     * 12 of 96; 5G NR's neighbouring disjoint rows for Z <= 192): half the layers, barriers
+     * and dependent chains of an iteration, the same row order, so the same bits. Full
+     * batches keep plan (a block row a layer): its groups of fewer threads pack the SMs
+     * better (WiMAX 2304 int8 52 against 48 Gb/s, float 22 against 18; docs/cuda-notes.md,
+     * "Small-batch layers"). small_var / small_wave: the variants it runs with. */
+    HostPlan small;
+    bool has_small = false, small_var = false, small_wave = false;
     int fixed = 0, spa = 0;
     size_t generic_slot = 0;
     int generic_grid = 0;

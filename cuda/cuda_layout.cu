@@ -57,17 +57,17 @@ static int upload(T **dst, const T *src, size_t count, int dev)
     return LDPC_OK;
 }
 
-/* the plan's column numbers as the variant's entries: byte offsets, 32- or 16-bit */
-static int upload_table(const State *s, DeviceCtx &d)
+/* plan p's layers, and its column numbers as the variant's entries: byte offsets, 32- or
+ * 16-bit */
+static int upload_table(const State *s, const HostPlan &p, DeviceCtx &d, int4 **layers, void **table)
 {
-    const HostPlan &p = s->plan;
     const TableGeom g = table_geom(s->var.arith);
     std::vector<uint4> bytes(p.table);
     for (uint4 &u : bytes)
         u = make_uint4(table_encode32(u.x, (unsigned)g.app_value_bytes), table_encode32(u.y, (unsigned)g.app_value_bytes),
                        table_encode32(u.z, (unsigned)g.app_value_bytes), table_encode32(u.w, (unsigned)g.app_value_bytes));
     int st;
-    if ((st = upload(&d.layers, p.layers.data(), p.layers.size(), d.dev)) != LDPC_OK)
+    if ((st = upload(layers, p.layers.data(), p.layers.size(), d.dev)) != LDPC_OK)
         return st;
     if (s->var.t16) {
         std::vector<uint2> half(bytes.size());
@@ -75,11 +75,11 @@ static int upload_table(const State *s, DeviceCtx &d)
             half[i] = table_pack16(bytes[i], table_t16_shift(g.t16_shift, g.app_value_bytes, s->var.dmax));
         uint2 *t = nullptr;
         st = upload(&t, half.data(), half.size(), d.dev);
-        d.table = t;
+        *table = t;
     } else {
         uint4 *t = nullptr;
         st = upload(&t, bytes.data(), bytes.size(), d.dev);
-        d.table = t;
+        *table = t;
     }
     return st;
 }
@@ -90,7 +90,8 @@ int upload_code(const State *s, const ldpc_decoder *dec, DeviceCtx &d)
     const HostPlan &p = s->plan;
     int st;
     if (s->use_table) {
-        if ((st = upload_table(s, d)) != LDPC_OK)
+        if ((st = upload_table(s, p, d, &d.layers, &d.table)) != LDPC_OK ||
+            (s->has_small && (st = upload_table(s, s->small, d, &d.layers_small, &d.table_small)) != LDPC_OK))
             return st;
     } else {
         if ((st = upload(&d.row_ptr, c->row_ptr, (size_t)c->m + 1, d.dev)) != LDPC_OK ||

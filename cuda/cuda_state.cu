@@ -59,6 +59,8 @@ static void free_device(State *s)
         cudaSetDevice(d.dev);
         cudaFree(d.layers);
         cudaFree(d.table);
+        cudaFree(d.layers_small);
+        cudaFree(d.table_small);
         cudaFree(d.rm_first);
         cudaFree(d.rm_first4);
         cudaFree(d.harq);
@@ -113,8 +115,10 @@ static int add_lane(State *s, ldpc_decoder *dec, int ctx_index)
     CU(cudaMemset(L.sched, 0, 2 * sizeof(int)), "cudaMemset (chunk counters)", d.dev);
     L.status = (int2 *)(L.out + sb);
     if (s->use_table && s->var.mem != MEM_SMEM_ALL) {
-        CU(cudaMalloc(&L.scratch_msg, (size_t)s->slots * table_msg_bytes(s->var.arith, p.Z, p.total_groups)),
-           "cudaMalloc (message scratch)", d.dev);
+        size_t msg_bytes = table_msg_bytes(s->var.arith, p.Z, p.total_groups);
+        if (s->has_small) /* its layers may have more table entries (rows of unequal degrees) */
+            msg_bytes = std::max(msg_bytes, table_msg_bytes(s->var.arith, s->small.Z, s->small.total_groups));
+        CU(cudaMalloc(&L.scratch_msg, (size_t)s->slots * msg_bytes), "cudaMalloc (message scratch)", d.dev);
         if (s->var.mem == MEM_GLOBAL)
             CU(cudaMalloc(&L.scratch_app, (size_t)s->slots * table_app_bytes(s->var.arith, c->n)),
                "cudaMalloc (APP scratch)", d.dev);
@@ -174,7 +178,9 @@ static int cuda_init_inner(ldpc_decoder *dec, State *s)
     int st = make_arith(cfg, c, &s->ar);
     if (st != LDPC_OK)
         return st;
-    if ((st = build_plan(c, cfg, &s->plan)) != LDPC_OK)
+    if ((st = build_plan(c, cfg, &s->plan, false)) != LDPC_OK)
+        return st;
+    if (s->knobs.merge && (st = build_plan(c, cfg, &s->small, true)) != LDPC_OK)
         return st;
     /* the batch size must be known before the lanes' buffers: find the kernel shape first */
     if ((st = read_device_props(s->devs[0])) != LDPC_OK || (st = choose_variant(s, dec)) != LDPC_OK)

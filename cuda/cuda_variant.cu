@@ -60,9 +60,9 @@ int set_smem_limit(const void *fn, const DeviceCtx &d)
 
 /* *blocks: how many blocks of G groups of variant v (kernel fn) an SM holds (occupancy API) */
 static int blocks_per_sm(const TableVariant &v, const void *fn, const State *s, int n, int G, const DeviceCtx &d,
-                         int *blocks)
+                         int *blocks, const HostPlan *plan = nullptr)
 {
-    const HostPlan &p = s->plan;
+    const HostPlan &p = plan ? *plan : s->plan;
     const size_t smem = table_smem_bytes(v, n, p.Z, p.total_groups, p.nlayers, G);
     int st = set_smem_limit(fn, d);
     if (st != LDPC_OK)
@@ -241,6 +241,40 @@ static int choose_table_config(State *s, const ldpc_code *c, const DeviceCtx &d)
     return LDPC_OK;
 }
 
+/* Whether plan q runs with variant v, one group a block: its kernel, threads, shared memory
+ * and table entries (16-bit ones where v has them) fit. */
+static int small_runs(const State *s, const ldpc_code *c, const DeviceCtx &d, const HostPlan &q,
+                      const TableVariant &v, bool *ok)
+{
+    *ok = false;
+    const void *fn = table_kernel_fn(v);
+    int blocks = 0, st;
+    if (fn && layout_threads(1, q.Z) <= table_max_threads(v.arith == ARITH_I8, v.mem, v.dmax) &&
+        table_smem_bytes(v, c->n, q.Z, q.total_groups, q.nlayers, 1) <= d.smem_optin &&
+        (!v.t16 || table_offsets16(v, c->n, q.Z, q.total_groups))) {
+        if ((st = blocks_per_sm(v, fn, s, c->n, 1, d, &blocks, &q)) != LDPC_OK)
+            return st;
+        *ok = blocks > 0;
+    }
+    return LDPC_OK;
+}
+
+/* The small-batch plan (State::small) where it has fewer layers than plan and runs with the
+ * batch variant or the one-wave one. */
+static int choose_small(State *s, const ldpc_code *c, const DeviceCtx &d)
+{
+    const HostPlan &q = s->small;
+    s->has_small = s->small_var = s->small_wave = false;
+    if (!s->knobs.merge || s->forced_G || !q.table_ok || q.nlayers >= s->plan.nlayers || q.dmax != s->plan.dmax)
+        return LDPC_OK;
+    int st;
+    if ((st = small_runs(s, c, d, q, s->var, &s->small_var)) != LDPC_OK ||
+        (s->has_wave && (st = small_runs(s, c, d, q, s->wave_var, &s->small_wave)) != LDPC_OK))
+        return st;
+    s->has_small = s->small_var || s->small_wave;
+    return LDPC_OK;
+}
+
 int choose_variant(State *s, ldpc_decoder *dec)
 {
     const ldpc_decoder_config *cfg = &dec->cfg;
@@ -263,7 +297,7 @@ int choose_variant(State *s, ldpc_decoder *dec)
         s->var.t16 = table_offsets16(s->var, c->n, s->plan.Z, s->plan.total_groups);
     }
     int st;
-    if (s->use_table && (st = choose_table_config(s, c, d)) != LDPC_OK)
+    if (s->use_table && ((st = choose_table_config(s, c, d)) != LDPC_OK || (st = choose_small(s, c, d)) != LDPC_OK))
         return st;
     /* default batch: twice what the GPU holds at once, at most 256 MB of float LLRs, 65536 frames */
     if (dec->batch_frames <= 0) {

@@ -40,8 +40,10 @@
  *     it always runs in float (ldpc_fixed_supported() says so).
  *  4. Layered schedule: rows are visited in the decoder row order (ldpc_decoder_row_order():
  *     H's order, except DVB codes, visited by 360-row groups of rows g, g+q, g+2q, ... for
- *     g = 0..q-1, q = (n-k)/360, each group's rows ordered in sets that share no column,
- *     code_row_order.c). After each row's update, A[col[e]] = t[e] + c2v[e] (exact).
+ *     g = 0..q-1, q = (n-k)/360, each group's rows ordered in sets that share no column, and
+ *     WiMAX/WiFi codes, whose block rows that share no column are visited one after another;
+ *     code_row_order.c), as every layered decoder, float included, does. After each row's
+ *     update, A[col[e]] = t[e] + c2v[e] (exact).
  *  5. Flooding schedule: every row is updated from the APP of the previous iteration, then
  *     APP[j] = c[j] + the sum of the column's new messages (exact).
  *  6. Hard decision bit j = APP[j] < 0. An iteration is one pass over all rows. At least one

@@ -156,6 +156,24 @@ int main(void)
             2.4, 100, LDPC_LLR_F32, 0);
     }
 
+    /* Launches of at most one group per SM run the plan whose layers pair WiMAX 2304 r1/2's
+     * disjoint block rows (6 layers of 192 rows, each thread's row update specialised for its
+     * row's degree: 6 or 7; cuda_backend.h, State::small); full batches a block row a layer
+     * (above: 301 frames); LDPCGPU_CUDA_MERGE=0 keeps block rows for both */
+    for (int merge = 1; merge >= 0; merge--) {
+        if (!merge)
+            setenv("LDPCGPU_CUDA_MERGE", "0", 1);
+        const char *how = merge ? "paired block rows" : "block rows";
+        snprintf(label, sizeof label, "wimax 2304 r1/2 i8 nms, 6 frames, %s", how);
+        run(label, code, cfg_of(LDPC_MSG_I8, LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 10),
+            1.8, 6, LDPC_LLR_I8, 0);
+        snprintf(label, sizeof label, "wimax 2304 r1/2 i16 oms, 7 frames, no early stop, poisoned, %s", how);
+        ldpc_decoder_config c = cfg_of(LDPC_MSG_I16, LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 20);
+        c.early_termination = 0;
+        run(label, code, c, 1.8, 7, LDPC_LLR_F32, 1);
+        unsetenv("LDPCGPU_CUDA_MERGE");
+    }
+
     /* int8 pairs in 16x2 integer arithmetic (the default above is half2 where the pair's
      * state fits on chip): both must match the model */
     setenv("LDPCGPU_CUDA_I8_PAIR", "int", 1);
