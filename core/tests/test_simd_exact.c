@@ -25,6 +25,11 @@ extern const simd_kernel ldpc_simd_kernel_avx512emu_f32, ldpc_simd_kernel_avx512
 #define ONLY_ISA NULL
 #endif
 
+static uint64_t all_lanes(const simd_kernel *k)
+{
+    return k->lanes == 64 ? ~(uint64_t)0 : ((uint64_t)1 << k->lanes) - 1;
+}
+
 typedef struct frames {
     int n, k, count;
     uint8_t *cw;    /* count * n sent codewords */
@@ -331,7 +336,7 @@ static void test_conversion(void)
                     for (int g = 0; g * k->lanes < SIMD_MAX_LANES; g++) {
                         for (int l = 0; l < k->lanes; l++)
                             in.frame[l] = vals + ((size_t)g * k->lanes + l) * n;
-                        k->load(&plan, &prm, &w, &in);
+                        k->load(&plan, &prm, &w, &in, all_lanes(k));
                         for (int l = 0; l < k->lanes; l++)
                             for (int j = 0; j < n; j++) {
                                 const float x = vals[((size_t)g * k->lanes + l) * n + j];
@@ -406,7 +411,7 @@ static void test_conversion_i8(void)
                             in.frame[l] = partial && l == k->lanes - 1
                                               ? NULL
                                               : vals + ((size_t)g * k->lanes + l) * n;
-                        k->load(&plan, &prm, &w, &in);
+                        k->load(&plan, &prm, &w, &in, all_lanes(k));
                         for (int l = 0; l < k->lanes; l++)
                             for (int j = 0; j < n; j++) {
                                 const int want =
