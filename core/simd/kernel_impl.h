@@ -468,6 +468,25 @@ static __attribute__((noinline)) int load_i8_direct(const simd_params *prm, elem
 
 #define ALL_LANES (LANES == 64 ? ~(uint64_t)0 : ((uint64_t)1 << (LANES % 64)) - 1)
 
+#if defined(SIMD_HAS_EXPAND_LANES)
+/* int8 input of some lanes (a refill; else 0: nothing done): straight from the frames into
+ * their lanes (load_x86.h, expand_lanes_i8), the columns after the last 16 one at a time. */
+static __attribute__((noinline)) int load_i8_some(const simd_params *prm, elem_t *app,
+                                                  const simd_input *in, const int *list,
+                                                  int count, int n)
+{
+    const int8_t *frames[LANES] = {NULL};
+    for (int i = 0; i < count; i++)
+        if (!(frames[i] = in->frame[list[i]]))
+            return 0;
+    const int n16 = expand_lanes_i8(app, frames, list, count, n, prm->positive_is_one, prm->cmax);
+    for (int i = 0; i < count; i++)
+        for (int j = n16; j < n; j++)
+            app[(size_t)j * LANES + list[i]] = quantize_i8_scalar(prm, frames[i][j]);
+    return 1;
+}
+#endif
+
 /* Converts and interleaves the frames of the lanes in 'lanes' (in->frame[l]; NULL: all-zero
  * LLRs) into w->app by blocks of SIMD_LOAD_BLOCK columns; the other lanes keep their values.
  * Each frame's block is converted into the staging area (LANES * SIMD_LOAD_BLOCK messages,
@@ -490,6 +509,10 @@ static void kernel_load(const simd_plan *p, const simd_params *prm, simd_work *w
     for (int l = 0; l < LANES; l++)
         if (lanes >> l & 1)
             list[count++] = l;
+#if defined(SIMD_HAS_EXPAND_LANES)
+    if (!every && in->type == LDPC_LLR_I8 && load_i8_some(prm, app, in, list, count, n))
+        return;
+#endif
     const size_t in_size = in->type == LDPC_LLR_I8 ? 1 : sizeof(float);
     const elem_t *rows[LANES];
     for (int l = 0; l < LANES; l++)
