@@ -468,9 +468,10 @@ static __attribute__((noinline)) int load_i8_direct(const simd_params *prm, elem
 
 #define ALL_LANES (LANES == 64 ? ~(uint64_t)0 : ((uint64_t)1 << (LANES % 64)) - 1)
 
-#if defined(SIMD_HAS_EXPAND_LANES)
+#if defined(SIMD_HAS_EXPAND_LANES) || defined(SIMD_HAS_BLEND_LANES)
 /* int8 input of some lanes (a refill; else 0: nothing done): straight from the frames into
- * their lanes (load_x86.h, expand_lanes_i8), the columns after the last 16 one at a time. */
+ * their lanes (load_x86.h: expand_lanes_i8, or blend_lanes_i8 with AVX2), the columns after the
+ * last 16 one at a time. */
 static __attribute__((noinline)) int load_i8_some(const simd_params *prm, elem_t *app,
                                                   const simd_input *in, const int *list,
                                                   int count, int n)
@@ -479,7 +480,19 @@ static __attribute__((noinline)) int load_i8_some(const simd_params *prm, elem_t
     for (int i = 0; i < count; i++)
         if (!(frames[i] = in->frame[list[i]]))
             return 0;
+#if defined(SIMD_HAS_EXPAND_LANES)
     const int n16 = expand_lanes_i8(app, frames, list, count, n, prm->positive_is_one, prm->cmax);
+#else
+    const int8_t *by_lane[LANES];
+    uint64_t mask = 0;
+    for (int l = 0; l < LANES; l++)
+        by_lane[l] = frames[0];
+    for (int i = 0; i < count; i++) {
+        by_lane[list[i]] = frames[i];
+        mask |= (uint64_t)1 << list[i];
+    }
+    const int n16 = blend_lanes_i8(app, by_lane, mask, n, prm->positive_is_one, prm->cmax);
+#endif
     for (int i = 0; i < count; i++)
         for (int j = n16; j < n; j++)
             app[(size_t)j * LANES + list[i]] = quantize_i8_scalar(prm, frames[i][j]);
@@ -509,7 +522,7 @@ static void kernel_load(const simd_plan *p, const simd_params *prm, simd_work *w
     for (int l = 0; l < LANES; l++)
         if (lanes >> l & 1)
             list[count++] = l;
-#if defined(SIMD_HAS_EXPAND_LANES)
+#if defined(SIMD_HAS_EXPAND_LANES) || defined(SIMD_HAS_BLEND_LANES)
     if (!every && in->type == LDPC_LLR_I8 && load_i8_some(prm, app, in, list, count, n))
         return;
 #endif
