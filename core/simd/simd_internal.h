@@ -1,11 +1,12 @@
 /* cpu-simd backend internals: the pieces shared by the backend, its kernels and its tests.
  *
- * Inter-frame SIMD: one frame per SIMD lane. A "group" is LANES frames decoded together by
- * one kernel call; every variable and every edge holds one vector of LANES messages, so the
- * check and variable updates of all frames are the same vector instructions. Frames never
- * interact, and each lane follows exactly the per-frame rules of decoder_ref.c in the chosen
- * arithmetic, so a frame's result does not depend on the kernel (ISA, lane count) or on which
- * frames share its group. Integer messages follow the fixed-point model of decoder_fixed.h
+ * Inter-frame SIMD: one frame per SIMD lane. A "group" is the LANES frames decoded together at
+ * a time; every variable and every edge holds one vector of LANES messages, so the check and
+ * variable updates of all frames are the same vector instructions. A lane whose frame ends
+ * takes the next pending frame (lane refill, kernel_impl.h). Frames never interact, and each
+ * lane follows exactly the per-frame rules of decoder_ref.c in the chosen arithmetic, so a
+ * frame's result does not depend on the kernel (ISA, lane count), on its lane, on when it was
+ * loaded or on which frames share its group. Integer messages follow the fixed-point model of decoder_fixed.h
  * (shared with the GPU) bit for bit; float messages follow decoder_ref.c bit for bit.
  */
 #ifndef LDPCGPU_SIMD_INTERNAL_H

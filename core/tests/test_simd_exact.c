@@ -4,7 +4,8 @@
  *    count and parity flag (decoder_fixed.h, shared with the GPU), for NMS/OMS/MS, layered and
  *    flooding, early termination on and off, float and int8 input, both LLR sign conventions;
  *  - float messages: exactly the cpu-reference decoder's output (same operations, same order);
- *  - frame counts that leave the last SIMD group partly empty, and 1 and 2 worker threads;
+ *  - frame counts that are not a multiple of the lanes (the last lanes of a stream drain), and
+ *    1 and 2 worker threads;
  *  - input conversion: some frames carry LLRs on rounding ties (multiples of 1/8 at scale 4),
  *    NaN, +-Inf and huge values, which must be converted exactly as the model does;
  *  - lane refill (kernel_impl.h): streams of frames that end at different iterations (clean
