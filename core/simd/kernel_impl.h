@@ -8,9 +8,10 @@
  *  - hard decision APP < 0; early termination checks H*c (and, with early_stop_crc, the CRC of
  *    the first K' bits, all lanes at once) after every iteration; a frame whose syndrome became
  *    zero (or whose CRC passed) at iteration i reports i and the hard decision of iteration i,
- *    while the group keeps iterating until all its frames have stopped (or max_iterations).
+ *    and its lane takes the next pending frame (lane refill, kernel_decode).
  * The c2v messages are stored as msg_t (vec_*.h: bytes for int8 messages, else vec_t) and read
- * and written only through m_load / m_store.
+ * and written only through m_load_keep (old messages, 0 in the lanes that start a frame),
+ * m_load and m_store.
  * Needs: KERNEL_ISA (string), KERNEL_FORMAT (ldpc_msg_format), KERNEL_SYMBOL (the name of the
  * simd_kernel object to define), and a vec_*.h included before.
  */
@@ -68,7 +69,7 @@ static void spa_row(const vec_t *t, int d, vec_t *out, double *pre)
 #endif
 
 /* One row of degree d >= 1: reads APP (the previous APP for flooding) and the old messages
- * msg_in, writes the new messages into msg and, layered, the new APP. t: d vectors of scratch
+ * msg_in (in the lanes of keep; the others read 0), writes the new messages into msg and, layered, the new APP. t: d vectors of scratch
  * (a local array, so registers, when d is a constant). alg is a constant after inlining, so
  * the normalisation's branches fold away. signs (layered only; NULL: not asked): the hard
  * decision of each new APP into the word of its column, signs[col] (bit l: lane l), for the
@@ -77,10 +78,10 @@ static void spa_row(const vec_t *t, int d, vec_t *out, double *pre)
 #define row_min_sum V_ROW_MIN_SUM /* the vector header's own form of this row (vec_avx512_i8.h) */
 #else
 ROW_INLINE void row_min_sum(vec_t *app, const int32_t *off, int d, const msg_t *msg_in,
-                            msg_t *msg, vec_t *t, const simd_params *prm, int layered, int alg,
-                            uint64_t *signs)
+                            keep_t keep, msg_t *msg, vec_t *t, const simd_params *prm,
+                            int layered, int alg, uint64_t *signs)
 {
-    vec_t x = v_sub(v_load(APP_AT(app, off[0])), m_load(msg_in));
+    vec_t x = v_sub(v_load(APP_AT(app, off[0])), m_load_keep(msg_in, keep));
     t[0] = x;
 #if defined(SIMD_FMT_F32)
     /* float: the reference's operations from the initial values (+inf), NaN order included */
@@ -93,7 +94,7 @@ ROW_INLINE void row_min_sum(vec_t *app, const int32_t *off, int d, const msg_t *
      * edges skip the comparisons with the initial values */
     vec_t min1 = v_mag(x), min2 = v_min_init(), sgn = v_neg(x);
     if (d > 1) {
-        x = v_sub(v_load(APP_AT(app, off[1])), m_load(msg_in + 1));
+        x = v_sub(v_load(APP_AT(app, off[1])), m_load_keep(msg_in + 1, keep));
         t[1] = x;
         vec_t a = v_mag(x);
         min2 = v_max(min1, a);
@@ -104,7 +105,7 @@ ROW_INLINE void row_min_sum(vec_t *app, const int32_t *off, int d, const msg_t *
 #endif
     ROW_UNROLL
     for (int i = first; i < d; i++) {
-        x = v_sub(v_load(APP_AT(app, off[i])), m_load(msg_in + i));
+        x = v_sub(v_load(APP_AT(app, off[i])), m_load_keep(msg_in + i, keep));
         t[i] = x;
         vec_t a = v_mag(x);
         min2 = v_min(min2, v_max(min1, a));
@@ -138,10 +139,11 @@ ROW_INLINE void row_min_sum(vec_t *app, const int32_t *off, int d, const msg_t *
 #endif
 
 /* Rows [r0, r1), all of degree d (a constant after inlining where unrolled). zeros: the zero
- * row read as every row's old messages (layered first iteration), or NULL. */
+ * row read as every row's old messages (layered first iteration), or NULL. keep: the lanes
+ * whose old messages are read (the others read 0). */
 ROW_INLINE void rows_of_degree(const simd_plan *p, const simd_params *prm, vec_t *app,
-                               msg_t *c2v, vec_t *tmp, const msg_t *zeros, int r0, int r1,
-                               int d, int layered, int alg, uint64_t *signs)
+                               msg_t *c2v, vec_t *tmp, const msg_t *zeros, keep_t keep, int r0,
+                               int r1, int d, int layered, int alg, uint64_t *signs)
 {
     const int32_t *off = p->off + p->row_ptr[r0];
     msg_t *msg = c2v + p->row_ptr[r0];
@@ -153,7 +155,7 @@ ROW_INLINE void rows_of_degree(const simd_plan *p, const simd_params *prm, vec_t
         tmp = t;
 #endif
     for (int r = r0; r < r1; r++) {
-        row_min_sum(app, off, d, in, msg, tmp, prm, layered, alg, signs);
+        row_min_sum(app, off, d, in, keep, msg, tmp, prm, layered, alg, signs);
         off += d;
         msg += d;
         in += in_step;
@@ -162,15 +164,16 @@ ROW_INLINE void rows_of_degree(const simd_plan *p, const simd_params *prm, vec_t
 
 #define DEGREE_CASE_(D)                                                                     \
     case D:                                                                                 \
-        rows_of_degree(p, prm, app, c2v, tmp, zeros, r0, r1, D, layered, alg, signs);       \
+        rows_of_degree(p, prm, app, c2v, tmp, zeros, keep, r0, r1, D, layered, alg, signs); \
         break;
 
 /* One iteration of the min-sum family over all rows, by runs of equal degree. zeros: NULL
- * (old messages in the store) or, in a layered first iteration, a zero row read as every
- * row's old messages, so that the store needs no clearing. */
+ * (old messages in the store, read in the lanes of keep) or, when every lane starts a frame in
+ * a layered iteration, a zero row read as every row's old messages, so that the store needs no
+ * clearing. */
 ROW_INLINE void min_sum_rows(const simd_plan *p, const simd_params *prm, vec_t *app,
-                             msg_t *c2v, vec_t *tmp, const msg_t *zeros, int layered, int alg,
-                             uint64_t *signs)
+                             msg_t *c2v, vec_t *tmp, const msg_t *zeros, keep_t keep,
+                             int layered, int alg, uint64_t *signs)
 {
     for (int s = 0; s < p->num_segments; s++) {
         const int r0 = p->segment[s], r1 = p->segment[s + 1];
@@ -187,38 +190,38 @@ ROW_INLINE void min_sum_rows(const simd_plan *p, const simd_params *prm, vec_t *
                 DEGREE_CASE_(18) DEGREE_CASE_(19) DEGREE_CASE_(20) DEGREE_CASE_(22) DEGREE_CASE_(27)
                 DEGREE_CASE_(30)
             default:
-                rows_of_degree(p, prm, app, c2v, tmp, zeros, r0, r1, d, layered, alg, signs);
+                rows_of_degree(p, prm, app, c2v, tmp, zeros, keep, r0, r1, d, layered, alg, signs);
                 break;
             }
             continue;
         }
 #endif
-        rows_of_degree(p, prm, app, c2v, tmp, zeros, r0, r1, d, layered, alg, signs);
+        rows_of_degree(p, prm, app, c2v, tmp, zeros, keep, r0, r1, d, layered, alg, signs);
     }
 }
 
 ROW_INLINE void min_sum_by_algorithm(const simd_plan *p, const simd_params *prm, vec_t *app,
-                                     msg_t *c2v, vec_t *tmp, const msg_t *zeros, int layered,
-                                     uint64_t *signs)
+                                     msg_t *c2v, vec_t *tmp, const msg_t *zeros, keep_t keep,
+                                     int layered, uint64_t *signs)
 {
     switch (prm->algorithm) {
     case LDPC_ALG_NORMALIZED_MIN_SUM:
         if (layered)
-            min_sum_rows(p, prm, app, c2v, tmp, zeros, 1, LDPC_ALG_NORMALIZED_MIN_SUM, signs);
+            min_sum_rows(p, prm, app, c2v, tmp, zeros, keep, 1, LDPC_ALG_NORMALIZED_MIN_SUM, signs);
         else
-            min_sum_rows(p, prm, app, c2v, tmp, NULL, 0, LDPC_ALG_NORMALIZED_MIN_SUM, NULL);
+            min_sum_rows(p, prm, app, c2v, tmp, NULL, keep, 0, LDPC_ALG_NORMALIZED_MIN_SUM, NULL);
         break;
     case LDPC_ALG_OFFSET_MIN_SUM:
         if (layered)
-            min_sum_rows(p, prm, app, c2v, tmp, zeros, 1, LDPC_ALG_OFFSET_MIN_SUM, signs);
+            min_sum_rows(p, prm, app, c2v, tmp, zeros, keep, 1, LDPC_ALG_OFFSET_MIN_SUM, signs);
         else
-            min_sum_rows(p, prm, app, c2v, tmp, NULL, 0, LDPC_ALG_OFFSET_MIN_SUM, NULL);
+            min_sum_rows(p, prm, app, c2v, tmp, NULL, keep, 0, LDPC_ALG_OFFSET_MIN_SUM, NULL);
         break;
     default:
         if (layered)
-            min_sum_rows(p, prm, app, c2v, tmp, zeros, 1, LDPC_ALG_MIN_SUM, signs);
+            min_sum_rows(p, prm, app, c2v, tmp, zeros, keep, 1, LDPC_ALG_MIN_SUM, signs);
         else
-            min_sum_rows(p, prm, app, c2v, tmp, NULL, 0, LDPC_ALG_MIN_SUM, NULL);
+            min_sum_rows(p, prm, app, c2v, tmp, NULL, keep, 0, LDPC_ALG_MIN_SUM, NULL);
         break;
     }
 }
@@ -228,63 +231,67 @@ ROW_INLINE void min_sum_by_algorithm(const simd_plan *p, const simd_params *prm,
  * constants in registers (in one function, the plain rows reloaded a constant from the stack
  * six times per row of degree 6). */
 static void min_sum_iteration(const simd_plan *p, const simd_params *prm, vec_t *app,
-                              msg_t *c2v, vec_t *tmp, const msg_t *zeros, int layered)
+                              msg_t *c2v, vec_t *tmp, const msg_t *zeros, keep_t keep,
+                              int layered)
 {
-    min_sum_by_algorithm(p, prm, app, c2v, tmp, zeros, layered, NULL);
+    min_sum_by_algorithm(p, prm, app, c2v, tmp, zeros, keep, layered, NULL);
 }
 
 static void min_sum_iteration_signs(const simd_plan *p, const simd_params *prm, vec_t *app,
-                                    msg_t *c2v, vec_t *tmp, const msg_t *zeros, uint64_t *signs)
+                                    msg_t *c2v, vec_t *tmp, const msg_t *zeros, keep_t keep,
+                                    uint64_t *signs)
 {
     if (!signs)
         __builtin_unreachable(); /* lets the rows drop their test of it */
-    min_sum_by_algorithm(p, prm, app, c2v, tmp, zeros, 1, signs);
+    min_sum_by_algorithm(p, prm, app, c2v, tmp, zeros, keep, 1, signs);
 }
 
 /* sum-product (float messages only: msg_t is vec_t) */
-static void row_spa(vec_t *app, const int32_t *off, int d, msg_t *msg, vec_t *tmp, double *pre,
-                    int layered)
+static void row_spa(vec_t *app, const int32_t *off, int d, msg_t *msg, keep_t keep, vec_t *tmp,
+                    double *pre, int layered)
 {
 #if defined(SIMD_FMT_F32)
     for (int i = 0; i < d; i++)
-        v_store(tmp + i, v_sub(v_load(APP_AT(app, off[i])), v_load(msg + i)));
+        v_store(tmp + i, v_sub(v_load(APP_AT(app, off[i])), m_load_keep(msg + i, keep)));
     spa_row(tmp, d, msg, pre);
     if (layered)
         for (int i = 0; i < d; i++)
             v_store(APP_AT(app, off[i]), v_add(v_load(tmp + i), v_load(msg + i)));
 #else
-    (void)app; (void)off; (void)d; (void)msg; (void)tmp; (void)pre; (void)layered;
+    (void)app; (void)off; (void)d; (void)msg; (void)keep; (void)tmp; (void)pre; (void)layered;
 #endif
 }
 
-/* zeros: NULL, or (first iteration, min-sum) max_row_degree zero vectors read as the old
- * messages. signs: NULL, or (min-sum, every column in a row) where the rows write every
+/* zeros: NULL, or (min-sum, every lane starting a frame) max_row_degree zero vectors read as
+ * the old messages. keep: the lanes whose stored old messages are read (the others start a
+ * frame: 0). signs: NULL, or (min-sum, every column in a row) where the rows write every
  * column's hard decision. */
 static void layered_iteration(const simd_plan *p, const simd_params *prm, vec_t *app,
                               msg_t *c2v, vec_t *tmp, double *pre, const msg_t *zeros,
-                              uint64_t *signs)
+                              keep_t keep, uint64_t *signs)
 {
     const int *rp = p->row_ptr;
     if (prm->algorithm == LDPC_ALG_SUM_PRODUCT) {
         for (int r = 0; r < p->m; r++)
-            row_spa(app, p->off + rp[r], rp[r + 1] - rp[r], c2v + rp[r], tmp, pre, 1);
+            row_spa(app, p->off + rp[r], rp[r + 1] - rp[r], c2v + rp[r], keep, tmp, pre, 1);
         return;
     }
     if (signs)
-        min_sum_iteration_signs(p, prm, app, c2v, tmp, zeros, signs);
+        min_sum_iteration_signs(p, prm, app, c2v, tmp, zeros, keep, signs);
     else
-        min_sum_iteration(p, prm, app, c2v, tmp, zeros, 1);
+        min_sum_iteration(p, prm, app, c2v, tmp, zeros, keep, 1);
 }
 
 static void flooding_iteration(const simd_plan *p, const simd_params *prm, vec_t *app,
-                               const vec_t *llr, msg_t *c2v, vec_t *tmp, double *pre)
+                               const vec_t *llr, msg_t *c2v, keep_t keep, vec_t *tmp,
+                               double *pre)
 {
     const int *rp = p->row_ptr;
     if (prm->algorithm == LDPC_ALG_SUM_PRODUCT)
         for (int r = 0; r < p->m; r++)
-            row_spa(app, p->off + rp[r], rp[r + 1] - rp[r], c2v + rp[r], tmp, pre, 0);
+            row_spa(app, p->off + rp[r], rp[r + 1] - rp[r], c2v + rp[r], keep, tmp, pre, 0);
     else
-        min_sum_iteration(p, prm, app, c2v, tmp, NULL, 0);
+        min_sum_iteration(p, prm, app, c2v, tmp, NULL, keep, 0);
     for (int j = 0; j < p->n; j++) {
         vec_t a = v_load(llr + j);
         for (int q = p->col_ptr[j]; q < p->col_ptr[j + 1]; q++)
@@ -459,17 +466,64 @@ static __attribute__((noinline)) int load_i8_direct(const simd_params *prm, elem
 }
 #endif
 
-/* Converts and interleaves the frames by blocks of SIMD_LOAD_BLOCK columns: each frame's block
- * is converted into the staging area (LANES * SIMD_LOAD_BLOCK messages, which stays in cache),
- * then transposed into the lanes. Each frame is read in long sequential runs, and the APP is
- * written once, in whole lines. */
+#define ALL_LANES (LANES == 64 ? ~(uint64_t)0 : ((uint64_t)1 << (LANES % 64)) - 1)
+
+#if defined(SIMD_HAS_EXPAND_LANES) || defined(SIMD_HAS_BLEND_LANES)
+/* int8 input of some lanes (a refill; else 0: nothing done): straight from the frames into
+ * their lanes (load_x86.h: expand_lanes_i8, or blend_lanes_i8 with AVX2), the columns after the
+ * last 16 one at a time. */
+static __attribute__((noinline)) int load_i8_some(const simd_params *prm, elem_t *app,
+                                                  const simd_input *in, const int *list,
+                                                  int count, int n)
+{
+    const int8_t *frames[LANES] = {NULL};
+    for (int i = 0; i < count; i++)
+        if (!(frames[i] = in->frame[list[i]]))
+            return 0;
+#if defined(SIMD_HAS_EXPAND_LANES)
+    const int n16 = expand_lanes_i8(app, frames, list, count, n, prm->positive_is_one, prm->cmax);
+#else
+    const int8_t *by_lane[LANES];
+    uint64_t mask = 0;
+    for (int l = 0; l < LANES; l++)
+        by_lane[l] = frames[0];
+    for (int i = 0; i < count; i++) {
+        by_lane[list[i]] = frames[i];
+        mask |= (uint64_t)1 << list[i];
+    }
+    const int n16 = blend_lanes_i8(app, by_lane, mask, n, prm->positive_is_one, prm->cmax);
+#endif
+    for (int i = 0; i < count; i++)
+        for (int j = n16; j < n; j++)
+            app[(size_t)j * LANES + list[i]] = quantize_i8_scalar(prm, frames[i][j]);
+    return 1;
+}
+#endif
+
+/* Converts and interleaves the frames of the lanes in 'lanes' (in->frame[l]; NULL: all-zero
+ * LLRs) into w->app by blocks of SIMD_LOAD_BLOCK columns; the other lanes keep their values.
+ * Each frame's block is converted into the staging area (LANES * SIMD_LOAD_BLOCK messages,
+ * which stays in cache), so each frame is read in long sequential runs. Every lane: the blocks
+ * are transposed into the lanes (x86: SSE2 block transposes), the APP written once, in whole
+ * lines. Some lanes (a refill, kernel_decode): each of their values is written into its place,
+ * one at a time. Either way the conversion is quantize_frame's (or interleave_i8's, checked
+ * against it by test_simd_exact). */
 static void kernel_load(const simd_plan *p, const simd_params *prm, simd_work *w,
-                        const simd_input *in)
+                        const simd_input *in, uint64_t lanes)
 {
     elem_t *app = w->app, *staging = w->staging;
     const int n = p->n;
+    const int every = (lanes & ALL_LANES) == ALL_LANES;
 #if defined(SIMD_X86) && defined(SIMD_FMT_I16)
-    if (in->type == LDPC_LLR_I8 && LANES % 16 == 0 && load_i8_direct(prm, app, in, n))
+    if (every && in->type == LDPC_LLR_I8 && LANES % 16 == 0 && load_i8_direct(prm, app, in, n))
+        return;
+#endif
+    int list[LANES], count = 0; /* the lanes loaded */
+    for (int l = 0; l < LANES; l++)
+        if (lanes >> l & 1)
+            list[count++] = l;
+#if defined(SIMD_HAS_EXPAND_LANES) || defined(SIMD_HAS_BLEND_LANES)
+    if (!every && in->type == LDPC_LLR_I8 && load_i8_some(prm, app, in, list, count, n))
         return;
 #endif
     const size_t in_size = in->type == LDPC_LLR_I8 ? 1 : sizeof(float);
@@ -478,7 +532,8 @@ static void kernel_load(const simd_plan *p, const simd_params *prm, simd_work *w
         rows[l] = staging + (size_t)l * SIMD_LOAD_BLOCK;
     for (int b0 = 0; b0 < n; b0 += SIMD_LOAD_BLOCK) {
         const int bn = n - b0 < SIMD_LOAD_BLOCK ? n - b0 : SIMD_LOAD_BLOCK;
-        for (int l = 0; l < LANES; l++) {
+        for (int i = 0; i < count; i++) {
+            const int l = list[i];
             elem_t *row = staging + (size_t)l * SIMD_LOAD_BLOCK;
             if (in->frame[l])
                 quantize_frame(prm, in->type,
@@ -487,6 +542,17 @@ static void kernel_load(const simd_plan *p, const simd_params *prm, simd_work *w
                 memset(row, 0, (size_t)bn * sizeof(elem_t)); /* an unused lane decodes zeros */
         }
         elem_t *dst = app + (size_t)b0 * LANES;
+        if (!every) {
+            int j0 = 0;
+#ifdef SIMD_HAS_EXPAND_LANES
+            j0 = expand_lanes(dst, rows, list, count, bn);
+#endif
+            /* the rest column by column: the values of one column share its lines */
+            for (int j = j0; j < bn; j++)
+                for (int i = 0; i < count; i++)
+                    dst[(size_t)j * LANES + list[i]] = rows[list[i]][j];
+            continue;
+        }
         int j0 = 0;
 #ifdef SIMD_X86
         j0 = bn / TB_ * TB_;
@@ -500,66 +566,139 @@ static void kernel_load(const simd_plan *p, const simd_params *prm, simd_work *w
     }
 }
 
+/* dst = src in the lanes of 'lanes', for n vectors (flooding's channel values of the frames
+ * just loaded). */
+static void copy_lanes(vec_t *dst, const vec_t *src, int n, uint64_t lanes)
+{
+    if ((lanes & ALL_LANES) == ALL_LANES) {
+        memcpy(dst, src, (size_t)n * sizeof(vec_t));
+        return;
+    }
+    elem_t *d = (elem_t *)dst;
+    const elem_t *s = (const elem_t *)src;
+    for (size_t j = 0; j < (size_t)n; j++)
+        for (int l = 0; l < LANES; l++)
+            if (lanes >> l & 1)
+                d[j * LANES + l] = s[j * LANES + l];
+}
+
+/* Decodes the frames that feed hands out, each in a lane from its loading to its end, until
+ * feed has none left and every lane's frame has ended (simd_internal.h, simd_feed).
+ *
+ * LANE REFILL. The lanes iterate together, but each counts its own frame's iterations. After
+ * every iteration the lanes whose frame ended (early termination: its checks, or its CRC,
+ * passed; or max_iterations ran) hand it back, and the free lanes are given the next pending
+ * frames, all in one load: their channel values replace their APP lanes (kernel_load, the same
+ * conversion as a full load), and their stored messages, which are the old frame's, are read
+ * as 0 in the lane's first iteration (the keep mask of the rows: a zeroing masked load, or an
+ * AND); the iteration overwrites them. So each frame starts from exactly the state rule 2 of
+ * decoder_fixed.h gives (APP = channel values, every message 0), and since lanes never
+ * interact, runs exactly the iterations it would alone: its bits, iteration count and
+ * parity_ok do not depend on its lane, on when it was loaded or on its neighbours. The vector
+ * stays full while frames are pending; a group no longer costs the iterations of its slowest
+ * frame. A lane with no frame keeps iterating what it holds (zeros, or its last frame's state,
+ * which the model's bounds keep exact), unread. */
 static void kernel_decode(const simd_plan *p, const simd_params *prm, simd_work *w,
-                          uint64_t valid, simd_group_result *res)
+                          simd_feed *feed, simd_group_result *res)
 {
     vec_t *app = w->app, *tmp = w->tmp, *llr = w->llr;
     msg_t *c2v = w->c2v;
     double *pre = w->pre;
     const int flooding = prm->schedule == LDPC_SCHEDULE_FLOODING;
-    /* layered min-sum reads its first iteration's old messages from zero rows instead */
+    /* layered min-sum reads the old messages of an iteration where every lane starts a frame
+     * from zero rows instead */
     const int zero_start = !flooding && prm->algorithm != LDPC_ALG_SUM_PRODUCT;
     msg_t *zeros = (msg_t *)(tmp + p->max_row_degree + 1);
     if (zero_start)
         memset(zeros, 0, (size_t)p->max_row_degree * sizeof(msg_t));
     else
         memset(c2v, 0, (size_t)p->num_edges * sizeof(msg_t));
+    memset(w->hard, 0, (size_t)p->n * ((LANES + 7) / 8));
+    simd_input in;
+    uint64_t busy = feed->take(feed, ALL_LANES, &in); /* lanes holding a frame */
+    if (!busy)
+        return;
+    kernel_load(p, prm, w, &in, ALL_LANES); /* the lanes given nothing decode zeros */
     if (flooding)
         memcpy(llr, app, (size_t)p->n * sizeof(vec_t));
-    memset(w->hard, 0, (size_t)p->n * ((LANES + 7) / 8));
-    uint64_t active = valid;
+    uint64_t fresh = ALL_LANES; /* lanes loaded since the last iteration: no messages yet */
+    uint64_t found = 0;         /* lanes whose frame's output is frozen at its first codeword */
+    int count[LANES] = {0};     /* iterations of each lane's frame */
     /* the rows write every column's hard decision for the parity check (see unsatisfied) */
     const int rows_can_sign = zero_start && p->rows_sign;
     int rows_sign = 0;
-    for (int it = 1; it <= prm->max_iterations; it++) {
-        rows_sign = rows_sign && active;
+    for (;;) {
+        const uint64_t open = busy & ~found; /* frames still looking for a codeword */
+        rows_sign = rows_sign && open;
+        const keep_t keep = k_lanes(~fresh);
         if (flooding)
-            flooding_iteration(p, prm, app, llr, c2v, tmp, pre);
+            flooding_iteration(p, prm, app, llr, c2v, keep, tmp, pre);
         else
-            layered_iteration(p, prm, app, c2v, tmp, pre, zero_start && it == 1 ? zeros : NULL,
+            layered_iteration(p, prm, app, c2v, tmp, pre,
+                              zero_start && fresh == ALL_LANES ? zeros : NULL, keep,
                               rows_sign ? w->signs : NULL);
-        if (!active)
-            continue; /* no early termination: every frame has its codeword, iterations go on */
-        /* rule 6 of decoder_fixed.h: the checks, or the CRC; a lane stopped by its CRC needs
-         * its whole syndrome (parity_ok), so then no lane's is cut short */
-        const uint64_t crc_ok = prm->crc.on ? active & crc_passing(prm, app) : 0;
-        int signs_done, went_on;
-        const uint64_t bad = unsatisfied(p, app, w->signs, crc_ok ? 0 : active, rows_sign,
-                                         &signs_done, &went_on);
-        rows_sign = rows_can_sign && went_on;
-        const uint64_t done = active & (~bad | crc_ok);
-        if (done) {
-            /* a frame's first codeword is the one it returns (decoder_fixed.h rule 6); with
-             * early termination it also stops there */
-            freeze(p, prm, app, signs_done ? w->signs : NULL, w->hard, done);
-            for (int l = 0; l < LANES; l++)
-                if (done >> l & 1) {
-                    res->iterations[l] = prm->early_termination ? it : prm->max_iterations;
-                    res->parity_ok[l] = !(bad >> l & 1);
-                }
-            active &= ~done;
-            if (!active && prm->early_termination)
-                break;
-        }
-    }
-    /* frames that never satisfied every check end here, with the last iteration's decision */
-    if (active) {
-        freeze(p, prm, app, NULL, w->hard, active);
+        fresh = 0;
+        uint64_t ended = 0, last = 0;
         for (int l = 0; l < LANES; l++)
-            if (active >> l & 1) {
-                res->iterations[l] = prm->max_iterations;
-                res->parity_ok[l] = 0;
+            if (busy >> l & 1 && ++count[l] == prm->max_iterations)
+                last |= (uint64_t)1 << l;
+        if (open) {
+            /* rule 6 of decoder_fixed.h: the checks, or the CRC; a lane stopped by its CRC
+             * needs its whole syndrome (parity_ok), so then no lane's is cut short */
+            const uint64_t crc_ok = prm->crc.on ? open & crc_passing(prm, app) : 0;
+            int signs_done, went_on;
+            const uint64_t bad = unsatisfied(p, app, w->signs, crc_ok ? 0 : open, rows_sign,
+                                             &signs_done, &went_on);
+            rows_sign = rows_can_sign && went_on;
+            const uint64_t done = open & (~bad | crc_ok);
+            if (done) {
+                /* a frame's first codeword is the one it returns (decoder_fixed.h rule 6);
+                 * with early termination it also ends there */
+                freeze(p, prm, app, signs_done ? w->signs : NULL, w->hard, done);
+                for (int l = 0; l < LANES; l++)
+                    if (done >> l & 1) {
+                        res->iterations[l] = count[l];
+                        res->parity_ok[l] = !(bad >> l & 1);
+                    }
+                found |= done;
+                if (prm->early_termination)
+                    ended = done;
             }
+        }
+        if (last) {
+            /* max_iterations ran: frames that never satisfied every check end with the last
+             * iteration's decision */
+            const uint64_t unfound = last & ~found;
+            if (unfound)
+                freeze(p, prm, app, NULL, w->hard, unfound);
+            for (int l = 0; l < LANES; l++)
+                if (last >> l & 1) {
+                    res->iterations[l] = prm->max_iterations;
+                    if (unfound >> l & 1)
+                        res->parity_ok[l] = 0;
+                }
+            ended |= last;
+        }
+        if (ended) {
+            feed->give(feed, ended, w->hard, res);
+            busy &= ~ended;
+            found &= ~ended;
+        }
+        if (busy != ALL_LANES) {
+            const uint64_t got = feed->take(feed, ALL_LANES & ~busy, &in);
+            if (got) {
+                kernel_load(p, prm, w, &in, got);
+                if (flooding)
+                    copy_lanes(llr, app, p->n, got);
+                for (int l = 0; l < LANES; l++)
+                    if (got >> l & 1)
+                        count[l] = 0;
+                busy |= got;
+                fresh = got;
+            }
+        }
+        if (!busy)
+            break;
     }
 }
 

@@ -186,51 +186,78 @@ static inline __attribute__((always_inline)) void tb_stage_(__m128i *in, __m128i
     }
 }
 
+/* One square: columns j..j+B-1 of rows l0..l0+B-1, column j + i into dst[i * stride + l0 ..]. */
+static inline __attribute__((always_inline)) void transpose_block_(elem_t *dst, size_t stride,
+                                                                const elem_t *const *rows,
+                                                                int l0, int j)
+{
+    __m128i a[TB_], b[TB_];
+    for (int i = 0; i < TB_; i++)
+        a[i] = _mm_loadu_si128((const __m128i *)(rows[l0 + tb_rev_[i]] + j));
+    /* stages of 2 (int16 only), 4 and 8 bytes, written out so that each is a constant */
+#if defined(SIMD_FMT_I16)
+    tb_stage_(a, b, 2, TB_);
+    tb_stage_(b, a, 4, TB_);
+    tb_stage_(a, b, 8, TB_);
+    const __m128i *cols = b;
+#else
+    tb_stage_(a, b, 4, TB_);
+    tb_stage_(b, a, 8, TB_);
+    const __m128i *cols = a;
+#endif
+    for (int i = 0; i < TB_; i++)
+        _mm_store_si128((__m128i *)(dst + (size_t)i * stride + l0), cols[i]);
+}
+
 static void interleave_blocks(elem_t *app, const elem_t *const *rows, int l0, int jn)
 {
-    for (int j = 0; j < jn; j += TB_) {
-        __m128i a[TB_], b[TB_];
-        for (int i = 0; i < TB_; i++)
-            a[i] = _mm_loadu_si128((const __m128i *)(rows[l0 + tb_rev_[i]] + j));
-        int unit = (int)sizeof(elem_t), flip = 0;
-        for (; unit < 16; unit *= 2, flip ^= 1) {
-            if (!flip)
-                tb_stage_(a, b, unit, TB_);
-            else
-                tb_stage_(b, a, unit, TB_);
-        }
-        const __m128i *cols = flip ? b : a;
-        for (int i = 0; i < TB_; i++)
-            _mm_store_si128((__m128i *)(app + (size_t)(j + i) * LANES + l0), cols[i]);
-    }
+    for (int j = 0; j < jn; j += TB_)
+        transpose_block_(app + (size_t)j * LANES, LANES, rows, l0, j);
 }
 
 #if defined(SIMD_FMT_I16)
+/* Columns j..j+15 of frames l0..l0+15 as a 16 x 16 byte transpose (the stages of
+ * interleave_blocks): a[i] holds column j + i, frame l0 + k in byte k. */
+static inline __attribute__((always_inline)) void transpose16_i8_(__m128i *a,
+                                                               const int8_t *const *frames,
+                                                               int l0, int j)
+{
+    static const int rev16[16] = {0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15};
+    __m128i b[16];
+    for (int i = 0; i < 16; i++)
+        a[i] = _mm_loadu_si128((const __m128i *)(frames[l0 + rev16[i]] + j));
+    tb_stage_(a, b, 1, 16);
+    tb_stage_(b, a, 2, 16);
+    tb_stage_(a, b, 4, 16);
+    tb_stage_(b, a, 8, 16);
+}
+
+#if defined(__AVX2__)
+/* Rule 1 on 16 int8 LLRs widened to int16 lanes: c = sat(flip ? -x : x), which is x, or
+ * min(-x, CMAX) (-(-128) is 128 for int16 messages, 127 for int8). */
+static inline __m256i widen_i8_(__m128i a, int flip, int cmax)
+{
+    __m256i v = _mm256_cvtepi8_epi16(a);
+    if (flip)
+        v = _mm256_min_epi16(_mm256_sub_epi16(_mm256_setzero_si256(), v),
+                             _mm256_set1_epi16((short)cmax));
+    return v;
+}
+#endif
+
 /* int8 input straight into the lanes, without the staging block: frames l0..l0+15, columns
- * j0..j0+jn (jn a multiple of 16) as 16 x 16 byte transposes (the same stages as
- * interleave_blocks), each column's 16 bytes widened to int16 lanes, then rule 1:
- * c = sat(flip ? -x : x), which is x, or min(-x, CMAX) (-(-128) is 128 for int16 messages,
- * 127 for int8). */
+ * j0..j0+jn (jn a multiple of 16) as 16 x 16 byte transposes, each column's 16 bytes widened to
+ * int16 lanes with rule 1 applied after widening (widen_i8_). */
 static void interleave_i8(elem_t *app, const int8_t *const *frames, int l0, int j0, int jn,
                           int flip, int cmax)
 {
-    static const int rev16[16] = {0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15};
     for (int j = j0; j < j0 + jn; j += 16) {
-        __m128i a[16], b[16];
-        for (int i = 0; i < 16; i++)
-            a[i] = _mm_loadu_si128((const __m128i *)(frames[l0 + rev16[i]] + j));
-        tb_stage_(a, b, 1, 16);
-        tb_stage_(b, a, 2, 16);
-        tb_stage_(a, b, 4, 16);
-        tb_stage_(b, a, 8, 16);
+        __m128i a[16];
+        transpose16_i8_(a, frames, l0, j);
         for (int i = 0; i < 16; i++) {
             elem_t *dst = app + (size_t)(j + i) * LANES + l0;
 #if defined(__AVX2__)
-            __m256i v = _mm256_cvtepi8_epi16(a[i]);
-            if (flip)
-                v = _mm256_min_epi16(_mm256_sub_epi16(_mm256_setzero_si256(), v),
-                                     _mm256_set1_epi16((short)cmax));
-            _mm256_store_si256((__m256i *)dst, v);
+            _mm256_store_si256((__m256i *)dst, widen_i8_(a[i], flip, cmax));
 #else
             __m128i v0 = _mm_cvtepi8_epi16(a[i]), v1 = _mm_cvtepi8_epi16(_mm_srli_si128(a[i], 8));
             if (flip) {
@@ -243,5 +270,129 @@ static void interleave_i8(elem_t *app, const int8_t *const *frames, int l0, int 
 #endif
         }
     }
+}
+#endif
+
+#if defined(__AVX2__) && !defined(__AVX512BW__) && defined(SIMD_FMT_I16) && LANES == 16
+#define SIMD_HAS_BLEND_LANES 1
+/* A refill's interleave with AVX2 (kernel_load, some lanes loaded, the others untouched): the
+ * transposes of interleave_i8 over all 16 lanes (a lane not loaded reads a loaded lane's frame),
+ * each column blended into the APP under the mask of the loaded lanes. Costs what a full load
+ * does, a few instructions per column; one store per value cost twice that. frames[l]: the
+ * frame of lane l for the lanes of mask, any of them for the others. Columns 0..n rounded down
+ * to 16; returns them. */
+static int blend_lanes_i8(elem_t *app, const int8_t *const *frames, uint64_t mask, int n,
+                          int flip, int cmax)
+{
+    int16_t m16[16];
+    for (int l = 0; l < 16; l++)
+        m16[l] = (int16_t)(mask >> l & 1 ? -1 : 0);
+    const __m256i m = _mm256_loadu_si256((const __m256i *)m16);
+    const int n16 = n / 16 * 16;
+    for (int j = 0; j < n16; j += 16) {
+        __m128i a[16];
+        transpose16_i8_(a, frames, 0, j);
+        for (int i = 0; i < 16; i++) {
+            __m256i *dst = (__m256i *)(app + (size_t)(j + i) * LANES);
+            _mm256_store_si256(dst, _mm256_blendv_epi8(_mm256_load_si256(dst),
+                                                       widen_i8_(a[i], flip, cmax), m));
+        }
+    }
+    return n16;
+}
+#endif
+
+#if defined(__AVX512BW__) && defined(SIMD_FMT_I16) && (LANES == 32 || LANES == 64)
+#define SIMD_HAS_EXPAND_LANES 1
+/* A refill's interleave (kernel_load, some lanes loaded, the others untouched): the loaded
+ * frames are transposed side by side ("packed") into a tile of EXPAND_COLS_ columns, then each
+ * column's packed values go to their lanes by one word permutation and one masked store per 32
+ * lanes: a few instructions per column instead of one store per value. The tile is filled whole
+ * before it is read (read right after its narrower stores, each 64-byte load waited for them to
+ * reach the cache: 40% of the refill). */
+#define EXPAND_COLS_ 64
+
+typedef struct expand_map_ {
+    __m512i ix0, ix1; /* lane l (l < 32, l >= 32) takes packed value ix[l] */
+    uint64_t mask;    /* the lanes loaded */
+} expand_map_;
+
+static expand_map_ expand_map_init_(const int *lane, int count)
+{
+    int16_t idx[64] = {0};
+    expand_map_ m;
+    m.mask = 0;
+    for (int i = 0; i < count; i++) {
+        idx[lane[i]] = (int16_t)i;
+        m.mask |= (uint64_t)1 << lane[i];
+    }
+    m.ix0 = _mm512_loadu_si512(idx);
+    m.ix1 = _mm512_loadu_si512(idx + 32);
+    return m;
+}
+
+/* Columns 0..cols-1 of the tile (packed values, 64 per column) into their lanes of app. */
+static inline void expand_tile_(elem_t *app, const elem_t *tile, int cols, const expand_map_ *m)
+{
+    for (int i = 0; i < cols; i++) {
+        const __m512i c0 = _mm512_load_si512(tile + i * 64);
+        const __m512i c1 = _mm512_load_si512(tile + i * 64 + 32);
+        elem_t *d = app + (size_t)i * LANES;
+        _mm512_mask_storeu_epi16(d, (__mmask32)m->mask, _mm512_permutex2var_epi16(c0, m->ix0, c1));
+        if (LANES == 64)
+            _mm512_mask_storeu_epi16(d + 32, (__mmask32)(m->mask >> 32),
+                                     _mm512_permutex2var_epi16(c0, m->ix1, c1));
+    }
+}
+
+/* Converted rows (the staging block, float input): app[j * LANES + lane[i]] = rows[lane[i]][j]
+ * for i < count and j < jn rounded down to B; returns the columns done. */
+static int expand_lanes(elem_t *app, const elem_t *const *rows, const int *lane, int count,
+                        int jn)
+{
+    const elem_t *packed[LANES];
+    const int width = (count + TB_ - 1) / TB_ * TB_;
+    for (int i = 0; i < width; i++)
+        packed[i] = rows[lane[i < count ? i : 0]]; /* the padding repeats a row, unused */
+    const expand_map_ m = expand_map_init_(lane, count);
+    elem_t tile[EXPAND_COLS_ * 64] __attribute__((aligned(64)));
+    memset(tile, 0, sizeof tile);
+    jn = jn / TB_ * TB_;
+    for (int j = 0; j < jn; j += EXPAND_COLS_) {
+        const int cols = jn - j < EXPAND_COLS_ ? jn - j : EXPAND_COLS_;
+        for (int l0 = 0; l0 < width; l0 += TB_)
+            for (int jj = 0; jj < cols; jj += TB_)
+                transpose_block_(tile + jj * 64, 64, packed, l0, j + jj);
+        expand_tile_(app + (size_t)j * LANES, tile, cols, &m);
+    }
+    return jn;
+}
+
+/* int8 frames (frames[i] for lane lane[i]), straight from the frames as interleave_i8 (16 x
+ * 16 byte transposes, rule 1 by widen_i8_): columns 0..n rounded down to 16; returns them. */
+static int expand_lanes_i8(elem_t *app, const int8_t *const *frames, const int *lane, int count,
+                           int n, int flip, int cmax)
+{
+    const int8_t *packed[LANES];
+    const int width = (count + 15) / 16 * 16;
+    for (int i = 0; i < width; i++)
+        packed[i] = frames[i < count ? i : 0]; /* the padding repeats a frame, unused */
+    const expand_map_ m = expand_map_init_(lane, count);
+    elem_t tile[EXPAND_COLS_ * 64] __attribute__((aligned(64)));
+    memset(tile, 0, sizeof tile);
+    const int n16 = n / 16 * 16;
+    for (int j = 0; j < n16; j += EXPAND_COLS_) {
+        const int cols = n16 - j < EXPAND_COLS_ ? n16 - j : EXPAND_COLS_;
+        for (int l0 = 0; l0 < width; l0 += 16)
+            for (int jj = 0; jj < cols; jj += 16) {
+                __m128i a[16];
+                transpose16_i8_(a, packed, l0, j + jj);
+                for (int i = 0; i < 16; i++)
+                    _mm256_store_si256((__m256i *)(tile + (jj + i) * 64 + l0),
+                                       widen_i8_(a[i], flip, cmax));
+            }
+        expand_tile_(app + (size_t)j * LANES, tile, cols, &m);
+    }
+    return n16;
 }
 #endif

@@ -1,11 +1,12 @@
 /* cpu-simd backend: inter-frame SIMD kernels (simd_dispatch.c picks one for the CPU) run by a
  * small pool of worker threads created once per decoder.
  *
- * A submitted batch is cut into groups of the kernel's lane count (the last one may be partly
- * empty); workers take groups in submission order, across batches, so several batches in flight
- * keep every thread busy. All memory (per-thread messages, staging) is allocated when the
- * decoder is created; decoding allocates nothing. submit returns at once; wait blocks on the
- * batch's completion. */
+ * Each worker decodes a group of the kernel's lane count of frames and refills a lane with the
+ * next pending frame as soon as its frame ends (kernel_impl.h, lane refill): workers take frames
+ * one by one in submission order, across batches, so several batches in flight keep every lane
+ * of every thread busy. A batch is complete when its last frame has ended, in whichever worker.
+ * All memory (per-thread messages, staging) is allocated when the decoder is created; decoding
+ * allocates nothing. submit returns at once; wait blocks on the batch's completion. */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,19 +15,27 @@
 #include "error.h"
 #include "simd_internal.h"
 
+typedef struct simd_job {  /* b->backend_data */
+    ldpc_batch *b;
+    struct simd_job *next; /* queue of batches with frames not yet handed out */
+    simd_params prm;       /* snapshot at submit: runtime setting changes apply to later batches */
+    int next_frame;        /* frames handed to lanes */
+    int frames_done;       /* frames ended and written */
+    int done;
+} simd_job;
+
+struct simd_state;
+
 typedef struct simd_thread {
+    simd_feed feed;       /* first: the kernel's callbacks get this thread back from it */
+    struct simd_state *s;
+    simd_params prm;      /* the parameters of the current decode call */
     simd_work w;
     uint8_t *hard_bytes;  /* n: one frame's hard decision, unpacked */
     simd_group_result res;
+    simd_job *lane_job[SIMD_MAX_LANES]; /* the batch and frame each lane holds */
+    int lane_frame[SIMD_MAX_LANES];
 } simd_thread;
-
-typedef struct simd_job {  /* b->backend_data */
-    ldpc_batch *b;
-    struct simd_job *next; /* queue of batches with groups not yet handed out */
-    simd_params prm;       /* snapshot at submit: runtime setting changes apply to later batches */
-    int groups, next_group, groups_done;
-    int done;
-} simd_job;
 
 typedef struct simd_state {
     const simd_kernel *k;
@@ -94,30 +103,81 @@ static void write_frame(const ldpc_decoder *dec, const uint8_t *h, int shift, ui
     ldpc_format_output(dec, tmp, out);
 }
 
-static void decode_group(simd_state *s, simd_thread *t, const simd_job *job, int g)
+static const void *frame_llr(const ldpc_batch *b, int f, int n)
 {
-    const ldpc_decoder *dec = s->dec;
-    const ldpc_batch *b = job->b;
-    const simd_kernel *k = s->k;
-    const int n = s->plan.n, lanes = k->lanes;
-    const int f0 = g * lanes;
-    const int count = b->nframes - f0 < lanes ? b->nframes - f0 : lanes;
-    const size_t in_frame = (size_t)n * (b->llr_type == LDPC_LLR_F32 ? sizeof(float) : 1);
-    simd_input in;
-    in.type = b->llr_type;
-    for (int l = 0; l < lanes; l++)
-        in.frame[l] = l < count ? (const uint8_t *)b->llr + (size_t)(f0 + l) * in_frame : NULL;
-    const uint64_t valid = count == 64 ? ~(uint64_t)0 : (((uint64_t)1 << count) - 1);
-    k->load(&s->plan, &job->prm, &t->w, &in);
-    k->decode(&s->plan, &job->prm, &t->w, valid, &t->res);
-    for (int l = 0; l < count; l++) {
-        write_frame(dec, t->w.hard + (size_t)(l / 8) * n, l % 8, t->hard_bytes,
-                    b->out + (size_t)(f0 + l) * dec->output_bytes);
-        b->status[f0 + l].iterations = t->res.iterations[l];
-        /* an erased frame (decoder_erased.h) decodes to the all-zero word: never parity ok */
-        b->status[f0 + l].parity_ok =
-            t->res.parity_ok[l] && !ldpc_frame_erased(s->erase_p, b->llr_type, in.frame[l], n);
+    const size_t bytes = (size_t)n * (b->llr_type == LDPC_LLR_F32 ? sizeof(float) : 1);
+    return (const uint8_t *)b->llr + (size_t)f * bytes;
+}
+
+/* simd_feed.take: the next frames of the queue, in submission order, while they share the
+ * decode call's parameters and one input type (a batch with other settings waits for the lanes
+ * to drain and starts a decode call of its own). */
+static uint64_t feed_take(simd_feed *f, uint64_t free, simd_input *in)
+{
+    simd_thread *t = (simd_thread *)f;
+    simd_state *s = t->s;
+    const int n = s->plan.n;
+    uint64_t given = 0;
+    in->type = LDPC_LLR_F32;
+    for (int l = 0; l < s->k->lanes; l++)
+        if (free >> l & 1)
+            in->frame[l] = NULL;
+    pthread_mutex_lock(&s->mu);
+    for (int l = 0; l < s->k->lanes && s->head; l++) {
+        if (!(free >> l & 1))
+            continue;
+        simd_job *job = s->head;
+        if (memcmp(&job->prm, &t->prm, sizeof t->prm) != 0 ||
+            (given && job->b->llr_type != in->type))
+            break;
+        in->type = job->b->llr_type;
+        t->lane_job[l] = job;
+        t->lane_frame[l] = job->next_frame;
+        in->frame[l] = frame_llr(job->b, job->next_frame, n);
+        given |= (uint64_t)1 << l;
+        if (++job->next_frame == job->b->nframes) {
+            s->head = job->next;
+            if (!s->head)
+                s->tail = NULL;
+        }
     }
+    pthread_mutex_unlock(&s->mu);
+    return given;
+}
+
+/* simd_feed.give: each ended frame's output and status into its batch; a batch whose last
+ * frame this was is complete. */
+static void feed_give(simd_feed *f, uint64_t lanes, const uint8_t *hard,
+                      const simd_group_result *res)
+{
+    simd_thread *t = (simd_thread *)f;
+    simd_state *s = t->s;
+    const ldpc_decoder *dec = s->dec;
+    const int n = s->plan.n;
+    for (int l = 0; l < s->k->lanes; l++) {
+        if (!(lanes >> l & 1))
+            continue;
+        ldpc_batch *b = t->lane_job[l]->b;
+        const int fi = t->lane_frame[l];
+        write_frame(dec, hard + (size_t)(l / 8) * n, l % 8, t->hard_bytes,
+                    b->out + (size_t)fi * dec->output_bytes);
+        b->status[fi].iterations = res->iterations[l];
+        /* an erased frame (decoder_erased.h) decodes to the all-zero word: never parity ok */
+        b->status[fi].parity_ok =
+            res->parity_ok[l] && !ldpc_frame_erased(s->erase_p, b->llr_type,
+                                                    frame_llr(b, fi, n), n);
+    }
+    pthread_mutex_lock(&s->mu);
+    for (int l = 0; l < s->k->lanes; l++) {
+        if (!(lanes >> l & 1))
+            continue;
+        simd_job *job = t->lane_job[l];
+        if (++job->frames_done == job->b->nframes) {
+            job->done = 1; /* the batch may be reused from here: not touched again */
+            pthread_cond_broadcast(&s->done_cv);
+        }
+    }
+    pthread_mutex_unlock(&s->mu);
 }
 
 static void *worker_main(void *argp)
@@ -132,20 +192,12 @@ static void *worker_main(void *argp)
             pthread_cond_wait(&s->work_cv, &s->mu);
         if (s->stop)
             break;
-        simd_job *job = s->head;
-        int g = job->next_group++;
-        if (job->next_group == job->groups) {
-            s->head = job->next;
-            if (!s->head)
-                s->tail = NULL;
-        }
+        /* one decode call per run of batches with the same parameters: it returns when the
+         * queue has no more frames for it and its lanes have drained */
+        t->prm = s->head->prm;
         pthread_mutex_unlock(&s->mu);
-        decode_group(s, t, job, g);
+        s->k->decode(&s->plan, &t->prm, &t->w, &t->feed, &t->res);
         pthread_mutex_lock(&s->mu);
-        if (++job->groups_done == job->groups) {
-            job->done = 1;
-            pthread_cond_broadcast(&s->done_cv);
-        }
     }
     pthread_mutex_unlock(&s->mu);
     return NULL;
@@ -245,13 +297,17 @@ static int simd_init(ldpc_decoder *dec)
         return ldpc_error(LDPC_ERR_NO_MEMORY, "cpu-simd: out of memory");
     }
     const int flooding = dec->cfg.schedule == LDPC_SCHEDULE_FLOODING;
-    for (int i = 0; i < s->nthreads; i++)
+    for (int i = 0; i < s->nthreads; i++) {
+        s->th[i].s = s;
+        s->th[i].feed.take = feed_take;
+        s->th[i].feed.give = feed_give;
         if (!alloc_thread_memory(s, &s->th[i], flooding)) {
             simd_destroy(dec);
             return ldpc_error(LDPC_ERR_NO_MEMORY,
                               "cpu-simd: out of memory for %d threads on code %s", s->nthreads,
                               c->name);
         }
+    }
     for (int i = 0; i < s->nthreads; i++) {
         worker_arg *arg = malloc(sizeof *arg);
         if (!arg)
@@ -317,8 +373,10 @@ static int simd_submit(ldpc_decoder *dec, ldpc_batch *b)
     job->b = b;
     job->next = NULL;
     ldpc_simd_params_init(&job->prm, &dec->cfg, dec->code);
-    job->groups = (b->nframes + s->k->lanes - 1) / s->k->lanes;
-    job->next_group = job->groups_done = job->done = 0;
+    job->next_frame = job->frames_done = 0;
+    job->done = b->nframes <= 0; /* nothing to decode */
+    if (job->done)
+        return LDPC_OK;
     pthread_mutex_lock(&s->mu);
     if (s->tail)
         s->tail->next = job;

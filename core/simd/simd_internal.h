@@ -1,11 +1,12 @@
 /* cpu-simd backend internals: the pieces shared by the backend, its kernels and its tests.
  *
- * Inter-frame SIMD: one frame per SIMD lane. A "group" is LANES frames decoded together by
- * one kernel call; every variable and every edge holds one vector of LANES messages, so the
- * check and variable updates of all frames are the same vector instructions. Frames never
- * interact, and each lane follows exactly the per-frame rules of decoder_ref.c in the chosen
- * arithmetic, so a frame's result does not depend on the kernel (ISA, lane count) or on which
- * frames share its group. Integer messages follow the fixed-point model of decoder_fixed.h
+ * Inter-frame SIMD: one frame per SIMD lane. A "group" is the LANES frames decoded together at
+ * a time; every variable and every edge holds one vector of LANES messages, so the check and
+ * variable updates of all frames are the same vector instructions. A lane whose frame ends
+ * takes the next pending frame (lane refill, kernel_impl.h). Frames never interact, and each
+ * lane follows exactly the per-frame rules of decoder_ref.c in the chosen arithmetic, so a
+ * frame's result does not depend on the kernel (ISA, lane count), on its lane, on when it was
+ * loaded or on which frames share its group. Integer messages follow the fixed-point model of decoder_fixed.h
  * (shared with the GPU) bit for bit; float messages follow decoder_ref.c bit for bit.
  */
 #ifndef LDPCGPU_SIMD_INTERNAL_H
@@ -81,7 +82,7 @@ typedef struct simd_params {
     float llr_scale;
 } simd_params;
 
-/* The caller's frames for one group, as written into the batch (float or int8). */
+/* The caller's frames for the lanes of a group, as written into the batch (float or int8). */
 typedef struct simd_input {
     ldpc_llr_type type;
     const void *frame[SIMD_MAX_LANES]; /* NULL: unused lane, decoded as all-zero LLRs */
@@ -102,11 +103,26 @@ typedef struct simd_work {
                        * of column j in word j (bit l: lane l) */
 } simd_work;
 
-/* Per-group result. */
+/* Per-lane result of the frame a lane has just ended. */
 typedef struct simd_group_result {
     int32_t iterations[SIMD_MAX_LANES];
     int32_t parity_ok[SIMD_MAX_LANES];
 } simd_group_result;
+
+/* Where a kernel's decode call takes its frames from and hands them back (simd_backend.c: the
+ * queue of submitted batches). The kernel calls take when lanes are free (at the start and
+ * after each iteration in which frames ended) and give when frames end (kernel_impl.h, lane
+ * refill). */
+typedef struct simd_feed {
+    /* Give pending frames to lanes of 'free' (lowest lanes first; all given frames of one
+     * input type and of batches with the decode call's parameters): sets in->frame[l] for every
+     * lane of free (NULL where none was given) and in->type; returns the lanes given a frame. */
+    uint64_t (*take)(struct simd_feed *f, uint64_t free, simd_input *in);
+    /* The frames of 'lanes' have ended: lane l's hard decision is bit l % 8 of
+     * hard[(l / 8) * n + j] for the output columns j, its iterations and parity_ok in res. */
+    void (*give)(struct simd_feed *f, uint64_t lanes, const uint8_t *hard,
+                 const simd_group_result *res);
+} simd_feed;
 
 /* One compiled kernel: an ISA and a message format. */
 typedef struct simd_kernel {
@@ -115,11 +131,14 @@ typedef struct simd_kernel {
     int lanes;
     int elem_size;            /* bytes per lane of a vector: 2 (int8 and int16 messages) or 4 */
     int msg_size;             /* bytes per lane of a stored message: 1 (int8), 2 or 4 */
-    /* Convert the frames to messages (sign, scale, NaN, clamp, rounding) and interleave them
-     * into w->app, one frame per lane. */
-    void (*load)(const simd_plan *p, const simd_params *prm, simd_work *w, const simd_input *in);
-    /* Decode the group in w. valid: lanes holding frames. Writes w->hard and res. */
-    void (*decode)(const simd_plan *p, const simd_params *prm, simd_work *w, uint64_t valid,
+    /* Convert the frames of the lanes in 'lanes' to messages (sign, scale, NaN, clamp,
+     * rounding) and interleave them into w->app, one frame per lane; the other lanes keep
+     * theirs. */
+    void (*load)(const simd_plan *p, const simd_params *prm, simd_work *w, const simd_input *in,
+                 uint64_t lanes);
+    /* Decode the frames feed hands out (every one with parameters prm), refilling lanes as
+     * their frames end, until feed has none left and every frame has ended. Uses w and res. */
+    void (*decode)(const simd_plan *p, const simd_params *prm, simd_work *w, simd_feed *feed,
                    simd_group_result *res);
 } simd_kernel;
 

@@ -105,3 +105,15 @@ static inline vec_t v_clamp_scale(vec_t m, const simd_params *prm)
 typedef vec_t msg_t;
 #define m_load v_load
 #define m_store v_store
+
+/* Lanes whose stored messages are read (kernel_impl.h: a frame loaded into a lane since the
+ * last iteration has no messages yet, so its lanes read 0): a zeroing masked move, which the
+ * compiler folds into the load (costing what the plain load does). */
+#if defined(SIMD_FMT_I16)
+typedef __mmask32 keep_t;
+static inline vec_t m_load_keep(const msg_t *p, keep_t k) { return _mm512_maskz_mov_epi16(k, m_load(p)); }
+#else
+typedef __mmask16 keep_t;
+static inline vec_t m_load_keep(const msg_t *p, keep_t k) { return _mm512_maskz_mov_ps(k, m_load(p)); }
+#endif
+static inline keep_t k_lanes(uint64_t lanes) { return (keep_t)lanes; }

@@ -77,6 +77,19 @@ static inline vec_t m_load(const msg_t *p)
     return r;
 }
 
+/* Lanes whose stored messages are read (kernel_impl.h: a frame loaded into a lane since the
+ * last iteration has no messages yet, so its lanes read 0): a zeroing masked move, which the
+ * compiler folds into the widening (costing what the plain one does). */
+typedef __mmask64 keep_t;
+static inline keep_t k_lanes(uint64_t lanes) { return (keep_t)lanes; }
+static inline vec_t m_load_keep(const msg_t *p, keep_t k)
+{
+    const vec_t m = m_load(p);
+    vec_t r = {_mm512_maskz_mov_epi16((__mmask32)k, m.lo),
+               _mm512_maskz_mov_epi16((__mmask32)(k >> 32), m.hi)};
+    return r;
+}
+
 /* The 64 frames of t as bytes, saturated, in frame order (packs interleaves the halves by
  * 64-bit quarters of each 128-bit lane; the permutation undoes it). */
 static inline __m512i sat8_(vec_t x)
@@ -126,15 +139,15 @@ static inline __m512i clamp_scale8_(__m512i m, const simd_params *prm)
  * layered, the APP = t + message on int16 halves. */
 #define V_ROW_MIN_SUM row_min_sum_i8x64
 ROW8_ATTR_ void row_min_sum_i8x64(vec_t *app, const int32_t *off, int d, const msg_t *msg_in,
-                                  msg_t *msg, vec_t *t, const simd_params *prm, int layered,
-                                  int alg, uint64_t *signs)
+                                  keep_t keep, msg_t *msg, vec_t *t, const simd_params *prm,
+                                  int layered, int alg, uint64_t *signs)
 {
     __m512i t8[ROW8_KEPT];
     __m512i min1 = _mm512_set1_epi8(-1), min2 = min1, sgn = _mm512_setzero_si512();
     ROW8_UNROLL_
     for (int i = 0; i < d; i++) {
         const vec_t x = v_sub(v_load((const vec_t *)((const char *)app + off[i])),
-                              m_load(msg_in + i));
+                              m_load_keep(msg_in + i, keep));
         t[i] = x;
         const __m512i x8 = sat8_(x);
         if (i < ROW8_KEPT)

@@ -118,3 +118,14 @@ static inline vec_t v_clamp_scale(vec_t m, const simd_params *prm)
 typedef vec_t msg_t;
 #define m_load v_load
 #define m_store v_store
+
+/* Lanes whose stored messages are read (kernel_impl.h: a frame loaded into a lane since the
+ * last iteration has no messages yet, so its lanes read 0). */
+typedef uint64_t keep_t;
+static inline keep_t k_lanes(uint64_t lanes) { return lanes; }
+static inline vec_t m_load_keep(const msg_t *p, keep_t k)
+{
+    vec_t r = m_load(p);
+    V_LOOP if (!(k >> l_ & 1)) r.v[l_] = 0;
+    return r;
+}

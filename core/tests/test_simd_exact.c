@@ -4,9 +4,15 @@
  *    count and parity flag (decoder_fixed.h, shared with the GPU), for NMS/OMS/MS, layered and
  *    flooding, early termination on and off, float and int8 input, both LLR sign conventions;
  *  - float messages: exactly the cpu-reference decoder's output (same operations, same order);
- *  - frame counts that leave the last SIMD group partly empty, and 1 and 2 worker threads;
+ *  - frame counts that are not a multiple of the lanes (the last lanes of a stream drain), and
+ *    1 and 2 worker threads;
  *  - input conversion: some frames carry LLRs on rounding ties (multiples of 1/8 at scale 4),
- *    NaN, +-Inf and huge values, which must be converted exactly as the model does.
+ *    NaN, +-Inf and huge values, which must be converted exactly as the model does;
+ *  - lane refill (kernel_impl.h): streams of frames that end at different iterations (clean
+ *    frames after 1-2, noisy ones never, erased and NaN frames), more frames than lanes, in
+ *    batches smaller than a group so that refills cross batches, with the LLR type, the
+ *    iteration limit and early stop changed between batches in flight: every frame as the
+ *    model (or the reference) decodes it alone.
  * core/simd/CMakeLists.txt also builds this file with SIMD_TEST_AVX512_EMULATED, linked
  * with the AVX-512 kernels compiled on SIMDe's portable AVX-512 (when SIMDe is installed), to
  * check those kernels on CPUs without AVX-512. */
@@ -14,6 +20,7 @@
 #include <math.h>
 #include <string.h>
 #include "test_util.h"
+#include "decoder_erased.h"
 #include "decoder_fixed.h"
 #include "simd/simd_internal.h"
 
@@ -24,6 +31,11 @@ extern const simd_kernel ldpc_simd_kernel_avx512emu_f32, ldpc_simd_kernel_avx512
 #else
 #define ONLY_ISA NULL
 #endif
+
+static uint64_t all_lanes(const simd_kernel *k)
+{
+    return k->lanes == 64 ? ~(uint64_t)0 : ((uint64_t)1 << k->lanes) - 1;
+}
 
 typedef struct frames {
     int n, k, count;
@@ -263,6 +275,215 @@ static void test_code(const char *name, int count, double ebn0)
     ldpc_code_destroy(code);
 }
 
+/* Frames of mixed difficulty, in an order that mixes them within every group of lanes: clean
+ * (6 dB: a check passes after 1 or 2 iterations), noisy (1.5 dB: a few iterations or more) and
+ * hopeless (-2 dB: never), erased (every LLR 0), all NaN (erased too: NaN reads as 0) and tiny
+ * (|LLR| * 4 < 0.5: erased for integer messages, not for float ones). */
+static frames make_mixed_frames(const ldpc_code *code, int count)
+{
+    frames clean = make_frames(code, count, 6.0, 11), noisy = make_frames(code, count, 1.5, 12);
+    frames hopeless = make_frames(code, count, -2.0, 13);
+    const int n = clean.n;
+    for (int i = 0; i < count; i++) {
+        const int kind = (i * 7 + i / 13) % 11;
+        float *x = clean.llr + (size_t)i * n;
+        int8_t *x8 = clean.llr8 + (size_t)i * n;
+        const frames *from = kind >= 3 && kind <= 5 ? &noisy : kind >= 6 && kind <= 7 ? &hopeless
+                                                                                      : NULL;
+        if (from) {
+            memcpy(x, from->llr + (size_t)i * n, (size_t)n * sizeof(float));
+            memcpy(x8, from->llr8 + (size_t)i * n, (size_t)n);
+            memcpy(clean.cw + (size_t)i * n, from->cw + (size_t)i * n, (size_t)n);
+        }
+        for (int j = 0; kind >= 8 && j < n; j++) {
+            x[j] = kind == 8 ? 0.0f : kind == 9 ? NAN : (j % 2 ? 0.1f : -0.1f);
+            x8[j] = 0;
+        }
+    }
+    free_frames(&noisy);
+    free_frames(&hopeless);
+    return clean;
+}
+
+typedef struct refill_variant {
+    ldpc_algorithm alg;
+    ldpc_schedule sch;
+    int iters;
+} refill_variant;
+
+/* The lanes of every kernel refilled from a stream of mixed frames: each frame's bits,
+ * iterations and parity flag equal the model's (int8, int16) or the reference's (float) for
+ * that frame alone, whatever lane and time it was loaded in. */
+static void test_refill(const char *name, int count)
+{
+    ldpc_code *code;
+    if (ldpc_code_create(&code, name) != LDPC_OK) {
+        printf("note: code %s not available (%s), skipped\n", name, ldpc_last_error());
+        return;
+    }
+    frames f = make_mixed_frames(code, count);
+    const int n = f.n;
+    const size_t bits = (size_t)count * n;
+    uint8_t *want = malloc(bits), *got = malloc(bits);
+    ldpc_frame_status *swant = malloc((size_t)count * sizeof *swant);
+    ldpc_frame_status *sgot = malloc((size_t)count * sizeof *sgot);
+    const refill_variant rv[] = {
+        {LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 8},
+        {LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_FLOODING, 6},
+        {LDPC_ALG_SUM_PRODUCT, LDPC_SCHEDULE_LAYERED, 5}, /* float messages only */
+    };
+    const ldpc_msg_format fmts[] = {LDPC_MSG_I8, LDPC_MSG_I16, LDPC_MSG_F32};
+    int runs = 0, quick = 0, stopped_early = 0, never = 0, erased = 0;
+    for (size_t v = 0; v < sizeof rv / sizeof rv[0]; v++)
+        for (int fi = 0; fi < 3; fi++)
+            for (int et = 1; et >= 0; et--)
+                for (int ti = 0; ti < 2; ti++) {
+                    if (rv[v].alg == LDPC_ALG_SUM_PRODUCT && fmts[fi] != LDPC_MSG_F32)
+                        continue;
+                    const ldpc_llr_type type = ti ? LDPC_LLR_I8 : LDPC_LLR_F32;
+                    ldpc_decoder_config cfg;
+                    ldpc_decoder_config_init(&cfg);
+                    cfg.algorithm = rv[v].alg;
+                    cfg.schedule = rv[v].sch;
+                    cfg.max_iterations = rv[v].iters;
+                    cfg.early_termination = et;
+                    cfg.msg_format = fmts[fi];
+                    cfg.oms_beta = 0.5f;
+                    /* batches smaller than a group: a refill takes frames of later batches */
+                    cfg.batch_frames = 37;
+                    if (fmts[fi] == LDPC_MSG_F32) {
+                        cfg.backend = LDPC_BACKEND_CPU_REFERENCE;
+                        run_decoder(code, cfg, &f, type, want, swant, NULL);
+                    } else {
+                        run_model(code, &cfg, &f, type, want, swant);
+                    }
+                    for (int i = 0; i < count; i++) {
+                        quick += et && swant[i].iterations <= 2 && swant[i].parity_ok;
+                        stopped_early += swant[i].iterations < rv[v].iters;
+                        never += !swant[i].parity_ok;
+                    }
+                    cfg.backend = LDPC_BACKEND_CPU_SIMD;
+                    for (int i = 0; i < ldpc_simd_isa_count(); i++) {
+                        const char *isa = ldpc_simd_isa_name(i);
+                        if (!ldpc_simd_isa_supported(isa) || (ONLY_ISA && strcmp(isa, ONLY_ISA)))
+                            continue;
+                        setenv("LDPCGPU_SIMD_ISA", isa, 1);
+                        for (int threads = 1; threads <= 2; threads++) {
+                            const char *rs = (v + (size_t)fi + (size_t)threads) % 2 ? "1" : "";
+                            setenv("LDPCGPU_SIMD_ROW_SIGNS", rs, 1);
+                            cfg.num_threads = threads;
+                            const char *used = NULL;
+                            run_decoder(code, cfg, &f, type, got, sgot, &used);
+                            char what[256];
+                            snprintf(what, sizeof what, "refill %s variant %zu format %d et %d "
+                                     "llr %s isa %s threads %d rows' signs '%s'", name, v,
+                                     (int)fmts[fi], et, ti ? "i8" : "f32", isa, threads, rs);
+                            CHECK_MSG(!strcmp(used, isa), "%s: kernel used %s", what, used);
+                            const int bad = compare(what, &f, want, swant, got, sgot);
+                            CHECK_MSG(bad == 0, "%s: %d of %d frames differ", what, bad, count);
+                            runs++;
+                        }
+                    }
+                    unsetenv("LDPCGPU_SIMD_ISA");
+                    unsetenv("LDPCGPU_SIMD_ROW_SIGNS");
+                }
+    /* the mixture is what it claims: frames that stop early, frames that never pass */
+    for (int i = 0; i < count; i++)
+        erased += ldpc_frame_erased(NULL, LDPC_LLR_F32, f.llr + (size_t)i * n, n);
+    CHECK_MSG(quick > 0 && stopped_early > quick && never > 0 && erased > 0,
+              "%s: the mixed frames are not mixed (%d decoded in 1-2 iterations, %d stopped "
+              "early, %d never passed, %d erased)", name, quick, stopped_early, never, erased);
+    printf("refill %s: %d frames, %d runs agree frame by frame (over the configurations: %d "
+           "frames decoded in 1-2 iterations, %d stopped early, %d not decoded; %d erased "
+           "frames)\n", name, count, runs, quick, stopped_early, never, erased);
+    free(want);
+    free(got);
+    free(swant);
+    free(sgot);
+    free_frames(&f);
+    ldpc_code_destroy(code);
+}
+
+/* Batches in flight that differ in their LLR type, iteration limit and early stop (runtime
+ * settings between submits): frames of batches with the same settings share a group (lanes of
+ * one refill take frames of one type), a batch with other settings waits for the lanes to drain.
+ * Every batch's frames as the model decodes them with that batch's settings. */
+static void test_refill_mixed_batches(const char *name)
+{
+    ldpc_code *code;
+    REQUIRE_OK(ldpc_code_create(&code, name));
+    const int per = 45, nb = 8, count = per * nb;
+    frames f = make_mixed_frames(code, count);
+    const int n = f.n;
+    uint8_t *want = malloc((size_t)per * n);
+    ldpc_frame_status swant[45];
+    const ldpc_msg_format fmts[] = {LDPC_MSG_I8, LDPC_MSG_I16};
+    int checked = 0;
+    for (int fi = 0; fi < 2; fi++)
+        for (int i = 0; i < ldpc_simd_isa_count(); i++) {
+            const char *isa = ldpc_simd_isa_name(i);
+            if (!ldpc_simd_isa_supported(isa) || (ONLY_ISA && strcmp(isa, ONLY_ISA)))
+                continue;
+            setenv("LDPCGPU_SIMD_ISA", isa, 1);
+            ldpc_decoder_config cfg;
+            ldpc_decoder_config_init(&cfg);
+            cfg.backend = LDPC_BACKEND_CPU_SIMD;
+            cfg.msg_format = fmts[fi];
+            cfg.batch_frames = per;
+            cfg.batches_in_flight = nb;
+            cfg.num_threads = 1 + i % 2;
+            cfg.output_bits = LDPC_OUTPUT_CODEWORD;
+            cfg.output_packing = LDPC_OUTPUT_UNPACKED;
+            ldpc_decoder *dec;
+            REQUIRE_OK(ldpc_decoder_create(&dec, code, &cfg));
+            /* batch b: int8 LLRs when b % 3 == 1, limit 4 + b % 4 (two batches in a row share
+             * it), early stop off for batch 5 */
+            for (int b = 0; b < nb; b++) {
+                ldpc_batch *bt;
+                REQUIRE_OK(ldpc_decoder_acquire(dec, &bt));
+                REQUIRE_OK(ldpc_decoder_set_max_iterations(dec, 4 + (b / 2) % 4));
+                REQUIRE_OK(ldpc_decoder_set_early_termination(dec, b != 5));
+                const ldpc_llr_type type = b % 3 == 1 ? LDPC_LLR_I8 : LDPC_LLR_F32;
+                if (type == LDPC_LLR_I8)
+                    memcpy(ldpc_batch_llr_i8(bt), f.llr8 + (size_t)b * per * n, (size_t)per * n);
+                else
+                    memcpy(ldpc_batch_llr_f32(bt), f.llr + (size_t)b * per * n,
+                           (size_t)per * n * sizeof(float));
+                ldpc_batch_set_user(bt, (uint64_t)b);
+                REQUIRE_OK(ldpc_decoder_submit(dec, bt, per, type));
+            }
+            for (int k = 0; k < nb; k++) {
+                ldpc_batch *bt = NULL;
+                REQUIRE_OK(ldpc_decoder_collect(dec, &bt, 1));
+                REQUIRE(bt != NULL);
+                const int b = (int)ldpc_batch_user(bt);
+                const ldpc_llr_type type = b % 3 == 1 ? LDPC_LLR_I8 : LDPC_LLR_F32;
+                ldpc_decoder_config mc = cfg;
+                mc.max_iterations = 4 + (b / 2) % 4;
+                mc.early_termination = b != 5;
+                frames one = f;
+                one.count = per;
+                one.llr = f.llr + (size_t)b * per * n;
+                one.llr8 = f.llr8 + (size_t)b * per * n;
+                run_model(code, &mc, &one, type, want, swant);
+                char what[160];
+                snprintf(what, sizeof what, "refill mixed batches %s format %d isa %s batch %d",
+                         name, (int)fmts[fi], isa, b);
+                const int bad = compare(what, &one, want, swant, ldpc_batch_output(bt),
+                                        ldpc_batch_status(bt));
+                CHECK_MSG(bad == 0, "%s: %d of %d frames differ from the model", what, bad, per);
+                checked += per;
+                ldpc_decoder_release(dec, bt);
+            }
+            ldpc_decoder_destroy(dec);
+            unsetenv("LDPCGPU_SIMD_ISA");
+        }
+    printf("refill, mixed batches in flight: %d frames as the model\n", checked);
+    free(want);
+    free_frames(&f);
+    ldpc_code_destroy(code);
+}
+
 /* The input conversion alone: every kernel's load against the model's rule 1 for one float
  * at a time (ldpc_fixed_quantize_f32), on values chosen to break a wrong rounding or clamp:
  * ties k/2 and their float neighbours at every scale step, both sides of the message range,
@@ -331,7 +552,7 @@ static void test_conversion(void)
                     for (int g = 0; g * k->lanes < SIMD_MAX_LANES; g++) {
                         for (int l = 0; l < k->lanes; l++)
                             in.frame[l] = vals + ((size_t)g * k->lanes + l) * n;
-                        k->load(&plan, &prm, &w, &in);
+                        k->load(&plan, &prm, &w, &in, all_lanes(k));
                         for (int l = 0; l < k->lanes; l++)
                             for (int j = 0; j < n; j++) {
                                 const float x = vals[((size_t)g * k->lanes + l) * n + j];
@@ -406,7 +627,7 @@ static void test_conversion_i8(void)
                             in.frame[l] = partial && l == k->lanes - 1
                                               ? NULL
                                               : vals + ((size_t)g * k->lanes + l) * n;
-                        k->load(&plan, &prm, &w, &in);
+                        k->load(&plan, &prm, &w, &in, all_lanes(k));
                         for (int l = 0; l < k->lanes; l++)
                             for (int j = 0; j < n; j++) {
                                 const int want =
@@ -449,5 +670,11 @@ int main(void)
     /* 5G NR BG2, rate-matched: the decode graph (26 of 42 block rows; int8 messages store
      * bytes) with rows of degree 3 to 10 */
     test_code("nr:1000:1500", 60, 8.0);
+    /* three groups of the widest kernel and a part; a code large enough for the parity check's
+     * row-written form (LDPCGPU_SIMD_ROW_SIGNS=1) and the int8 refill's tail columns (576 =
+     * 36 x 16, 1944 = 121 x 16 + 8) */
+    test_refill("wimax:576:1/2", 3 * 64 + 17);
+    test_refill("wifi:1944:1/2", 2 * 64 + 9);
+    test_refill_mixed_batches("wimax:576:1/2");
     return test_finish("test_simd_exact");
 }
