@@ -131,8 +131,9 @@ struct State {
      * 12 of 96; 5G NR's neighbouring disjoint rows for Z <= 192): half the layers, barriers
      * and dependent chains of an iteration, the same row order, so the same bits. Full
      * batches keep plan (a block row a layer): its groups of fewer threads pack the SMs
-     * better (WiMAX 2304 int8 52 against 48 Gb/s, float 22 against 18; docs/cuda-notes.md,
-     * "Small-batch layers"). small_var / small_wave: the variants it runs with. */
+     * better (with small for every launch WiMAX 2304 int8 48 against 51 Gb/s, float 18 against
+     * 22; docs/cuda-notes.md, "Small-batch layers"). small_var / small_wave: whether the batch
+     * variant / the one-wave variant runs it. */
     HostPlan small;
     bool has_small = false, small_var = false, small_wave = false;
     int fixed = 0, spa = 0;

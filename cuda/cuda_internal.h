@@ -42,11 +42,7 @@ struct HostPlan {
     int Z = 0;                    /* threads per codeword = max rows per layer */
     int dmax = 0;                 /* 8, 16 or 32: max row degree rounded up */
     int total_groups = 0;         /* sum over layers of ceil(max degree in layer / 4) */
-    /* {ngroups, group_base, nrows, degrees}: degrees = the degree of rows [0, degree_split) |
-     * that of the rows from degree_split on << 8 (equal where every row of the layer has one),
-     * or 0 where the layer's rows are not so (the kernel's generic row update) */
-    std::vector<int4> layers;
-    int degree_split = 0;         /* where a layer's row degree may change: the first block row's end */
+    std::vector<int4> layers;     /* {ngroups, group_base, nrows, uniform degree or 0} */
     std::vector<uint4> table;     /* total_groups * Z entries of column numbers (table_encoding.h) */
 
     /* output bit -> column, empty when output bit i is column i */
@@ -98,7 +94,6 @@ struct OutFmt {
 /* Table kernel: the code on the device. */
 struct TableCode {
     int n, Z, nlayers, total_groups;
-    int degree_split; /* HostPlan::degree_split */
     const int4 *layers;
     const void *table; /* uint4 entries, or uint2 of 16-bit offsets (table_offsets16) */
 };

@@ -44,7 +44,7 @@ int launch(State *s, ldpc_decoder *dec, Lane &L, const void *llr, int llr_i8, in
         const bool small = groups <= d.sms && G == 1 && (wave ? s->small_wave : s->small_var);
         const HostPlan &p = small ? s->small : s->plan;
         TableArgs a;
-        a.code = TableCode{c->n, p.Z, p.nlayers, p.total_groups, p.degree_split, small ? d.layers_small : d.layers,
+        a.code = TableCode{c->n, p.Z, p.nlayers, p.total_groups, small ? d.layers_small : d.layers,
                            small ? d.table_small : d.table};
         a.fmt = fmt;
         a.batch = b;

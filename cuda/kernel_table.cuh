@@ -291,19 +291,16 @@ __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg
     }
 }
 
-/* The row update of a thread's row of a layer: specialised on the row's degree for the degrees
- * of the common codes with rows of at most 8 edges (WiMAX/WiFi 1/2, DVB-T2 1/2: 6, 7, 8); the
- * generic update otherwise. li.w holds the degree of the rows before HostPlan::degree_split
- * (byte 0) and after it (byte 1); deg_sel (the thread's byte selector: 0x4440 or 0x4441) picks
- * the thread's, one PRMT. The degree changes at most at degree_split (a block row: whole warps
- * where z is a multiple of 32): one warp at most runs both updates. */
+/* The row update of one layer: specialised on the layer's uniform row degree (li.w) for the
+ * degrees of the common codes with rows of at most 8 edges (WiMAX/WiFi 1/2, DVB-T2 1/2: 6, 7,
+ * 8); the generic update otherwise. li.w is the same for every thread: no divergence. */
 template <class A, int DMAX, int PFK, class TQ, class Mid>
-__device__ __forceinline__ void layer_update(unsigned char *app_b, typename A::Msg4 *msg_t, int Z, unsigned deg_sel,
+__device__ __forceinline__ void layer_update(unsigned char *app_b, typename A::Msg4 *msg_t, int Z,
                                              const LayerIn<A, DMAX, PFK, TQ> &in, const Arith &ar,
                                              const unsigned char *lut, const Mid &mid)
 {
     if constexpr (DMAX == 8) {
-        const int d = (int)__byte_perm((unsigned)in.li.w, 0u, deg_sel);
+        const int d = in.li.w;
         if (d == 7)
             return row_update<A, DMAX, PFK, TQ, 7>(app_b, msg_t, Z, in, ar, lut, mid);
         if (d == 6)
@@ -413,8 +410,6 @@ table_kernel(const TableArgs a)
     const int tid = threadIdx.x;
     const int g = tid / Z, t = tid - g * Z;
     const bool in_group = g < G;
-    /* layer_update: byte 0 or 1 of a layer's degrees, then zeros */
-    const unsigned deg_sel = t < c.degree_split ? 0x4440u : 0x4441u;
     const unsigned ALL = (1u << A::LANES) - 1u;
 
     /* per group: lanes with a channel value not 0 (erased frames: the others), lanes done (a
@@ -522,7 +517,7 @@ table_kernel(const TableArgs a)
             if (MID && early_ok) {
                 auto load = [&] { nxt.load(c, layers_s, Ln, tab_t, msg_t, in_group); };
                 if (work)
-                    layer_update(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, load);
+                    layer_update(app_b, msg_t, Z, cur, a.ar, lut, load);
                 else
                     load();
                 __syncthreads();
@@ -532,9 +527,9 @@ table_kernel(const TableArgs a)
                 nxt.load(c, layers_s, Ln, tab_t, msg_t, in_group, !LATE);
             if (work) {
                 if (LATE && early_ok)
-                    layer_update(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, [&] { nxt.load_msg(msg_t, Z, true); });
+                    layer_update(app_b, msg_t, Z, cur, a.ar, lut, [&] { nxt.load_msg(msg_t, Z, true); });
                 else
-                    layer_update(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, [] {});
+                    layer_update(app_b, msg_t, Z, cur, a.ar, lut, [] {});
             } else if (LATE && early_ok) {
                 nxt.load_msg(msg_t, Z, in_group);
             }
@@ -560,7 +555,7 @@ table_kernel(const TableArgs a)
             const int L2 = L + 2 < c.nlayers ? L + 2 : L + 2 - c.nlayers;
             nxt2.load(c, layers_s, L2, tab_t, msg_t, in_group);
             if (work)
-                layer_update(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, [] {});
+                layer_update(app_b, msg_t, Z, cur, a.ar, lut, [] {});
             __syncthreads();
         };
         /* the same with the loads issued after the layer's first pass: the third step of a
@@ -570,7 +565,7 @@ table_kernel(const TableArgs a)
             const int L2 = L + 2 < c.nlayers ? L + 2 : L + 2 - c.nlayers;
             auto load2 = [&] { nxt2.load(c, layers_s, L2, tab_t, msg_t, in_group); };
             if (work)
-                layer_update(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, load2);
+                layer_update(app_b, msg_t, Z, cur, a.ar, lut, load2);
             else
                 load2();
             __syncthreads();

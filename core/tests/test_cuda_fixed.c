@@ -157,8 +157,8 @@ int main(void)
     }
 
     /* Launches of at most one group per SM run the plan whose layers pair WiMAX 2304 r1/2's
-     * disjoint block rows (6 layers of 192 rows, each thread's row update specialised for its
-     * row's degree: 6 or 7; cuda_backend.h, State::small); full batches a block row a layer
+     * disjoint block rows (6 layers of 192 rows, 4 of them with rows of 6 and 7 edges: the
+     * generic row update; cuda_backend.h, State::small); full batches a block row a layer
      * (above: 301 frames); LDPCGPU_CUDA_MERGE=0 keeps block rows for both */
     for (int merge = 1; merge >= 0; merge--) {
         if (!merge)
