@@ -95,18 +95,7 @@ typedef vec_t msg_t;
 #define m_load v_load
 #define m_store v_store
 
-/* Lanes whose stored messages are read (kernel_impl.h: a frame loaded into a lane since the
- * last iteration has no messages yet, so its lanes read 0): all-ones lanes, ANDed. */
-typedef vec_t keep_t;
-static inline keep_t k_lanes(uint64_t lanes)
-{
-    unsigned char b[sizeof(vec_t)];
-    for (int l = 0; l < LANES; l++)
-        memset(b + l * sizeof(elem_t), lanes >> l & 1 ? 0xff : 0, sizeof(elem_t));
-    keep_t k;
-    memcpy(&k, b, sizeof k);
-    return k;
-}
+#include "vec_keep_bytes.h"
 #if defined(SIMD_FMT_I16)
 static inline vec_t m_load_keep(const msg_t *p, keep_t k) { return _mm256_and_si256(m_load(p), k); }
 #else
