@@ -133,9 +133,10 @@ struct State {
      * batches keep plan (a block row a layer): its groups of fewer threads pack the SMs
      * better (with small for every launch WiMAX 2304 int8 48 against 51 Gb/s, float 18 against
      * 22; docs/cuda-notes.md, "Small-batch layers"). small_var / small_wave: whether the batch
-     * variant / the one-wave variant runs it. */
+     * variant / the one-wave variant runs it (else small is empty). */
     HostPlan small;
-    bool has_small = false, small_var = false, small_wave = false;
+    bool small_var = false, small_wave = false;
+    bool has_small() const { return small_var || small_wave; }
     int fixed = 0, spa = 0;
     size_t generic_slot = 0;
     int generic_grid = 0;

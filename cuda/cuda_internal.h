@@ -49,10 +49,9 @@ struct HostPlan {
     std::vector<int> out_pos;
 };
 
-/* Build the plan for a code and configuration. */
-/* merge: a layer may hold several block rows of a QC code (cuda_plan.cpp); false keeps one
- * (LDPCGPU_CUDA_MERGE=0) */
-int build_plan(const ldpc_code *c, const ldpc_decoder_config *cfg, HostPlan *p, bool merge = true);
+/* Build the plan for a code and configuration. merge: a layer may hold several block rows of a
+ * QC code (cuda_plan.cpp: State::small); false: a block row a layer (State::plan) */
+int build_plan(const ldpc_code *c, const ldpc_decoder_config *cfg, HostPlan *p, bool merge);
 
 /* ---------------------------------------------------------------------------------------
  * Kernel arguments.

@@ -91,7 +91,7 @@ int upload_code(const State *s, const ldpc_decoder *dec, DeviceCtx &d)
     int st;
     if (s->use_table) {
         if ((st = upload_table(s, p, d, &d.layers, &d.table)) != LDPC_OK ||
-            (s->has_small && (st = upload_table(s, s->small, d, &d.layers_small, &d.table_small)) != LDPC_OK))
+            (s->has_small() && (st = upload_table(s, s->small, d, &d.layers_small, &d.table_small)) != LDPC_OK))
             return st;
     } else {
         if ((st = upload(&d.row_ptr, c->row_ptr, (size_t)c->m + 1, d.dev)) != LDPC_OK ||

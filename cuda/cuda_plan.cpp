@@ -35,6 +35,7 @@ int build_plan(const ldpc_code *c, const ldpc_decoder_config *cfg, HostPlan *p, 
      * 360-row groups stay apart (their colour sets already fill a layer). */
     std::vector<int> mark((size_t)n, -1);
     const int period = layer_period(c);
+    const bool join_periods = merge && c->z > 0;
     p->layer_ptr.clear();
     p->layer_ptr.push_back(0);
     int cur = 0, rows_in = 0;
@@ -48,8 +49,9 @@ int build_plan(const ldpc_code *c, const ldpc_decoder_config *cfg, HostPlan *p, 
         const int r = p->layer_rows[(size_t)i];
         bool conflict = rows_in >= kMaxLayerRows /* threads per codeword of the table kernel */;
         if (period > 0 && i % period == 0 && i > 0 && !conflict) {
-            const int end = c->z > 0 && merge ? std::min(m, i + period) : m + kMaxLayerRows;
-            conflict = rows_in + (end - i) > kMaxLayerRows;
+            /* a new period: it joins the layer whole or not at all */
+            const int end = std::min(m, i + period);
+            conflict = !join_periods || rows_in + (end - i) > kMaxLayerRows;
             for (int k = i; k < end && !conflict; k++)
                 conflict = touches(p->layer_rows[(size_t)k]);
         }

@@ -116,7 +116,7 @@ static int add_lane(State *s, ldpc_decoder *dec, int ctx_index)
     L.status = (int2 *)(L.out + sb);
     if (s->use_table && s->var.mem != MEM_SMEM_ALL) {
         size_t msg_bytes = table_msg_bytes(s->var.arith, p.Z, p.total_groups);
-        if (s->has_small) /* its layers may have more table entries (rows of unequal degrees) */
+        if (s->has_small()) /* its layers may have more table entries (rows of unequal degrees) */
             msg_bytes = std::max(msg_bytes, table_msg_bytes(s->var.arith, s->small.Z, s->small.total_groups));
         CU(cudaMalloc(&L.scratch_msg, (size_t)s->slots * msg_bytes), "cudaMalloc (message scratch)", d.dev);
         if (s->var.mem == MEM_GLOBAL)
@@ -180,8 +180,8 @@ static int cuda_init_inner(ldpc_decoder *dec, State *s)
         return st;
     if ((st = build_plan(c, cfg, &s->plan, false)) != LDPC_OK)
         return st;
-    if (s->knobs.merge && (st = build_plan(c, cfg, &s->small, true)) != LDPC_OK)
-        return st;
+    if (s->knobs.merge && c->z > 0 && (st = build_plan(c, cfg, &s->small, true)) != LDPC_OK)
+        return st; /* (only a QC code's block rows join; choose_variant decides whether it is run) */
     /* the batch size must be known before the lanes' buffers: find the kernel shape first */
     if ((st = read_device_props(s->devs[0])) != LDPC_OK || (st = choose_variant(s, dec)) != LDPC_OK)
         return st;

@@ -260,18 +260,18 @@ static int small_runs(const State *s, const ldpc_code *c, const DeviceCtx &d, co
 }
 
 /* The small-batch plan (State::small) where it has fewer layers than plan and runs with the
- * batch variant or the one-wave one. */
+ * batch variant or the one-wave one; else it is dropped. */
 static int choose_small(State *s, const ldpc_code *c, const DeviceCtx &d)
 {
     const HostPlan &q = s->small;
-    s->has_small = s->small_var = s->small_wave = false;
-    if (!s->knobs.merge || s->forced_G || !q.table_ok || q.nlayers >= s->plan.nlayers || q.dmax != s->plan.dmax)
-        return LDPC_OK;
+    s->small_var = s->small_wave = false;
     int st;
-    if ((st = small_runs(s, c, d, q, s->var, &s->small_var)) != LDPC_OK ||
-        (s->has_wave && (st = small_runs(s, c, d, q, s->wave_var, &s->small_wave)) != LDPC_OK))
+    if (!s->forced_G && q.table_ok && q.nlayers < s->plan.nlayers && q.dmax == s->plan.dmax &&
+        ((st = small_runs(s, c, d, q, s->var, &s->small_var)) != LDPC_OK ||
+         (s->has_wave && (st = small_runs(s, c, d, q, s->wave_var, &s->small_wave)) != LDPC_OK)))
         return st;
-    s->has_small = s->small_var || s->small_wave;
+    if (!s->has_small())
+        s->small = HostPlan();
     return LDPC_OK;
 }
 

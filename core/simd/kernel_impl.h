@@ -69,9 +69,9 @@ static void spa_row(const vec_t *t, int d, vec_t *out, double *pre)
 #endif
 
 /* One row of degree d >= 1: reads APP (the previous APP for flooding) and the old messages
- * msg_in (in the lanes of keep; the others read 0), writes the new messages into msg and, layered, the new APP. t: d vectors of scratch
- * (a local array, so registers, when d is a constant). alg is a constant after inlining, so
- * the normalisation's branches fold away. signs (layered only; NULL: not asked): the hard
+ * msg_in (in the lanes of keep; the others read 0), writes the new messages into msg and,
+ * layered, the new APP. t: d vectors of scratch (a local array, so registers, when d is a
+ * constant). alg is a constant after inlining, so the normalisation's branches fold away. signs (layered only; NULL: not asked): the hard
  * decision of each new APP into the word of its column, signs[col] (bit l: lane l), for the
  * parity check after the iteration; the last row that updates a column writes its word last. */
 #if defined(V_ROW_MIN_SUM)
