@@ -549,38 +549,38 @@ table_kernel(const TableArgs a)
          * 60.3 -> 51.7, one stream 51.2 -> 43.8, 1 dB (nothing converges, a check every
          * iteration) 60.4 -> 40.8; with early stop 98.9 -> 95.8; DVB-T2 16200 r1/2 int8 10 it
          * 6.39 -> 4.68 (early stop 6.76 -> 6.26); DVB-T2 64800 r1/2 int8 20 it 2.61 -> 2.30. */
-        /* two layers ahead: cur holds layer L, nxt2 receives L + 2 */
-        auto step2 = [&](LayerIn<A, DMAX, PFK, TQ> &cur, LayerIn<A, DMAX, PFK, TQ> &nxt2, int L) {
-            const bool work = group_open && t < cur.li.z;
-            const int L2 = L + 2 < c.nlayers ? L + 2 : L + 2 - c.nlayers;
-            nxt2.load(c, layers_s, L2, tab_t, msg_t, in_group);
-            if (work)
-                layer_update(app_b, msg_t, Z, cur, a.ar, lut, [] {});
-            __syncthreads();
-        };
-        /* the same with the loads issued after the layer's first pass: the third step of a
-         * round (below) */
-        auto step2m = [&](LayerIn<A, DMAX, PFK, TQ> &cur, LayerIn<A, DMAX, PFK, TQ> &nxt2, int L) {
+        /* two layers ahead: cur holds layer L, nxt2 receives L + 2. LATE (a
+         * std::integral_constant<bool>): the loads are issued after the layer's first pass (the
+         * third step of a round, below) rather than before it */
+        auto step2 = [&](auto late, LayerIn<A, DMAX, PFK, TQ> &cur, LayerIn<A, DMAX, PFK, TQ> &nxt2, int L) {
+            constexpr bool LOAD_LATE = decltype(late)::value;
             const bool work = group_open && t < cur.li.z;
             const int L2 = L + 2 < c.nlayers ? L + 2 : L + 2 - c.nlayers;
             auto load2 = [&] { nxt2.load(c, layers_s, L2, tab_t, msg_t, in_group); };
-            if (work)
-                layer_update(app_b, msg_t, Z, cur, a.ar, lut, load2);
-            else
+            if constexpr (!LOAD_LATE)
                 load2();
+            if (work) {
+                if constexpr (LOAD_LATE)
+                    layer_update(app_b, msg_t, Z, cur, a.ar, lut, load2);
+                else
+                    layer_update(app_b, msg_t, Z, cur, a.ar, lut, [] {});
+            } else if constexpr (LOAD_LATE) {
+                load2();
+            }
             __syncthreads();
         };
+        constexpr std::false_type FIRST{};
         bool checking = true;
         for (int it = 1; it <= a.batch.max_iter; it++) {
             group_open = in_group && (a.batch.early ? gdone[g] != (int)ALL : valid != 0u);
             if (deep && DMAX > 16) {
                 for (int L = 0; L < c.nlayers; L++) {
                     if (ph == 0)
-                        step2(x, z, L);
+                        step2(FIRST, x, z, L);
                     else if (ph == 1)
-                        step2(y, x, L);
+                        step2(FIRST, y, x, L);
                     else
-                        step2(z, y, L);
+                        step2(FIRST, z, y, L);
                     ph = ph == 2 ? 0 : ph + 1;
                 }
             } else if (deep) {
@@ -602,26 +602,23 @@ table_kernel(const TableArgs a)
                 }
                 int L = 0;
                 for (; L + 3 <= c.nlayers; L += 3) {
-                    step2(x, z, L);
-                    step2(y, x, L + 1);
+                    step2(FIRST, x, z, L);
+                    step2(FIRST, y, x, L + 1);
                     /* this step reads the buffer loaded in the round's first; issued before its
                      * first pass, its own loads made that wait their whole latency too (ncu,
                      * DVB-T2 64800 r1/2: 12% of all samples on its first APP read). Issued after
                      * it, for rows of up to 8 edges (H200, against loads first): DVB-T2 64800
                      * r1/2 20 it 7.79 -> 8.87 Gb/s, DVB-S2 r1/2 early stop e2e 27.5 -> 30.3,
                      * DVB-S2 1/3 7.57 -> 8.61; rows of 9 - 16 edges: DVB-T2 2/3 9.74 -> 9.61 */
-                    if constexpr (DMAX <= 8)
-                        step2m(z, y, L + 2);
-                    else
-                        step2(z, y, L + 2);
+                    step2(std::integral_constant<bool, DMAX <= 8>{}, z, y, L + 2);
                 }
                 ph = 0;
                 if (L < c.nlayers) {
-                    step2(x, z, L++);
+                    step2(FIRST, x, z, L++);
                     ph = 1;
                 }
                 if (L < c.nlayers) {
-                    step2(y, x, L);
+                    step2(FIRST, y, x, L);
                     ph = 2;
                 }
             } else {
