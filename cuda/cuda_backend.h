@@ -55,6 +55,7 @@ struct Knobs {
     bool no_d20 = false;            /* LDPCGPU_CUDA_D20=0: rows of 17 - 20 edges in the 32-edge kernels */
     bool wave = true;               /* LDPCGPU_CUDA_WAVE=0: one-wave launches keep the batch variant */
     bool merge = true;              /* LDPCGPU_CUDA_MERGE=0: no small-batch plan (State::small) */
+    bool row_degrees = true;        /* LDPCGPU_CUDA_ROW_DEGREES=0: small plan without the row_degrees kernels */
 };
 Knobs read_knobs();
 
@@ -136,6 +137,8 @@ struct State {
      * variant / the one-wave variant runs it (else small is empty). */
     HostPlan small;
     bool small_var = false, small_wave = false;
+    /* small runs in the row_degrees form of its variant(s) (TableVariant::row_degrees) */
+    bool small_row_degrees = false;
     bool has_small() const { return small_var || small_wave; }
     int fixed = 0, spa = 0;
     size_t generic_slot = 0;

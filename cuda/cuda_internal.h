@@ -43,6 +43,11 @@ struct HostPlan {
     int dmax = 0;                 /* 8, 16 or 32: max row degree rounded up */
     int total_groups = 0;         /* sum over layers of ceil(max degree in layer / 4) */
     std::vector<int4> layers;     /* {ngroups, group_base, nrows, uniform degree or 0} */
+    /* for the kernels that pick each thread's row degree (TableVariant::row_degrees), per layer:
+     * the degree of its rows before degree_split (byte 0) and of those from it on (byte 1), or
+     * 0 where the layer's rows are not two such runs (a QC code's block rows: degree_split = z) */
+    std::vector<int> run_degrees;
+    int degree_split = 0;
     std::vector<uint4> table;     /* total_groups * Z entries of column numbers (table_encoding.h) */
 
     /* output bit -> column, empty when output bit i is column i */
@@ -111,6 +116,7 @@ struct TableArgs {
      * pass the CRC iff the XOR of crc_r over its ones is 0 (the CRC is linear); null: off */
     const unsigned *crc_r;
     int crc_bits;
+    int degree_split;        /* HostPlan::degree_split, for the row_degrees kernels */
 };
 
 /* Generic kernel: H on the device. */
@@ -145,6 +151,10 @@ struct TableVariant {
     MemKind mem;
     bool t16 = false; /* 16-bit table entries (kernel_table.cuh, TabQ; table_offsets16) */
     bool one_block = false; /* launch bounds for one block per SM (table_min_blocks; not ARITH_I8X2) */
+    /* each thread's row degree from its layer's run_degrees (the small-batch plan, whose layers
+     * pair block rows of 6 and 7 edges: kernel_table.cuh, layer_update); rows of up to 8
+     * edges, state on chip, f32 / h8x2 / i16 */
+    bool row_degrees = false;
 };
 
 /* What the layout needs of an arithmetic's policy (arith.cuh), taken from the policy types
@@ -204,6 +214,16 @@ cudaError_t table_launch_i8_one_block(int dmax, MemKind mem, bool t16, const Tab
                                       size_t smem, cudaStream_t s);
 cudaError_t table_launch_i16(int dmax, MemKind mem, bool t16, const TableArgs &a, int grid, int threads,
                              size_t smem, cudaStream_t s);
+/* the row_degrees variants (NULL / cudaErrorInvalidValue where not compiled) */
+const void *table_kernel_fn_f32_row_degrees(int dmax, MemKind mem, bool t16);
+cudaError_t table_launch_f32_row_degrees(int dmax, MemKind mem, bool t16, const TableArgs &a, int grid,
+                                         int threads, size_t smem, cudaStream_t s);
+const void *table_kernel_fn_h8x2_row_degrees(int dmax, MemKind mem, bool t16);
+cudaError_t table_launch_h8x2_row_degrees(int dmax, MemKind mem, bool t16, const TableArgs &a, int grid,
+                                          int threads, size_t smem, cudaStream_t s);
+const void *table_kernel_fn_i16_row_degrees(int dmax, MemKind mem, bool t16);
+cudaError_t table_launch_i16_row_degrees(int dmax, MemKind mem, bool t16, const TableArgs &a, int grid,
+                                         int threads, size_t smem, cudaStream_t s);
 
 /* ---------------------------------------------------------------------------------------
  * The simulator's GPU channel (sim_run.cu) fills LLR buffers of its own on the GPU and runs

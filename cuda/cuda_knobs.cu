@@ -29,6 +29,7 @@ Knobs read_knobs()
     k.no_d20 = env_is(getenv("LDPCGPU_CUDA_D20"), "0");
     k.wave = !env_is(getenv("LDPCGPU_CUDA_WAVE"), "0");
     k.merge = !env_is(getenv("LDPCGPU_CUDA_MERGE"), "0");
+    k.row_degrees = !env_is(getenv("LDPCGPU_CUDA_ROW_DEGREES"), "0");
     return k;
 }
 

@@ -57,17 +57,22 @@ static int upload(T **dst, const T *src, size_t count, int dev)
     return LDPC_OK;
 }
 
-/* plan p's layers, and its column numbers as the variant's entries: byte offsets, 32- or
- * 16-bit */
-static int upload_table(const State *s, const HostPlan &p, DeviceCtx &d, int4 **layers, void **table)
+/* plan p's layers (with each layer's run_degrees as its degree for the row_degrees kernels),
+ * and its column numbers as the variant's entries: byte offsets, 32- or 16-bit */
+static int upload_table(const State *s, const HostPlan &p, bool run_degrees, DeviceCtx &d, int4 **layers,
+                        void **table)
 {
     const TableGeom g = table_geom(s->var.arith);
     std::vector<uint4> bytes(p.table);
     for (uint4 &u : bytes)
         u = make_uint4(table_encode32(u.x, (unsigned)g.app_value_bytes), table_encode32(u.y, (unsigned)g.app_value_bytes),
                        table_encode32(u.z, (unsigned)g.app_value_bytes), table_encode32(u.w, (unsigned)g.app_value_bytes));
+    std::vector<int4> recs(p.layers);
+    if (run_degrees)
+        for (size_t L = 0; L < recs.size(); L++)
+            recs[L].w = p.run_degrees[L];
     int st;
-    if ((st = upload(layers, p.layers.data(), p.layers.size(), d.dev)) != LDPC_OK)
+    if ((st = upload(layers, recs.data(), recs.size(), d.dev)) != LDPC_OK)
         return st;
     if (s->var.t16) {
         std::vector<uint2> half(bytes.size());
@@ -90,8 +95,9 @@ int upload_code(const State *s, const ldpc_decoder *dec, DeviceCtx &d)
     const HostPlan &p = s->plan;
     int st;
     if (s->use_table) {
-        if ((st = upload_table(s, p, d, &d.layers, &d.table)) != LDPC_OK ||
-            (s->has_small() && (st = upload_table(s, s->small, d, &d.layers_small, &d.table_small)) != LDPC_OK))
+        if ((st = upload_table(s, p, false, d, &d.layers, &d.table)) != LDPC_OK ||
+            (s->has_small() &&
+             (st = upload_table(s, s->small, s->small_row_degrees, d, &d.layers_small, &d.table_small)) != LDPC_OK))
             return st;
     } else {
         if ((st = upload(&d.row_ptr, c->row_ptr, (size_t)c->m + 1, d.dev)) != LDPC_OK ||

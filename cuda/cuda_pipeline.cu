@@ -37,12 +37,13 @@ int launch(State *s, ldpc_decoder *dec, Lane &L, const void *llr, int llr_i8, in
             G = std::max(1, std::min(G, (groups + d.sms - 1) / d.sms));
         /* one wave: a group per block, every block resident at once, the state on chip */
         const bool wave = s->has_wave && groups <= s->wave_blocks * d.sms;
-        const TableVariant &var = wave ? s->wave_var : s->var;
+        TableVariant var = wave ? s->wave_var : s->var;
         if (wave)
             G = 1;
         /* at most a group per SM: the plan of fewer, longer layers (State::small) */
         const bool small = groups <= d.sms && G == 1 && (wave ? s->small_wave : s->small_var);
         const HostPlan &p = small ? s->small : s->plan;
+        var.row_degrees = small && s->small_row_degrees;
         TableArgs a;
         a.code = TableCode{c->n, p.Z, p.nlayers, p.total_groups, small ? d.layers_small : d.layers,
                            small ? d.table_small : d.table};
@@ -57,6 +58,7 @@ int launch(State *s, ldpc_decoder *dec, Lane &L, const void *llr, int llr_i8, in
         const bool crc = !fmt_override && ldpc_crc_stop_active(&dec->crc_stop, &dec->cfg);
         a.crc_r = crc ? d.crc_r : nullptr;
         a.crc_bits = crc ? dec->crc_stop.nbits : 0;
+        a.degree_split = p.degree_split;
         if (var.one_block && G != 1) /* its kernels address one group's state (kernel_table.cuh) */
             return ldpc_error(LDPC_ERR_UNSUPPORTED, "cuda: a one-block kernel with %d groups per block", G);
         a.G = G;

@@ -94,20 +94,30 @@ int build_plan(const ldpc_code *c, const ldpc_decoder_config *cfg, HostPlan *p, 
      * where 16 bits cannot hold the code */
     p->dmax = c->max_row_degree <= 8 ? 8 : c->max_row_degree <= 16 ? 16 : c->max_row_degree <= kDmaxTwoBlocks ? kDmaxTwoBlocks : 32;
     long long groups = 0;
+    p->degree_split = c->z > 0 ? c->z : p->max_layer_rows;
+    p->run_degrees.clear();
     for (int L = 0; L < p->nlayers; L++) {
-        int dl = 0, dlo = 1 << 30;
+        int dl = 0, dlo = 1 << 30, d_run[2] = {-1, -1};
+        bool two_runs = true;
         for (int i = p->layer_ptr[L]; i < p->layer_ptr[L + 1]; i++) {
-            const int r = p->layer_rows[(size_t)i];
-            dl = std::max(dl, c->row_ptr[r + 1] - c->row_ptr[r]);
-            dlo = std::min(dlo, c->row_ptr[r + 1] - c->row_ptr[r]);
+            const int r = p->layer_rows[(size_t)i], d = c->row_ptr[r + 1] - c->row_ptr[r];
+            dl = std::max(dl, d);
+            dlo = std::min(dlo, d);
+            const int run = i - p->layer_ptr[L] >= p->degree_split;
+            if (d_run[run] < 0)
+                d_run[run] = d;
+            two_runs = two_runs && d_run[run] == d;
         }
+        if (d_run[1] < 0)
+            d_run[1] = d_run[0];
+        p->run_degrees.push_back(two_runs && dl < 256 ? d_run[0] | d_run[1] << 8 : 0);
         const int ng = (dl + 3) / 4;
         /* w: the degree of every row when all rows of the layer have the same one (every
          * block row of a QC code, DVB's groups but the first), else 0: the kernel then runs a
          * row update specialised for that degree, without per-edge "missing edge" checks.
-         * (Paired WiMAX r1/2 block rows of 6 and 7 edges get 0: a degree per thread, one byte
-         * select per layer, made 6 codewords 3.5 us faster but cost DVB-T2 and WiFi 1.2% of
-         * their throughput; a per-thread copy of the layer records spilled) */
+         * (Paired WiMAX r1/2 block rows of 6 and 7 edges get 0; the small-batch plan's
+         * row_degrees kernels read run_degrees instead: a degree per thread, one byte select
+         * per layer, which cost DVB-T2 and WiFi 1.2% of their throughput in every kernel) */
         const int uniform = dl == dlo ? dl : 0;
         p->layers.push_back(make_int4(ng, (int)groups, p->layer_ptr[L + 1] - p->layer_ptr[L], uniform));
         groups += ng;

@@ -143,6 +143,12 @@ static int init_device(State *s, ldpc_decoder *dec, int ctx_index)
             return st;
         if (s->has_wave && (st = set_smem_limit(table_kernel_fn(s->wave_var), d)) != LDPC_OK)
             return st;
+        /* the small plan's row_degrees kernels (choose_small) */
+        TableVariant v = s->var, w = s->wave_var;
+        v.row_degrees = w.row_degrees = true;
+        if (s->small_row_degrees && ((s->small_var && (st = set_smem_limit(table_kernel_fn(v), d)) != LDPC_OK) ||
+                                     (s->small_wave && (st = set_smem_limit(table_kernel_fn(w), d)) != LDPC_OK)))
+            return st;
         if (ctx_index == 0)
             s->slots = s->blocks_per_sm * d.sms * s->G;
     } else if (ctx_index == 0) {

@@ -260,18 +260,33 @@ static int small_runs(const State *s, const ldpc_code *c, const DeviceCtx &d, co
 }
 
 /* The small-batch plan (State::small) where it has fewer layers than plan and runs with the
- * batch variant or the one-wave one; else it is dropped. */
+ * batch variant or the one-wave one; else it is dropped. It runs in the row_degrees form of
+ * those variants where every one of them has that form (its kernels are compiled for rows of
+ * up to 8 edges with the state on chip: WiMAX/WiFi), so that one copy of its layer records
+ * serves every launch. */
 static int choose_small(State *s, const ldpc_code *c, const DeviceCtx &d)
 {
     const HostPlan &q = s->small;
     s->small_var = s->small_wave = false;
+    s->small_row_degrees = false;
     int st;
     if (!s->forced_G && q.table_ok && q.nlayers < s->plan.nlayers && q.dmax == s->plan.dmax &&
         ((st = small_runs(s, c, d, q, s->var, &s->small_var)) != LDPC_OK ||
          (s->has_wave && (st = small_runs(s, c, d, q, s->wave_var, &s->small_wave)) != LDPC_OK)))
         return st;
-    if (!s->has_small())
+    if (!s->has_small()) {
         s->small = HostPlan();
+        return LDPC_OK;
+    }
+    if (s->knobs.row_degrees) {
+        bool var_ok = !s->small_var, wave_ok = !s->small_wave;
+        TableVariant v = s->var, w = s->wave_var;
+        v.row_degrees = w.row_degrees = true;
+        if ((s->small_var && (st = small_runs(s, c, d, q, v, &var_ok)) != LDPC_OK) ||
+            (s->small_wave && (st = small_runs(s, c, d, q, w, &wave_ok)) != LDPC_OK))
+            return st;
+        s->small_row_degrees = var_ok && wave_ok;
+    }
     return LDPC_OK;
 }
 

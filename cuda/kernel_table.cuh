@@ -291,16 +291,21 @@ __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg
     }
 }
 
-/* The row update of one layer: specialised on the layer's uniform row degree (li.w) for the
- * degrees of the common codes with rows of at most 8 edges (WiMAX/WiFi 1/2, DVB-T2 1/2: 6, 7,
- * 8); the generic update otherwise. li.w is the same for every thread: no divergence. */
-template <class A, int DMAX, int PFK, class TQ, class Mid>
-__device__ __forceinline__ void layer_update(unsigned char *app_b, typename A::Msg4 *msg_t, int Z,
+/* The row update of one layer: specialised on the row degree for the degrees of the common
+ * codes with rows of at most 8 edges (WiMAX/WiFi 1/2, DVB-T2 1/2: 6, 7, 8); the generic update
+ * otherwise. The degree is the layer's uniform one (li.w: the same for every thread, no
+ * divergence), or with ROW_DEG (the small-batch plan, whose layers pair block rows of 6 and 7
+ * edges: HostPlan::run_degrees) the thread's own: byte 0 or 1 of li.w, picked by deg_sel
+ * (0x4440 or 0x4441: one PRMT); the degree changes only at a block row's end, so one warp at
+ * most runs both updates. Kernels without ROW_DEG keep the plain read: the PRMT in every
+ * kernel cost DVB-T2 and WiFi 1.2% of their throughput. */
+template <bool ROW_DEG, class A, int DMAX, int PFK, class TQ, class Mid>
+__device__ __forceinline__ void layer_update(unsigned char *app_b, typename A::Msg4 *msg_t, int Z, unsigned deg_sel,
                                              const LayerIn<A, DMAX, PFK, TQ> &in, const Arith &ar,
                                              const unsigned char *lut, const Mid &mid)
 {
     if constexpr (DMAX == 8) {
-        const int d = in.li.w;
+        const int d = ROW_DEG ? (int)__byte_perm((unsigned)in.li.w, 0u, deg_sel) : in.li.w;
         if (d == 7)
             return row_update<A, DMAX, PFK, TQ, 7>(app_b, msg_t, Z, in, ar, lut, mid);
         if (d == 6)
@@ -363,8 +368,9 @@ __device__ __forceinline__ unsigned load_channel(typename A::AppT *app, const T 
     return A::nz_lanes(nz) & valid;
 }
 
-/* launch bounds: table_layout.h (table_max_threads, table_min_blocks) */
-template <class A, int DMAX, int MEM, bool T16, bool ONE_BLOCK = false>
+/* launch bounds: table_layout.h (table_max_threads, table_min_blocks). ROW_DEG: each thread's
+ * row degree from its layer record (layer_update; TableVariant::row_degrees) */
+template <class A, int DMAX, int MEM, bool T16, bool ONE_BLOCK = false, bool ROW_DEG = false>
 __global__ void __launch_bounds__(table_max_threads(std::is_same<A, ArI8>::value, MEM, DMAX),
                                   table_min_blocks(A::LANES, std::is_same<A, ArI8>::value, DMAX, MEM, ONE_BLOCK))
 table_kernel(const TableArgs a)
@@ -410,6 +416,7 @@ table_kernel(const TableArgs a)
     const int tid = threadIdx.x;
     const int g = tid / Z, t = tid - g * Z;
     const bool in_group = g < G;
+    const unsigned deg_sel = ROW_DEG && t >= a.degree_split ? 0x4441u : 0x4440u; /* layer_update */
     const unsigned ALL = (1u << A::LANES) - 1u;
 
     /* per group: lanes with a channel value not 0 (erased frames: the others), lanes done (a
@@ -517,7 +524,7 @@ table_kernel(const TableArgs a)
             if (MID && early_ok) {
                 auto load = [&] { nxt.load(c, layers_s, Ln, tab_t, msg_t, in_group); };
                 if (work)
-                    layer_update(app_b, msg_t, Z, cur, a.ar, lut, load);
+                    layer_update<ROW_DEG>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, load);
                 else
                     load();
                 __syncthreads();
@@ -527,9 +534,9 @@ table_kernel(const TableArgs a)
                 nxt.load(c, layers_s, Ln, tab_t, msg_t, in_group, !LATE);
             if (work) {
                 if (LATE && early_ok)
-                    layer_update(app_b, msg_t, Z, cur, a.ar, lut, [&] { nxt.load_msg(msg_t, Z, true); });
+                    layer_update<ROW_DEG>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, [&] { nxt.load_msg(msg_t, Z, true); });
                 else
-                    layer_update(app_b, msg_t, Z, cur, a.ar, lut, [] {});
+                    layer_update<ROW_DEG>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, [] {});
             } else if (LATE && early_ok) {
                 nxt.load_msg(msg_t, Z, in_group);
             }
@@ -561,9 +568,9 @@ table_kernel(const TableArgs a)
                 load2();
             if (work) {
                 if constexpr (LOAD_LATE)
-                    layer_update(app_b, msg_t, Z, cur, a.ar, lut, load2);
+                    layer_update<ROW_DEG>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, load2);
                 else
-                    layer_update(app_b, msg_t, Z, cur, a.ar, lut, [] {});
+                    layer_update<ROW_DEG>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, [] {});
             } else if constexpr (LOAD_LATE) {
                 load2();
             }

@@ -22,6 +22,16 @@ TableGeom table_geom(ArithKind a)
 
 const void *table_kernel_fn(const TableVariant &v)
 {
+    if (v.row_degrees) { /* compiled for f32, h8x2 and i16 only, never one_block */
+        if (v.one_block)
+            return NULL;
+        switch (v.arith) {
+        case ARITH_F32: return table_kernel_fn_f32_row_degrees(v.dmax, v.mem, v.t16);
+        case ARITH_H8X2: return table_kernel_fn_h8x2_row_degrees(v.dmax, v.mem, v.t16);
+        case ARITH_I16: return table_kernel_fn_i16_row_degrees(v.dmax, v.mem, v.t16);
+        default: return NULL;
+        }
+    }
     switch (v.arith) {
     case ARITH_F32:
         return v.one_block ? table_kernel_fn_f32_one_block(v.dmax, v.mem, v.t16) : table_kernel_fn_f32(v.dmax, v.mem, v.t16);
@@ -38,6 +48,16 @@ const void *table_kernel_fn(const TableVariant &v)
 cudaError_t table_launch(const TableVariant &v, const TableArgs &a, int grid, int threads,
                          size_t smem, cudaStream_t s)
 {
+    if (v.row_degrees) {
+        if (v.one_block)
+            return cudaErrorInvalidValue;
+        switch (v.arith) {
+        case ARITH_F32: return table_launch_f32_row_degrees(v.dmax, v.mem, v.t16, a, grid, threads, smem, s);
+        case ARITH_H8X2: return table_launch_h8x2_row_degrees(v.dmax, v.mem, v.t16, a, grid, threads, smem, s);
+        case ARITH_I16: return table_launch_i16_row_degrees(v.dmax, v.mem, v.t16, a, grid, threads, smem, s);
+        default: return cudaErrorInvalidValue;
+        }
+    }
     switch (v.arith) {
     case ARITH_F32:
         return v.one_block ? table_launch_f32_one_block(v.dmax, v.mem, v.t16, a, grid, threads, smem, s)

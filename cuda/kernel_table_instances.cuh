@@ -72,6 +72,34 @@
         return cudaErrorInvalidValue;                                                            \
     }                                                                                            \
     }
+/* The row_degrees variants (TableVariant::row_degrees: the small-batch plan of WiMAX/WiFi,
+ * rows of up to 8 edges, state on chip); RD_CASES(X, ARITH) lists the (8, MEM_SMEM_ALL, T) compiled. */
+#define LDPC_TABLE_FNR(ARITH, D, M, T)                                                           \
+    if (dmax == D && mem == M && t16 == T)                                                       \
+        return (const void *)table_kernel<ARITH, D, M, T, false, true>;
+#define LDPC_TABLE_GOR(ARITH, D, M, T)                                                           \
+    if (dmax == D && mem == M && t16 == T) {                                                     \
+        table_kernel<ARITH, D, M, T, false, true><<<grid, threads, smem, s>>>(a);                \
+        return cudaGetLastError();                                                               \
+    }
+#define LDPC_TABLE_ROW_DEGREES(SUFFIX, ARITH, RD_CASES)                                          \
+    namespace ldpccuda {                                                                         \
+    const void *table_kernel_fn_##SUFFIX##_row_degrees(int dmax, MemKind mem, bool t16)          \
+    {                                                                                            \
+        RD_CASES(LDPC_TABLE_FNR, ARITH)                                                          \
+        return NULL;                                                                             \
+    }                                                                                            \
+    cudaError_t table_launch_##SUFFIX##_row_degrees(int dmax, MemKind mem, bool t16,             \
+                                                    const TableArgs &a,                          \
+                                                    int grid, int threads, size_t smem,          \
+                                                    cudaStream_t s)                              \
+    {                                                                                            \
+        RD_CASES(LDPC_TABLE_GOR, ARITH)                                                          \
+        return cudaErrorInvalidValue;                                                            \
+    }                                                                                            \
+    }
+#define LDPC_TABLE_RD_32(X, ARITH) X(ARITH, 8, MEM_SMEM_ALL, false)
+
 /* one-wave launches of codes whose state does not fit on chip (5G NR BG1 with Z = 384): the APP
  * in shared memory, rows of up to 20 edges (cuda_variant.cu, choose_table_config) */
 #define LDPC_TABLE_ONE_WAVE(X, ARITH) X(ARITH, 20, MEM_SMEM_APP, true)

@@ -157,21 +157,29 @@ int main(void)
     }
 
     /* Launches of at most one group per SM run the plan whose layers pair WiMAX 2304 r1/2's
-     * disjoint block rows (6 layers of 192 rows, 4 of them with rows of 6 and 7 edges: the
-     * generic row update; cuda_backend.h, State::small); full batches a block row a layer
-     * (above: 301 frames); LDPCGPU_CUDA_MERGE=0 keeps block rows for both */
-    for (int merge = 1; merge >= 0; merge--) {
-        if (!merge)
+     * disjoint block rows (6 layers of 192 rows, 4 of them with rows of 6 and 7 edges;
+     * cuda_backend.h, State::small), in kernels where each thread takes its own row's degree
+     * (TableVariant::row_degrees), or with LDPCGPU_CUDA_ROW_DEGREES=0 the generic row update
+     * for those 4; full batches a block row a layer (above: 301 frames); LDPCGPU_CUDA_MERGE=0
+     * keeps block rows for both */
+    for (int mode = 2; mode >= 0; mode--) {
+        if (mode == 1)
+            setenv("LDPCGPU_CUDA_ROW_DEGREES", "0", 1);
+        if (mode == 0)
             setenv("LDPCGPU_CUDA_MERGE", "0", 1);
-        const char *how = merge ? "paired block rows" : "block rows";
+        const char *how = mode == 2 ? "paired block rows" : mode == 1 ? "paired, generic rows" : "block rows";
         snprintf(label, sizeof label, "wimax 2304 r1/2 i8 nms, 6 frames, %s", how);
         run(label, code, cfg_of(LDPC_MSG_I8, LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 10),
             1.8, 6, LDPC_LLR_I8, 0);
+        snprintf(label, sizeof label, "wimax 2304 r1/2 i8 oms, 99 frames, %s", how);
+        run(label, code, cfg_of(LDPC_MSG_I8, LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 10),
+            1.8, 99, LDPC_LLR_F32, 0);
         snprintf(label, sizeof label, "wimax 2304 r1/2 i16 oms, 7 frames, no early stop, poisoned, %s", how);
         ldpc_decoder_config c = cfg_of(LDPC_MSG_I16, LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 20);
         c.early_termination = 0;
         run(label, code, c, 1.8, 7, LDPC_LLR_F32, 1);
         unsetenv("LDPCGPU_CUDA_MERGE");
+        unsetenv("LDPCGPU_CUDA_ROW_DEGREES");
     }
 
     /* int8 pairs in 16x2 integer arithmetic (the default above is half2 where the pair's

@@ -119,6 +119,11 @@ int main(void)
         compare("wimax 2304 r1/2 nms, positive=1, no early stop", code, c, 2.0, 200,
                 LDPC_LLR_F32, exact);
     }
+    /* at most one codeword per SM: the small-batch plan (paired block rows, each thread its own
+     * row degree: docs/cuda-notes.md, "Small-batch layers") */
+    compare("wimax 2304 r1/2 layered nms, 100 frames (small)", code,
+            base_cfg(LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 10), 2.0, 100,
+            LDPC_LLR_F32, exact);
     compare("wimax 2304 r1/2 layered oms", code,
             base_cfg(LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 10), 2.0, 300, LDPC_LLR_F32,
             exact);
