@@ -18,86 +18,57 @@
 #define LDPC_TABLE_CASES_32(X, ARITH) LDPC_TABLE_CASES_D(X, ARITH, 8, false) LDPC_TABLE_CASES_TWO(X, ARITH) \
     LDPC_TABLE_CASES_D(X, ARITH, 32, false)
 
-#define LDPC_TABLE_FN(ARITH, D, M, T)                                                            \
+/* One form of the table kernel (its trailing template arguments ONE_BLOCK, ROW_DEG) for the
+ * (DMAX, MEM, 16-bit table) cases a CASES(X, ARITH) list names: X = FN returns the kernel's
+ * pointer, X = GO launches it. */
+#define LDPC_TABLE_FN_FORM(ARITH, D, M, T, ONE, RD)                                              \
     if (dmax == D && mem == M && t16 == T)                                                       \
-        return (const void *)table_kernel<ARITH, D, M, T>;
-#define LDPC_TABLE_GO(ARITH, D, M, T)                                                            \
+        return (const void *)table_kernel<ARITH, D, M, T, ONE, RD>;
+#define LDPC_TABLE_GO_FORM(ARITH, D, M, T, ONE, RD)                                              \
     if (dmax == D && mem == M && t16 == T) {                                                     \
-        table_kernel<ARITH, D, M, T><<<grid, threads, smem, s>>>(a);                             \
+        table_kernel<ARITH, D, M, T, ONE, RD><<<grid, threads, smem, s>>>(a);                    \
         return cudaGetLastError();                                                               \
     }
-
-/* SUFFIX: f32, i8x2, h8x2, i16, i8 (the names in cuda_internal.h); ARITH: the policy type;
- * CASES(X, ARITH): the variants compiled (LDPC_TABLE_CASES_32 or a file's own list) */
-#define LDPC_TABLE_INSTANCES(SUFFIX, ARITH, CASES)                                               \
+/* table_kernel_fn_<SUFFIX><TAG> and table_launch_<SUFFIX><TAG> over CASES, with the FN / GO
+ * callbacks of one form */
+#define LDPC_TABLE_FORM_FUNCTIONS(SUFFIX, TAG, ARITH, CASES, FN, GO)                             \
     namespace ldpccuda {                                                                         \
-    const void *table_kernel_fn_##SUFFIX(int dmax, MemKind mem, bool t16)                       \
+    const void *table_kernel_fn_##SUFFIX##TAG(int dmax, MemKind mem, bool t16)                   \
     {                                                                                            \
-        CASES(LDPC_TABLE_FN, ARITH)                                                              \
+        CASES(FN, ARITH)                                                                         \
         return NULL;                                                                             \
     }                                                                                            \
-    cudaError_t table_launch_##SUFFIX(int dmax, MemKind mem, bool t16, const TableArgs &a,      \
-                                      int grid, int threads, size_t smem, cudaStream_t s)        \
+    cudaError_t table_launch_##SUFFIX##TAG(int dmax, MemKind mem, bool t16, const TableArgs &a, \
+                                           int grid, int threads, size_t smem, cudaStream_t s)   \
     {                                                                                            \
-        CASES(LDPC_TABLE_GO, ARITH)                                                              \
+        CASES(GO, ARITH)                                                                         \
         return cudaErrorInvalidValue;                                                            \
     }                                                                                            \
     }
+
+/* The batch kernels. SUFFIX: f32, i8x2, h8x2, i16, i8 (the names in cuda_internal.h); ARITH:
+ * the policy type; CASES(X, ARITH): the variants compiled (LDPC_TABLE_CASES_32 or a file's own
+ * list) */
+#define LDPC_TABLE_FN(ARITH, D, M, T) LDPC_TABLE_FN_FORM(ARITH, D, M, T, false, false)
+#define LDPC_TABLE_GO(ARITH, D, M, T) LDPC_TABLE_GO_FORM(ARITH, D, M, T, false, false)
+#define LDPC_TABLE_INSTANCES(SUFFIX, ARITH, CASES)                                               \
+    LDPC_TABLE_FORM_FUNCTIONS(SUFFIX, , ARITH, CASES, LDPC_TABLE_FN, LDPC_TABLE_GO)
 
 /* The one-block variants (TableVariant::one_block; table_layout.h, table_min_blocks): launch
  * bounds for one block per SM, so more registers, and messages in global memory prefetched a
  * layer ahead also for rows of 17 - 20 edges (kernel_table.cuh, PF_MSG). ONE_CASES(X, ARITH)
  * lists the (DMAX, MEM, 16-bit table) variants compiled. */
-#define LDPC_TABLE_FN1(ARITH, D, M, T)                                                           \
-    if (dmax == D && mem == M && t16 == T)                                                       \
-        return (const void *)table_kernel<ARITH, D, M, T, true>;
-#define LDPC_TABLE_GO1(ARITH, D, M, T)                                                           \
-    if (dmax == D && mem == M && t16 == T) {                                                     \
-        table_kernel<ARITH, D, M, T, true><<<grid, threads, smem, s>>>(a);                       \
-        return cudaGetLastError();                                                               \
-    }
+#define LDPC_TABLE_FN1(ARITH, D, M, T) LDPC_TABLE_FN_FORM(ARITH, D, M, T, true, false)
+#define LDPC_TABLE_GO1(ARITH, D, M, T) LDPC_TABLE_GO_FORM(ARITH, D, M, T, true, false)
 #define LDPC_TABLE_ONE_BLOCK(SUFFIX, ARITH, ONE_CASES)                                           \
-    namespace ldpccuda {                                                                         \
-    const void *table_kernel_fn_##SUFFIX##_one_block(int dmax, MemKind mem, bool t16)            \
-    {                                                                                            \
-        ONE_CASES(LDPC_TABLE_FN1, ARITH)                                                         \
-        return NULL;                                                                             \
-    }                                                                                            \
-    cudaError_t table_launch_##SUFFIX##_one_block(int dmax, MemKind mem, bool t16,               \
-                                                  const TableArgs &a,                            \
-                                                  int grid, int threads, size_t smem,            \
-                                                  cudaStream_t s)                                \
-    {                                                                                            \
-        ONE_CASES(LDPC_TABLE_GO1, ARITH)                                                         \
-        return cudaErrorInvalidValue;                                                            \
-    }                                                                                            \
-    }
+    LDPC_TABLE_FORM_FUNCTIONS(SUFFIX, _one_block, ARITH, ONE_CASES, LDPC_TABLE_FN1, LDPC_TABLE_GO1)
+
 /* The row_degrees variants (TableVariant::row_degrees: the small-batch plan of WiMAX/WiFi,
  * rows of up to 8 edges, state on chip); RD_CASES(X, ARITH) lists the (8, MEM_SMEM_ALL, T) compiled. */
-#define LDPC_TABLE_FNR(ARITH, D, M, T)                                                           \
-    if (dmax == D && mem == M && t16 == T)                                                       \
-        return (const void *)table_kernel<ARITH, D, M, T, false, true>;
-#define LDPC_TABLE_GOR(ARITH, D, M, T)                                                           \
-    if (dmax == D && mem == M && t16 == T) {                                                     \
-        table_kernel<ARITH, D, M, T, false, true><<<grid, threads, smem, s>>>(a);                \
-        return cudaGetLastError();                                                               \
-    }
+#define LDPC_TABLE_FNR(ARITH, D, M, T) LDPC_TABLE_FN_FORM(ARITH, D, M, T, false, true)
+#define LDPC_TABLE_GOR(ARITH, D, M, T) LDPC_TABLE_GO_FORM(ARITH, D, M, T, false, true)
 #define LDPC_TABLE_ROW_DEGREES(SUFFIX, ARITH, RD_CASES)                                          \
-    namespace ldpccuda {                                                                         \
-    const void *table_kernel_fn_##SUFFIX##_row_degrees(int dmax, MemKind mem, bool t16)          \
-    {                                                                                            \
-        RD_CASES(LDPC_TABLE_FNR, ARITH)                                                          \
-        return NULL;                                                                             \
-    }                                                                                            \
-    cudaError_t table_launch_##SUFFIX##_row_degrees(int dmax, MemKind mem, bool t16,             \
-                                                    const TableArgs &a,                          \
-                                                    int grid, int threads, size_t smem,          \
-                                                    cudaStream_t s)                              \
-    {                                                                                            \
-        RD_CASES(LDPC_TABLE_GOR, ARITH)                                                          \
-        return cudaErrorInvalidValue;                                                            \
-    }                                                                                            \
-    }
+    LDPC_TABLE_FORM_FUNCTIONS(SUFFIX, _row_degrees, ARITH, RD_CASES, LDPC_TABLE_FNR, LDPC_TABLE_GOR)
 #define LDPC_TABLE_RD_32(X, ARITH) X(ARITH, 8, MEM_SMEM_ALL, false)
 
 /* one-wave launches of codes whose state does not fit on chip (5G NR BG1 with Z = 384): the APP
