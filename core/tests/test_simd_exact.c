@@ -133,6 +133,19 @@ static void run_model(const ldpc_code *code, const ldpc_decoder_config *cfg, con
     ldpc_fixed_model_destroy(m);
 }
 
+/* What cpu-simd must give with cfg: the float reference's frames for float messages, the
+ * fixed-point model's for integer ones. */
+static void run_expected(const ldpc_code *code, ldpc_decoder_config cfg, const frames *f,
+                         ldpc_llr_type type, uint8_t *out, ldpc_frame_status *st)
+{
+    if (cfg.msg_format == LDPC_MSG_F32) {
+        cfg.backend = LDPC_BACKEND_CPU_REFERENCE;
+        run_decoder(code, cfg, f, type, out, st, NULL);
+    } else {
+        run_model(code, &cfg, f, type, out, st);
+    }
+}
+
 static int compare(const char *what, const frames *f, const uint8_t *a,
                    const ldpc_frame_status *sa, const uint8_t *b, const ldpc_frame_status *sb)
 {
@@ -220,12 +233,7 @@ static void test_code(const char *name, int count, double ebn0)
                 continue;
             }
             ldpc_decoder_destroy(probe);
-            if (fmts[fi] == LDPC_MSG_F32) {
-                cfg.backend = LDPC_BACKEND_CPU_REFERENCE;
-                run_decoder(code, cfg, &f, va->type, want, swant, NULL);
-            } else {
-                run_model(code, &cfg, &f, va->type, want, swant);
-            }
+            run_expected(code, cfg, &f, va->type, want, swant);
             cfg.backend = LDPC_BACKEND_CPU_SIMD;
             for (int i = 0; i < ldpc_simd_isa_count(); i++) {
                 const char *isa = ldpc_simd_isa_name(i);
@@ -351,12 +359,7 @@ static void test_refill(const char *name, int count)
                     cfg.oms_beta = 0.5f;
                     /* batches smaller than a group: a refill takes frames of later batches */
                     cfg.batch_frames = 37;
-                    if (fmts[fi] == LDPC_MSG_F32) {
-                        cfg.backend = LDPC_BACKEND_CPU_REFERENCE;
-                        run_decoder(code, cfg, &f, type, want, swant, NULL);
-                    } else {
-                        run_model(code, &cfg, &f, type, want, swant);
-                    }
+                    run_expected(code, cfg, &f, type, want, swant);
                     for (int i = 0; i < count; i++) {
                         quick += et && swant[i].iterations <= 2 && swant[i].parity_ok;
                         stopped_early += swant[i].iterations < rv[v].iters;
