@@ -133,6 +133,13 @@ static void run_model(const ldpc_code *code, const ldpc_decoder_config *cfg, con
     ldpc_fixed_model_destroy(m);
 }
 
+/* ISA i's name when this CPU has it and ONLY_ISA does not exclude it, else NULL */
+static const char *usable_isa(int i)
+{
+    const char *isa = ldpc_simd_isa_name(i);
+    return ldpc_simd_isa_supported(isa) && (!ONLY_ISA || !strcmp(isa, ONLY_ISA)) ? isa : NULL;
+}
+
 /* What cpu-simd must give with cfg: the float reference's frames for float messages, the
  * fixed-point model's for integer ones. */
 static void run_expected(const ldpc_code *code, ldpc_decoder_config cfg, const frames *f,
@@ -236,8 +243,8 @@ static void test_code(const char *name, int count, double ebn0)
             run_expected(code, cfg, &f, va->type, want, swant);
             cfg.backend = LDPC_BACKEND_CPU_SIMD;
             for (int i = 0; i < ldpc_simd_isa_count(); i++) {
-                const char *isa = ldpc_simd_isa_name(i);
-                if (!ldpc_simd_isa_supported(isa) || (ONLY_ISA && strcmp(isa, ONLY_ISA)))
+                const char *isa = usable_isa(i);
+                if (!isa)
                     continue;
                 setenv("LDPCGPU_SIMD_ISA", isa, 1);
                 /* the parity check's two forms (the rows write the hard decisions, or the
@@ -367,8 +374,8 @@ static void test_refill(const char *name, int count)
                     }
                     cfg.backend = LDPC_BACKEND_CPU_SIMD;
                     for (int i = 0; i < ldpc_simd_isa_count(); i++) {
-                        const char *isa = ldpc_simd_isa_name(i);
-                        if (!ldpc_simd_isa_supported(isa) || (ONLY_ISA && strcmp(isa, ONLY_ISA)))
+                        const char *isa = usable_isa(i);
+                        if (!isa)
                             continue;
                         setenv("LDPCGPU_SIMD_ISA", isa, 1);
                         for (int threads = 1; threads <= 2; threads++) {
@@ -424,8 +431,8 @@ static void test_refill_mixed_batches(const char *name)
     int checked = 0;
     for (int fi = 0; fi < 2; fi++)
         for (int i = 0; i < ldpc_simd_isa_count(); i++) {
-            const char *isa = ldpc_simd_isa_name(i);
-            if (!ldpc_simd_isa_supported(isa) || (ONLY_ISA && strcmp(isa, ONLY_ISA)))
+            const char *isa = usable_isa(i);
+            if (!isa)
                 continue;
             setenv("LDPCGPU_SIMD_ISA", isa, 1);
             ldpc_decoder_config cfg;
@@ -536,8 +543,8 @@ static void test_conversion(void)
                 simd_params prm;
                 ldpc_simd_params_init(&prm, &cfg, code);
                 for (int i = 0; i < ldpc_simd_isa_count(); i++) {
-                    const char *isa = ldpc_simd_isa_name(i);
-                    if (!ldpc_simd_isa_supported(isa) || (ONLY_ISA && strcmp(isa, ONLY_ISA)))
+                    const char *isa = usable_isa(i);
+                    if (!isa)
                         continue;
                     const simd_kernel *k = ldpc_simd_kernel_get(isa, fmts[fi]);
                     REQUIRE(k != NULL);
@@ -609,8 +616,8 @@ static void test_conversion_i8(void)
             simd_params prm;
             ldpc_simd_params_init(&prm, &cfg, code);
             for (int i = 0; i < ldpc_simd_isa_count(); i++) {
-                const char *isa = ldpc_simd_isa_name(i);
-                if (!ldpc_simd_isa_supported(isa) || (ONLY_ISA && strcmp(isa, ONLY_ISA)))
+                const char *isa = usable_isa(i);
+                if (!isa)
                     continue;
                 const simd_kernel *k = ldpc_simd_kernel_get(isa, fmts[fi]);
                 REQUIRE(k != NULL);
