@@ -494,6 +494,47 @@ static void test_refill_mixed_batches(const char *name)
     ldpc_code_destroy(code);
 }
 
+/* What a conversion check needs to run one kernel's load: the model's parameters for the
+ * format, LLR scale (0: the default) and sign convention, and one ISA's kernel with its plan
+ * and buffers. */
+typedef struct {
+    ldpc_fixed_params fp;
+    simd_params prm;
+    const simd_kernel *k;
+    simd_plan plan;
+    simd_work w;
+} load_rig;
+
+static void load_rig_params(load_rig *r, const ldpc_code *code, ldpc_msg_format fmt, float scale, int flip)
+{
+    ldpc_decoder_config cfg;
+    ldpc_decoder_config_init(&cfg);
+    cfg.msg_format = fmt;
+    if (scale > 0)
+        cfg.llr_scale = scale;
+    cfg.llr_positive_is_one = flip;
+    REQUIRE_OK(ldpc_fixed_params_init(&cfg, code, &r->fp));
+    ldpc_simd_params_init(&r->prm, &cfg, code);
+}
+
+static void load_rig_kernel(load_rig *r, const ldpc_code *code, const char *isa, ldpc_msg_format fmt)
+{
+    r->k = ldpc_simd_kernel_get(isa, fmt);
+    REQUIRE(r->k != NULL);
+    REQUIRE_OK(ldpc_simd_plan_init(&r->plan, code, r->k->lanes * r->k->elem_size));
+    memset(&r->w, 0, sizeof r->w);
+    r->w.app = ldpc_simd_alloc((size_t)ldpc_code_n(code) * r->k->lanes * r->k->elem_size);
+    r->w.staging = ldpc_simd_alloc((size_t)SIMD_LOAD_BLOCK * r->k->lanes * r->k->elem_size);
+    REQUIRE(r->w.app && r->w.staging);
+}
+
+static void load_rig_kernel_free(load_rig *r)
+{
+    ldpc_simd_free(r->w.app);
+    ldpc_simd_free(r->w.staging);
+    ldpc_simd_plan_free(&r->plan);
+}
+
 /* The input conversion alone: every kernel's load against the model's rule 1 for one float
  * at a time (ldpc_fixed_quantize_f32), on values chosen to break a wrong rounding or clamp:
  * ties k/2 and their float neighbours at every scale step, both sides of the message range,
@@ -533,28 +574,14 @@ static void test_conversion(void)
         }
         for (int fi = 0; fi < 2; fi++)
             for (int flip = 0; flip < 2; flip++) {
-                ldpc_decoder_config cfg;
-                ldpc_decoder_config_init(&cfg);
-                cfg.msg_format = fmts[fi];
-                cfg.llr_scale = scale;
-                cfg.llr_positive_is_one = flip;
-                ldpc_fixed_params fp;
-                REQUIRE_OK(ldpc_fixed_params_init(&cfg, code, &fp));
-                simd_params prm;
-                ldpc_simd_params_init(&prm, &cfg, code);
+                load_rig r;
+                load_rig_params(&r, code, fmts[fi], scale, flip);
                 for (int i = 0; i < ldpc_simd_isa_count(); i++) {
                     const char *isa = usable_isa(i);
                     if (!isa)
                         continue;
-                    const simd_kernel *k = ldpc_simd_kernel_get(isa, fmts[fi]);
-                    REQUIRE(k != NULL);
-                    simd_plan plan;
-                    REQUIRE_OK(ldpc_simd_plan_init(&plan, code, k->lanes * k->elem_size));
-                    simd_work w;
-                    memset(&w, 0, sizeof w);
-                    w.app = ldpc_simd_alloc((size_t)n * k->lanes * k->elem_size);
-                    w.staging = ldpc_simd_alloc((size_t)SIMD_LOAD_BLOCK * k->lanes * k->elem_size);
-                    REQUIRE(w.app && w.staging);
+                    load_rig_kernel(&r, code, isa, fmts[fi]);
+                    const simd_kernel *k = r.k;
                     simd_input in;
                     in.type = LDPC_LLR_F32;
                     int bad = 0;
@@ -562,14 +589,14 @@ static void test_conversion(void)
                     for (int g = 0; g * k->lanes < SIMD_MAX_LANES; g++) {
                         for (int l = 0; l < k->lanes; l++)
                             in.frame[l] = vals + ((size_t)g * k->lanes + l) * n;
-                        k->load(&plan, &prm, &w, &in, all_lanes(k));
+                        k->load(&r.plan, &r.prm, &r.w, &in, all_lanes(k));
                         for (int l = 0; l < k->lanes; l++)
                             for (int j = 0; j < n; j++) {
                                 const float x = vals[((size_t)g * k->lanes + l) * n + j];
-                                const int want = ldpc_fixed_quantize_f32(&fp, x);
+                                const int want = ldpc_fixed_quantize_f32(&r.fp, x);
                                 const size_t at = (size_t)j * k->lanes + l;
-                                const int got = k->elem_size == 1 ? ((int8_t *)w.app)[at]
-                                                                  : ((int16_t *)w.app)[at];
+                                const int got = k->elem_size == 1 ? ((int8_t *)r.w.app)[at]
+                                                                  : ((int16_t *)r.w.app)[at];
                                 if (got != want && bad++ < 3)
                                     fprintf(stderr, "%s/%d scale %g flip %d: %.9g -> %d, model %d\n",
                                             isa, (int)fmts[fi], scale, flip, x, got, want);
@@ -578,9 +605,7 @@ static void test_conversion(void)
                     }
                     CHECK_MSG(bad == 0, "%s format %d scale %g flip %d: %d conversions differ",
                               isa, (int)fmts[fi], scale, flip, bad);
-                    ldpc_simd_free(w.app);
-                    ldpc_simd_free(w.staging);
-                    ldpc_simd_plan_free(&plan);
+                    load_rig_kernel_free(&r);
                 }
             }
     }
@@ -607,27 +632,14 @@ static void test_conversion_i8(void)
     int checked = 0;
     for (int fi = 0; fi < 2; fi++)
         for (int flip = 0; flip < 2; flip++) {
-            ldpc_decoder_config cfg;
-            ldpc_decoder_config_init(&cfg);
-            cfg.msg_format = fmts[fi];
-            cfg.llr_positive_is_one = flip;
-            ldpc_fixed_params fp;
-            REQUIRE_OK(ldpc_fixed_params_init(&cfg, code, &fp));
-            simd_params prm;
-            ldpc_simd_params_init(&prm, &cfg, code);
+            load_rig r;
+            load_rig_params(&r, code, fmts[fi], 0.0f, flip);
             for (int i = 0; i < ldpc_simd_isa_count(); i++) {
                 const char *isa = usable_isa(i);
                 if (!isa)
                     continue;
-                const simd_kernel *k = ldpc_simd_kernel_get(isa, fmts[fi]);
-                REQUIRE(k != NULL);
-                simd_plan plan;
-                REQUIRE_OK(ldpc_simd_plan_init(&plan, code, k->lanes * k->elem_size));
-                simd_work w;
-                memset(&w, 0, sizeof w);
-                w.app = ldpc_simd_alloc((size_t)n * k->lanes * k->elem_size);
-                w.staging = ldpc_simd_alloc((size_t)SIMD_LOAD_BLOCK * k->lanes * k->elem_size);
-                REQUIRE(w.app && w.staging);
+                load_rig_kernel(&r, code, isa, fmts[fi]);
+                const simd_kernel *k = r.k;
                 simd_input in;
                 in.type = LDPC_LLR_I8;
                 int bad = 0;
@@ -637,12 +649,12 @@ static void test_conversion_i8(void)
                             in.frame[l] = partial && l == k->lanes - 1
                                               ? NULL
                                               : vals + ((size_t)g * k->lanes + l) * n;
-                        k->load(&plan, &prm, &w, &in, all_lanes(k));
+                        k->load(&r.plan, &r.prm, &r.w, &in, all_lanes(k));
                         for (int l = 0; l < k->lanes; l++)
                             for (int j = 0; j < n; j++) {
                                 const int want =
-                                    in.frame[l] ? ldpc_fixed_quantize_i8(&fp, ((const int8_t *)in.frame[l])[j]) : 0;
-                                const int got = ((int16_t *)w.app)[(size_t)j * k->lanes + l];
+                                    in.frame[l] ? ldpc_fixed_quantize_i8(&r.fp, ((const int8_t *)in.frame[l])[j]) : 0;
+                                const int got = ((int16_t *)r.w.app)[(size_t)j * k->lanes + l];
                                 if (got != want && bad++ < 3)
                                     fprintf(stderr, "%s/%d flip %d partial %d lane %d column %d: %d, model %d\n",
                                             isa, (int)fmts[fi], flip, partial, l, j, got, want);
@@ -651,9 +663,7 @@ static void test_conversion_i8(void)
                     }
                 CHECK_MSG(bad == 0, "%s format %d flip %d: %d int8 conversions differ", isa,
                           (int)fmts[fi], flip, bad);
-                ldpc_simd_free(w.app);
-                ldpc_simd_free(w.staging);
-                ldpc_simd_plan_free(&plan);
+                load_rig_kernel_free(&r);
             }
         }
     printf("conversion: %d int8 LLRs converted exactly as the model by every integer kernel\n", checked);
