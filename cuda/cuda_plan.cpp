@@ -7,34 +7,16 @@
 
 namespace ldpccuda {
 
-/* Lifting size whose multiples end a layer: a quasi-cyclic code's block rows, DVB's 360-row
- * groups in the decoder order; 0 for codes without one. */
-static int layer_period(const ldpc_code *c)
+/* Greedy layers: a row joins the current layer unless it shares a column with it; with a
+ * period, a layer holds whole periods (block rows), the next one joining only if none of its
+ * rows shares a column with the layer and the layer's rows stay within kMaxLayerRows (the
+ * threads of a codeword): WiMAX/WiFi block rows paired by the row order, 5G NR's neighbouring
+ * extension rows that share no column (rows of a block row never do). */
+static void cut_layers(const ldpc_code *c, HostPlan *p, bool merge)
 {
-    if (c->z > 0)
-        return c->z;
-    if (c->family == LDPC_FAMILY_DVB && c->dvb_q > 0)
-        return 360;
-    return 0;
-}
-
-int build_plan(const ldpc_code *c, const ldpc_decoder_config *cfg, HostPlan *p, bool merge)
-{
-    (void)cfg;
-    const int m = c->m, n = c->n;
-    p->layer_rows.assign((size_t)m, 0);
-    int st = ldpc_decoder_row_order(c, p->layer_rows.data());
-    if (st != LDPC_OK)
-        return st;
-
-    /* greedy layers: a row joins the current layer unless it shares a column with it; with a
-     * period, a layer holds whole periods (block rows), the next one joining only if none of
-     * its rows shares a column with the layer and the layer's rows stay within kMaxLayerRows
-     * (the threads of a codeword): WiMAX/WiFi block rows paired by the row order, 5G NR's
-     * neighbouring extension rows that share no column (rows of a block row never do). DVB's
-     * 360-row groups stay apart (their colour sets already fill a layer). */
-    std::vector<int> mark((size_t)n, -1);
-    const int period = layer_period(c);
+    const int m = c->m;
+    std::vector<int> mark((size_t)c->n, -1);
+    const int period = c->z; /* a quasi-cyclic code's block rows; 0 for other codes */
     const bool join_periods = merge && c->z > 0;
     p->layer_ptr.clear();
     p->layer_ptr.push_back(0);
@@ -67,6 +49,24 @@ int build_plan(const ldpc_code *c, const ldpc_decoder_config *cfg, HostPlan *p, 
         rows_in++;
     }
     p->layer_ptr.push_back(m);
+}
+
+int build_plan(const ldpc_code *c, const ldpc_decoder_config *cfg, HostPlan *p, bool merge)
+{
+    (void)cfg;
+    const int m = c->m, n = c->n;
+    /* DVB's order comes in layers of its own (column-disjoint sets packed across its 360-row
+     * groups, code_row_order.c), taken as they are; every other code's is cut greedily */
+    p->layer_rows.assign((size_t)m, 0);
+    std::vector<int> fixed_ptr((size_t)m + 1);
+    int fixed_layers = 0;
+    int st = ldpc_decoder_row_layers(c, p->layer_rows.data(), fixed_ptr.data(), &fixed_layers);
+    if (st != LDPC_OK)
+        return st;
+    if (fixed_layers > 0)
+        p->layer_ptr.assign(fixed_ptr.begin(), fixed_ptr.begin() + fixed_layers + 1);
+    else
+        cut_layers(c, p, merge);
     p->nlayers = (int)p->layer_ptr.size() - 1;
     p->max_layer_rows = 0;
     for (int L = 0; L < p->nlayers; L++)

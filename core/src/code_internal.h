@@ -110,4 +110,10 @@ extern const int ldpc_qc_table_count;
  * visit the parity checks. */
 int ldpc_decoder_row_order(const ldpc_code *code, int *order);
 
+/* The same order, and where the code's order comes in fixed layers (DVB: sets of at most 360
+ * pairwise column-disjoint rows, packed across groups), the layers: layer_ptr (m+1 entries)
+ * receives where each starts and layer_ptr[*nlayers] = m. *nlayers = 0 where the order has no
+ * fixed layers (a parallel decoder then cuts them itself) or layer_ptr is NULL. */
+int ldpc_decoder_row_layers(const ldpc_code *code, int *order, int *layer_ptr, int *nlayers);
+
 #endif

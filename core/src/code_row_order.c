@@ -20,8 +20,9 @@
  * the smallest colour its neighbours leave: two colours where the shared rows form even cycles,
  * the usual case) - and visited colour by colour, t ascending within a colour. Where that gives
  * no fewer runs than t order (a group without shared columns, a few groups of 16200 codes) the
- * group keeps t order. DVB-T2 64800 r1/2: 98 runs in all instead of 162, r3/4 70 instead of 349
- * (test_dvb_codes). */
+ * group keeps t order. DVB-T2 64800 r1/2: 98 runs in all instead of 162, r3/4 70 instead of 349.
+ * The runs shorter than a group are then packed into shared layers (dvb_row_order below):
+ * DVB-T2 64800 r1/2 90 layers (every one of 360 rows), r3/4 50 (test_dvb_codes). */
 
 enum { GROUP = 360, MAX_COLORS = 64 };
 
@@ -98,18 +99,19 @@ static int dvb_group_colored(const ldpc_code *c, int q, int g, int *order)
     return 1;
 }
 
-static int dvb_row_order(const ldpc_code *c, int *order)
+/* The rows of each group in the order above, cut into runs of column-disjoint rows: run_ptr
+ * (m+1 entries) receives where each run starts; returns the number of runs, or -1 out of memory. */
+static int dvb_group_runs(const ldpc_code *c, int *grouped, int *run_ptr)
 {
     const int q = c->dvb_q;
     int *mark = malloc((size_t)c->n * sizeof(int));
     if (!mark)
-        return ldpc_error(LDPC_ERR_NO_MEMORY, "decoder row order: out of memory (code %s)",
-                          c->name);
+        return -1;
     for (int j = 0; j < c->n; j++)
         mark[j] = 0;
     int stamp = 0, colored[GROUP];
     for (int g = 0; g < q; g++) {
-        int *plain = order + GROUP * g;
+        int *plain = grouped + GROUP * g;
         for (int t = 0; t < GROUP; t++)
             plain[t] = g + q * t;
         if (dvb_group_colored(c, q, g, colored) &&
@@ -117,7 +119,156 @@ static int dvb_row_order(const ldpc_code *c, int *order)
                 disjoint_runs(c, plain, GROUP, mark, &stamp))
             memcpy(plain, colored, sizeof colored);
     }
+    int runs = 0;
+    ++stamp;
+    for (int i = 0; i < c->m; i++) {
+        const int r = grouped[i];
+        int shared = i % GROUP == 0;
+        for (int e = c->row_ptr[r]; e < c->row_ptr[r + 1]; e++)
+            shared |= mark[c->col_idx[e]] == stamp;
+        if (shared) {
+            run_ptr[runs++] = i;
+            ++stamp;
+        }
+        for (int e = c->row_ptr[r]; e < c->row_ptr[r + 1]; e++)
+            mark[c->col_idx[e]] = stamp;
+    }
+    run_ptr[runs] = c->m;
     free(mark);
+    return runs;
+}
+
+typedef struct {
+    int start, len; /* a run of grouped[] */
+    int idx;        /* its number in grouped[] order */
+    int bin;        /* the layer it is packed into */
+    int place;      /* that layer's place in the order */
+} dvb_run;
+
+/* longest first; equal lengths in the order of the groups (a deterministic packing) */
+static int dvb_run_longer(const void *a, const void *b)
+{
+    const dvb_run *x = a, *y = b;
+    return x->len != y->len ? y->len - x->len : x->start - y->start;
+}
+
+/* layers in the order of their earliest run, the runs of a layer in theirs */
+static int dvb_run_by_layer(const void *a, const void *b)
+{
+    const dvb_run *x = a, *y = b;
+    return x->place != y->place ? x->place - y->place : x->start - y->start;
+}
+
+/* Runs shorter than the longest (the colours of a group split by a weight-2 circulant, half a
+ * group each in DVB-T2 64800 r1/2) each leave a GPU layer part empty: a parallel decoder runs
+ * as many rows at once as the longest layer has. So they are packed into layers of at most the
+ * longest run's rows (a group's 360 where any group is one colour; DVB-S2 64800 9/10's groups
+ * are all split, and layers of 360 rows there would leave a third of the threads idle), first
+ * fit in decreasing length, a run joining a layer only where it shares no column with the runs
+ * already there (a layer stays a set of column-disjoint rows: any such set is one step of an
+ * exact layered schedule). The runs of a layer keep their order. */
+static int dvb_row_order(const ldpc_code *c, int *order, int *layer_ptr, int *nlayers)
+{
+    const int m = c->m, words = (c->n + 63) / 64;
+    int *grouped = malloc((size_t)m * sizeof(int)), *run_ptr = malloc(((size_t)m + 1) * sizeof(int));
+    dvb_run *runs = malloc((size_t)m * sizeof(dvb_run));
+    uint64_t *cols = NULL; /* per layer of packed runs: the columns its rows touch */
+    int *fill = NULL, *place = NULL; /* per layer: its rows; its place in the order */
+    int nruns = grouped && run_ptr && runs ? dvb_group_runs(c, grouped, run_ptr) : -1;
+    if (nruns >= 0) {
+        cols = calloc((size_t)nruns * (size_t)words, sizeof(uint64_t));
+        fill = malloc((size_t)nruns * sizeof(int));
+        place = malloc((size_t)nruns * sizeof(int));
+    }
+    if (nruns < 0 || !cols || !fill || !place) {
+        free(grouped);
+        free(run_ptr);
+        free(runs);
+        free(cols);
+        free(fill);
+        free(place);
+        return ldpc_error(LDPC_ERR_NO_MEMORY, "decoder row order: out of memory (code %s)",
+                          c->name);
+    }
+    for (int k = 0; k < nruns; k++) {
+        runs[k].start = run_ptr[k];
+        runs[k].len = run_ptr[k + 1] - run_ptr[k];
+        runs[k].idx = k;
+    }
+    qsort(runs, (size_t)nruns, sizeof *runs, dvb_run_longer);
+    const int cap = runs[0].len; /* the longest run: the width of a parallel decoder's layer */
+    int bins = 0;
+    for (int k = 0; k < nruns; k++) {
+        dvb_run *u = &runs[k];
+        uint64_t *mine = cols + (size_t)bins * (size_t)words; /* the next free layer as scratch */
+        for (int i = u->start; i < u->start + u->len; i++) {
+            const int r = grouped[i];
+            for (int e = c->row_ptr[r]; e < c->row_ptr[r + 1]; e++)
+                mine[c->col_idx[e] / 64] |= (uint64_t)1 << (c->col_idx[e] % 64);
+        }
+        u->bin = bins;
+        for (int b = 0; b < bins && u->len < cap; b++) {
+            if (fill[b] + u->len > cap)
+                continue;
+            const uint64_t *theirs = cols + (size_t)b * (size_t)words;
+            int shared = 0;
+            for (int w = 0; w < words && !shared; w++)
+                shared = (theirs[w] & mine[w]) != 0;
+            if (!shared) {
+                u->bin = b;
+                break;
+            }
+        }
+        if (u->bin == bins) {
+            fill[bins++] = u->len;
+        } else {
+            uint64_t *theirs = cols + (size_t)u->bin * (size_t)words;
+            for (int w = 0; w < words; w++) {
+                theirs[w] |= mine[w];
+                mine[w] = 0;
+            }
+            fill[u->bin] += u->len;
+        }
+    }
+    /* the layers' order: from each layer on to the one holding the next colour of one of its
+     * groups, else to the one holding the earliest run left; a group's colours then follow
+     * each other where they can, as in the group order (cpu-simd reads the APP from L3 or DRAM
+     * for DVB 64800, and a group's colours touch the same column groups) */
+    int *bin_of = fill; /* reused: the layer of each run in grouped[] order */
+    for (int k = 0; k < nruns; k++)
+        bin_of[runs[k].idx] = runs[k].bin;
+    for (int b = 0; b < bins; b++)
+        place[b] = -1;
+    for (int placed = 0, cur = bin_of[0]; placed < bins; placed++) {
+        place[cur] = placed;
+        int next = -1;
+        for (int k = 0; k + 1 < nruns && next < 0; k++)
+            if (bin_of[k] == cur && run_ptr[k] / GROUP == run_ptr[k + 1] / GROUP &&
+                place[bin_of[k + 1]] < 0)
+                next = bin_of[k + 1];
+        for (int k = 0; k < nruns && next < 0; k++)
+            if (place[bin_of[k]] < 0)
+                next = bin_of[k];
+        cur = next;
+    }
+    for (int k = 0; k < nruns; k++)
+        runs[k].place = place[runs[k].bin];
+    qsort(runs, (size_t)nruns, sizeof *runs, dvb_run_by_layer);
+    int i = 0, layers = 0;
+    for (int k = 0; k < nruns; k++) {
+        if (k == 0 || runs[k].place != runs[k - 1].place)
+            layer_ptr[layers++] = i;
+        memcpy(order + i, grouped + runs[k].start, (size_t)runs[k].len * sizeof(int));
+        i += runs[k].len;
+    }
+    layer_ptr[layers] = m;
+    *nlayers = layers;
+    free(cols);
+    free(fill);
+    free(place);
+    free(grouped);
+    free(run_ptr);
+    free(runs);
     return LDPC_OK;
 }
 
@@ -189,15 +340,26 @@ static int qc_row_order(const ldpc_code *c, int *order)
 }
 
 /* DVB codes: by 360-row groups, each group's rows coloured into sets that touch pairwise
- * different columns (above); WiMAX and WiFi codes: block rows paired (above); every other code
- * (5G NR, whose rows' order the decoder's quality on punctured columns depends on; alist
- * codes): H's own order. */
-int ldpc_decoder_row_order(const ldpc_code *c, int *order)
+ * different columns, the sets shorter than a group packed into layers (above); WiMAX and WiFi
+ * codes: block rows paired (above); every other code (5G NR, whose rows' order the decoder's
+ * quality on punctured columns depends on; alist codes): H's own order. */
+int ldpc_decoder_row_layers(const ldpc_code *c, int *order, int *layer_ptr, int *nlayers)
 {
-    if (!c || !order)
-        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_decoder_row_order: NULL argument");
-    if (c->family == LDPC_FAMILY_DVB && c->dvb_q > 0 && c->m == GROUP * c->dvb_q)
-        return dvb_row_order(c, order);
+    if (!c || !order || !nlayers)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_decoder_row_layers: NULL argument");
+    *nlayers = 0;
+    if (c->family == LDPC_FAMILY_DVB && c->dvb_q > 0 && c->m == GROUP * c->dvb_q) {
+        int *ptr = layer_ptr ? layer_ptr : malloc(((size_t)c->m + 1) * sizeof(int));
+        if (!ptr)
+            return ldpc_error(LDPC_ERR_NO_MEMORY, "decoder row order: out of memory (code %s)",
+                              c->name);
+        const int st = dvb_row_order(c, order, ptr, nlayers);
+        if (!layer_ptr) {
+            free(ptr);
+            *nlayers = 0;
+        }
+        return st;
+    }
     if ((c->family == LDPC_FAMILY_WIMAX || c->family == LDPC_FAMILY_WIFI) && c->z > 0 &&
         c->base && c->base_rows <= QC_MAX_BLOCK_ROWS && c->m == c->base_rows * c->z &&
         c->z <= QC_LAYER_ROWS)
@@ -205,4 +367,10 @@ int ldpc_decoder_row_order(const ldpc_code *c, int *order)
     for (int r = 0; r < c->m; r++)
         order[r] = r;
     return LDPC_OK;
+}
+
+int ldpc_decoder_row_order(const ldpc_code *c, int *order)
+{
+    int nlayers;
+    return ldpc_decoder_row_layers(c, order, NULL, &nlayers);
 }
