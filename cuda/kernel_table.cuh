@@ -191,7 +191,14 @@ struct LayerIn {
     __device__ __forceinline__ void load(const TableCode &c, const int4 *layers_s, int L, const Q *tab_t,
                                          const typename A::Msg4 *msg_t, bool on, bool with_msg = true)
     {
-        li = layers_s[L]; /* the block's copy in shared memory (table_layout.h) */
+        /* the block's copy in shared memory (table_layout.h) */
+        load_at(c, layers_s[L], tab_t, msg_t, on, with_msg);
+    }
+    /* the same, for a layer whose description d the caller has read already */
+    __device__ __forceinline__ void load_at(const TableCode &c, int4 d, const Q *tab_t,
+                                            const typename A::Msg4 *msg_t, bool on, bool with_msg = true)
+    {
+        li = d;
         const unsigned row = (unsigned)li.y * (unsigned)c.Z; /* entries before this layer */
 #pragma unroll
         for (int gi = 0; gi < NG; gi++)
@@ -559,11 +566,18 @@ table_kernel(const TableArgs a)
         /* two layers ahead: cur holds layer L, nxt2 receives L + 2. LATE (a
          * std::integral_constant<bool>): the loads are issued after the layer's first pass (the
          * third step of a round, below) rather than before it */
+        /* desc2: the description of layer L + 2, read one step earlier: read after the
+         * barrier, it put a shared-memory round trip and the address arithmetic behind it
+         * ahead of every layer's first APP read (ncu, DVB-T2 64800 r1/2: the largest
+         * short-scoreboard stalls) */
+        int4 desc2 = layers_s[c.nlayers > 2 ? 2 : 0];
         auto step2 = [&](auto late, LayerIn<A, DMAX, PFK, TQ> &cur, LayerIn<A, DMAX, PFK, TQ> &nxt2, int L) {
             constexpr bool LOAD_LATE = decltype(late)::value;
             const bool work = group_open && t < cur.li.z;
-            const int L2 = L + 2 < c.nlayers ? L + 2 : L + 2 - c.nlayers;
-            auto load2 = [&] { nxt2.load(c, layers_s, L2, tab_t, msg_t, in_group); };
+            const int4 d2 = desc2;
+            const int L3 = L + 3 < c.nlayers ? L + 3 : L + 3 - c.nlayers;
+            desc2 = layers_s[L3]; /* read now, used by the next step */
+            auto load2 = [&] { nxt2.load_at(c, d2, tab_t, msg_t, in_group); };
             if constexpr (!LOAD_LATE)
                 load2();
             if (work) {
