@@ -569,14 +569,21 @@ table_kernel(const TableArgs a)
         /* desc2: the description of layer L + 2, read one step earlier: read after the
          * barrier, it put a shared-memory round trip and the address arithmetic behind it
          * ahead of every layer's first APP read (ncu, DVB-T2 64800 r1/2: the largest
-         * short-scoreboard stalls) */
-        int4 desc2 = layers_s[c.nlayers > 2 ? 2 : 0];
+         * short-scoreboard stalls). Not for rows of 17 - 20 edges: its four registers made
+         * the float and half2 one-block kernels spill (12 - 44 bytes). */
+        constexpr bool DESC_AHEAD = DMAX <= 16;
+        int4 desc2 = layers_s[DESC_AHEAD && c.nlayers > 2 ? 2 : 0];
         auto step2 = [&](auto late, LayerIn<A, DMAX, PFK, TQ> &cur, LayerIn<A, DMAX, PFK, TQ> &nxt2, int L) {
             constexpr bool LOAD_LATE = decltype(late)::value;
             const bool work = group_open && t < cur.li.z;
-            const int4 d2 = desc2;
-            const int L3 = L + 3 < c.nlayers ? L + 3 : L + 3 - c.nlayers;
-            desc2 = layers_s[L3]; /* read now, used by the next step */
+            int4 d2;
+            if constexpr (DESC_AHEAD) {
+                d2 = desc2;
+                const int L3 = L + 3 < c.nlayers ? L + 3 : L + 3 - c.nlayers;
+                desc2 = layers_s[L3]; /* read now, used by the next step */
+            } else {
+                d2 = layers_s[L + 2 < c.nlayers ? L + 2 : L + 2 - c.nlayers];
+            }
             auto load2 = [&] { nxt2.load_at(c, d2, tab_t, msg_t, in_group); };
             if constexpr (!LOAD_LATE)
                 load2();
