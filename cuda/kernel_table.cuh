@@ -199,11 +199,14 @@ struct LayerIn {
                                             const typename A::Msg4 *msg_t, bool on, bool with_msg = true)
     {
         li = d;
-        const unsigned row = (unsigned)li.y * (unsigned)c.Z; /* entries before this layer */
+        /* entries before this layer; Z read once here, not per entry under the entry's
+         * predicate (the compiler reloaded it from the constant bank there, in the chain of
+         * dependent instructions ahead of the layer's first APP read) */
+        const unsigned Zu = (unsigned)c.Z, row = (unsigned)li.y * Zu;
 #pragma unroll
         for (int gi = 0; gi < NG; gi++)
             if (on && gi < li.x) {
-                const unsigned e = row + (unsigned)gi * (unsigned)c.Z;
+                const unsigned e = row + (unsigned)gi * Zu;
                 const unsigned tb = e * (unsigned)sizeof(Q);
                 const unsigned mb = e * (unsigned)sizeof(typename A::Msg4);
                 tab[gi] = __ldg((const Q *)((const char *)tab_t + tb));
