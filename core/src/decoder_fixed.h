@@ -40,7 +40,8 @@
  *     it always runs in float (ldpc_fixed_supported() says so).
  *  4. Layered schedule: rows are visited in the decoder row order (ldpc_decoder_row_order():
  *     H's order, except DVB codes, visited by 360-row groups of rows g, g+q, g+2q, ... for
- *     g = 0..q-1, q = (n-k)/360, each group's rows ordered in sets that share no column, and
+ *     g = 0..q-1, q = (n-k)/360, each group's rows ordered in sets that share no column, the
+ *     sets shorter than the longest packed with those of other groups into shared layers, and
  *     WiMAX/WiFi codes, whose block rows that share no column are visited one after another;
  *     code_row_order.c), as every layered decoder, float included, does. After each row's
  *     update, A[col[e]] = t[e] + c2v[e] (exact).
