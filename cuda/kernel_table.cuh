@@ -634,7 +634,11 @@ table_kernel(const TableArgs a)
                 int L = 0;
                 for (; L + 3 <= c.nlayers; L += 3) {
                     step2(FIRST, x, z, L);
-                    step2(FIRST, y, x, L + 1);
+                    /* the second step's loads after its first pass too (rows of up to 8
+                     * edges; H200, one build each: DVB-T2 64800 r1/2 20 it 9.84 -> 9.90 Gb/s,
+                     * DVB-S2 r1/2 early stop e2e 32.80 -> 32.92, DVB-S2 1/3 level; all three
+                     * steps' loads after the first pass: 1/3 10.0 -> 8.1) */
+                    step2(std::integral_constant<bool, DMAX <= 8>{}, y, x, L + 1);
                     /* this step reads the buffer loaded in the round's first; issued before its
                      * first pass, its own loads made that wait their whole latency too (ncu,
                      * DVB-T2 64800 r1/2: 12% of all samples on its first APP read). Issued after
