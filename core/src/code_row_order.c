@@ -21,7 +21,7 @@
  * the usual case) - and visited colour by colour, t ascending within a colour. Where that gives
  * no fewer runs than t order (a group without shared columns, a few groups of 16200 codes) the
  * group keeps t order. DVB-T2 64800 r1/2: 98 runs in all instead of 162, r3/4 70 instead of 349.
- * The runs shorter than a group are then packed into shared layers (dvb_row_order below):
+ * The runs shorter than the longest are then packed into shared layers (dvb_row_order below):
  * DVB-T2 64800 r1/2 90 layers (every one of 360 rows), r3/4 50 (test_dvb_codes). */
 
 enum { GROUP = 360, MAX_COLORS = 64 };
@@ -152,7 +152,7 @@ static int dvb_run_longer(const void *a, const void *b)
     return x->len != y->len ? y->len - x->len : x->start - y->start;
 }
 
-/* layers in the order of their earliest run, the runs of a layer in theirs */
+/* layers in their place in the order, the runs of a layer in their own order */
 static int dvb_run_by_layer(const void *a, const void *b)
 {
     const dvb_run *x = a, *y = b;
@@ -340,9 +340,9 @@ static int qc_row_order(const ldpc_code *c, int *order)
 }
 
 /* DVB codes: by 360-row groups, each group's rows coloured into sets that touch pairwise
- * different columns, the sets shorter than a group packed into layers (above); WiMAX and WiFi
- * codes: block rows paired (above); every other code (5G NR, whose rows' order the decoder's
- * quality on punctured columns depends on; alist codes): H's own order. */
+ * different columns, the sets shorter than the longest packed into layers (above); WiMAX and
+ * WiFi codes: block rows paired (above); every other code (5G NR, whose rows' order the
+ * decoder's quality on punctured columns depends on; alist codes): H's own order. */
 int ldpc_decoder_row_layers(const ldpc_code *c, int *order, int *layer_ptr, int *nlayers)
 {
     if (!c || !order || !nlayers)
