@@ -170,7 +170,8 @@ static int dvb_run_by_layer(const void *a, const void *b)
 static int dvb_row_order(const ldpc_code *c, int *order, int *layer_ptr, int *nlayers)
 {
     const int m = c->m, words = (c->n + 63) / 64;
-    int *grouped = malloc((size_t)m * sizeof(int)), *run_ptr = malloc(((size_t)m + 1) * sizeof(int));
+    int *grouped = malloc((size_t)m * sizeof(int));
+    int *run_ptr = malloc(((size_t)m + 1) * sizeof(int));
     dvb_run *runs = malloc((size_t)m * sizeof(dvb_run));
     uint64_t *cols = NULL; /* per layer of packed runs: the columns its rows touch */
     int *fill = NULL, *place = NULL; /* per layer: its rows; its place in the order */
