@@ -33,6 +33,8 @@ int ldpc_fixed_params_init(const ldpc_decoder_config *cfg, const ldpc_code *code
     p->algorithm = (int)cfg->algorithm;
     p->nms_a15 = (int)lroundf(cfg->nms_alpha * 32768.0f);
     p->oms_b = (int)lroundf(cfg->oms_beta * cfg->llr_scale);
+    p->scale_a15 = cfg->algorithm == LDPC_ALG_NORMALIZED_MIN_SUM ? p->nms_a15 : 32768;
+    p->scale_b = cfg->algorithm == LDPC_ALG_OFFSET_MIN_SUM ? p->oms_b : 0;
     p->llr_scale = cfg->llr_scale;
     p->positive_is_one = cfg->llr_positive_is_one ? 1 : 0;
     return LDPC_OK;

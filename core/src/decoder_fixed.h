@@ -102,6 +102,8 @@ typedef struct ldpc_fixed_params {
     int algorithm;        /* ldpc_algorithm (min-sum family only) */
     int nms_a15;          /* round(nms_alpha * 32768) */
     int oms_b;            /* round(oms_beta * llr_scale) */
+    int scale_a15;        /* ldpc_fixed_scale's factor: nms_a15 (normalized min-sum), else 32768 */
+    int scale_b;          /* ldpc_fixed_scale's offset: oms_b (offset min-sum), else 0 */
     float llr_scale;
     int positive_is_one;
 } ldpc_fixed_params;
@@ -136,16 +138,17 @@ LDPC_FIXED_FN int ldpc_fixed_quantize_i8(const ldpc_fixed_params *p, int8_t x)
     return ldpc_fixed_sat(p, p->positive_is_one ? -(int)x : (int)x);
 }
 
-/* s(m) of rule 3, for a magnitude m in [0, umax]. */
+/* s(m) of rule 3, for a magnitude m in [0, umax]: the three algorithms in one form with no
+ * branch on the algorithm, max(((m * F + 16384) >> 15) - O, 0), F = A15 and O = 0 for
+ * normalized min-sum, F = 32768 (then (m * 32768 + 16384) >> 15 = m) and O = B for offset
+ * min-sum, F = 32768 and O = 0 for plain min-sum: exactly rule 3's values (test_cuda_model checks
+ * every m), and in the GPU's row update two branches fewer on each row's dependent chain. */
 LDPC_FIXED_FN int ldpc_fixed_scale(const ldpc_fixed_params *p, int m)
 {
     if (m > p->cmax)
         m = p->cmax;
-    int s = m;
-    if (p->algorithm == LDPC_ALG_NORMALIZED_MIN_SUM)
-        s = (m * p->nms_a15 + 16384) >> 15;
-    else if (p->algorithm == LDPC_ALG_OFFSET_MIN_SUM)
-        s = m > p->oms_b ? m - p->oms_b : 0;
+    int s = ((m * p->scale_a15 + 16384) >> 15) - p->scale_b;
+    s = s > 0 ? s : 0;
     return s < p->mcap ? s : p->mcap;
 }
 

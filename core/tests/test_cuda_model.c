@@ -81,6 +81,40 @@ static void rules(void)
     cfg.oms_beta = 0.5f;
     REQUIRE_OK(ldpc_fixed_params_init(&cfg, wimax, &p8));
     CHECK(ldpc_fixed_scale(&p8, 10) == 8 && ldpc_fixed_scale(&p8, 1) == 0);
+    /* ldpc_fixed_scale's one form against rule 3's definition by algorithm, every magnitude
+     * 0 .. 65535, both formats, alpha and beta over the accepted range and the llr scales */
+    {
+        const ldpc_algorithm algs[3] = {LDPC_ALG_MIN_SUM, LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_ALG_OFFSET_MIN_SUM};
+        const float alphas[6] = {0.5f, 0.625f, 0.75f, 0.8f, 0.875f, 1.0f};
+        const float betas[5] = {0.0f, 0.25f, 0.5f, 1.0f, 2.5f};
+        const float scales[3] = {1.0f, 2.0f, 4.0f};
+        int wrong = 0, cases = 0;
+        for (int fi = 0; fi < 2; fi++)
+            for (int ai = 0; ai < 3; ai++)
+                for (int ki = 0; ki < 6; ki++)
+                    for (int si = 0; si < 3; si++) {
+                        ldpc_decoder_config c = cfg;
+                        c.msg_format = fi ? LDPC_MSG_I16 : LDPC_MSG_I8;
+                        c.algorithm = algs[ai];
+                        c.nms_alpha = alphas[ki];
+                        c.oms_beta = betas[ki % 5];
+                        c.llr_scale = scales[si];
+                        ldpc_fixed_params p;
+                        REQUIRE_OK(ldpc_fixed_params_init(&c, dvb13, &p));
+                        for (int mag = 0; mag <= p.umax; mag++) {
+                            const int x = mag < p.cmax ? mag : p.cmax;
+                            int want = x;
+                            if (c.algorithm == LDPC_ALG_NORMALIZED_MIN_SUM)
+                                want = (x * p.nms_a15 + 16384) >> 15;
+                            else if (c.algorithm == LDPC_ALG_OFFSET_MIN_SUM)
+                                want = x > p.oms_b ? x - p.oms_b : 0;
+                            want = want < p.mcap ? want : p.mcap;
+                            wrong += ldpc_fixed_scale(&p, mag) != want;
+                        }
+                        cases++;
+                    }
+        CHECK_MSG(wrong == 0, "ldpc_fixed_scale: %d values differ from rule 3 in %d settings", wrong, cases);
+    }
     cfg.algorithm = LDPC_ALG_SUM_PRODUCT;
     CHECK(ldpc_fixed_params_init(&cfg, wimax, &p8) == LDPC_ERR_UNSUPPORTED);
     cfg.algorithm = LDPC_ALG_NORMALIZED_MIN_SUM;
