@@ -302,14 +302,19 @@ __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg
 }
 
 /* The row update of one layer: specialised on the row degree for the degrees of the common
- * codes with rows of at most 8 edges (WiMAX/WiFi 1/2, DVB-T2 1/2: 6, 7, 8); the generic update
- * otherwise. The degree is the layer's uniform one (li.w: the same for every thread, no
- * divergence), or with ROW_DEG (the small-batch plan, whose layers pair block rows of 6 and 7
+ * codes with rows of at most 8 edges (WiMAX/WiFi 1/2, DVB-T2 1/2: 6, 7, 8; DVB-S2 1/4 and 1/3:
+ * 4 and 5, whose generic updates ran them 19 - 20% slower: H200, 10 it kernel-only, 13.2 ->
+ * 16.2 and 9.7 -> 12.1 Gb/s), and with HIGH (the one-block int8 kernels: DVB 64800 one codeword
+ * a block) for those of DVB 64800 3/5 - 4/5 too (11, 10, 14, 18: 3/5 8.7 -> 11.7 Gb/s, 2/3 11.4
+ * -> 15.8, 3/4 11.7 -> 15.8, 4/5 9.7 -> 15.0); the generic update otherwise: it checks every
+ * slot for a missing edge and starts its minima at "none". The degree is the layer's uniform
+ * one (li.w: the same for every thread, no divergence; a code's first row has one edge fewer,
+ * so its layer runs the generic update), or with ROW_DEG (the small-batch plan, whose layers pair block rows of 6 and 7
  * edges: HostPlan::run_degrees) the thread's own: byte 0 or 1 of li.w, picked by deg_sel
  * (0x4440 or 0x4441: one PRMT); the degree changes only at a block row's end, so one warp at
  * most runs both updates. Kernels without ROW_DEG keep the plain read: the PRMT in every
  * kernel cost DVB-T2 and WiFi 1.2% of their throughput. */
-template <bool ROW_DEG, class A, int DMAX, int PFK, class TQ, class Mid>
+template <bool ROW_DEG, bool HIGH, class A, int DMAX, int PFK, class TQ, class Mid>
 __device__ __forceinline__ void layer_update(unsigned char *app_b, typename A::Msg4 *msg_t, int Z, unsigned deg_sel,
                                              const LayerIn<A, DMAX, PFK, TQ> &in, const Arith &ar,
                                              const unsigned char *lut, const Mid &mid)
@@ -322,6 +327,21 @@ __device__ __forceinline__ void layer_update(unsigned char *app_b, typename A::M
             return row_update<A, DMAX, PFK, TQ, 6>(app_b, msg_t, Z, in, ar, lut, mid);
         if (d == 8)
             return row_update<A, DMAX, PFK, TQ, 8>(app_b, msg_t, Z, in, ar, lut, mid);
+        if (d == 5)
+            return row_update<A, DMAX, PFK, TQ, 5>(app_b, msg_t, Z, in, ar, lut, mid);
+        if (d == 4)
+            return row_update<A, DMAX, PFK, TQ, 4>(app_b, msg_t, Z, in, ar, lut, mid);
+    } else if constexpr (HIGH && DMAX == 16) {
+        const int d = in.li.w;
+        if (d == 14)
+            return row_update<A, DMAX, PFK, TQ, 14>(app_b, msg_t, Z, in, ar, lut, mid);
+        if (d == 10)
+            return row_update<A, DMAX, PFK, TQ, 10>(app_b, msg_t, Z, in, ar, lut, mid);
+        if (d == 11)
+            return row_update<A, DMAX, PFK, TQ, 11>(app_b, msg_t, Z, in, ar, lut, mid);
+    } else if constexpr (HIGH && DMAX == 20) {
+        if (in.li.w == 18)
+            return row_update<A, DMAX, PFK, TQ, 18>(app_b, msg_t, Z, in, ar, lut, mid);
     }
     row_update<A, DMAX, PFK, TQ, 0>(app_b, msg_t, Z, in, ar, lut, mid);
 }
@@ -420,6 +440,9 @@ table_kernel(const TableArgs a)
      * DVB-S2 16200 4/5 -2%, the one-block kernels: DVB-T2 64800 r1/2 6.38 -> 5.79) or changed
      * little (WiMAX 2304 r1/2 +2%, 5/6 -1%) */
     constexpr bool MID = !ONE_BLOCK && MEM == MEM_SMEM_APP && DMAX == 20 && !std::is_same<A, ArF32>::value;
+    /* HIGH_DEG: the one-block int8 kernels specialise rows of 9 - 20 edges on their degree too
+     * (layer_update; only there: the 56-register kernels spilled 2 - 4 times more with it) */
+    constexpr bool HIGH_DEG = ONE_BLOCK && std::is_same<A, ArI8>::value;
     extern __shared__ __align__(16) unsigned char smem[];
     const TableCode &c = a.code;
     const int G = a.G, Z = c.Z, n = c.n;
@@ -534,7 +557,7 @@ table_kernel(const TableArgs a)
             if (MID && early_ok) {
                 auto load = [&] { nxt.load(c, layers_s, Ln, tab_t, msg_t, in_group); };
                 if (work)
-                    layer_update<ROW_DEG>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, load);
+                    layer_update<ROW_DEG, HIGH_DEG>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, load);
                 else
                     load();
                 __syncthreads();
@@ -544,9 +567,9 @@ table_kernel(const TableArgs a)
                 nxt.load(c, layers_s, Ln, tab_t, msg_t, in_group, !LATE);
             if (work) {
                 if (LATE && early_ok)
-                    layer_update<ROW_DEG>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, [&] { nxt.load_msg(msg_t, Z, true); });
+                    layer_update<ROW_DEG, HIGH_DEG>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, [&] { nxt.load_msg(msg_t, Z, true); });
                 else
-                    layer_update<ROW_DEG>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, [] {});
+                    layer_update<ROW_DEG, HIGH_DEG>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, [] {});
             } else if (LATE && early_ok) {
                 nxt.load_msg(msg_t, Z, in_group);
             }
@@ -592,9 +615,9 @@ table_kernel(const TableArgs a)
                 load2();
             if (work) {
                 if constexpr (LOAD_LATE)
-                    layer_update<ROW_DEG>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, load2);
+                    layer_update<ROW_DEG, HIGH_DEG>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, load2);
                 else
-                    layer_update<ROW_DEG>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, [] {});
+                    layer_update<ROW_DEG, HIGH_DEG>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, [] {});
             } else if constexpr (LOAD_LATE) {
                 load2();
             }

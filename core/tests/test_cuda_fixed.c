@@ -428,9 +428,9 @@ int main(void)
 
     /* DVB 64800 rates with rows of 9 - 16 and 17 - 20 edges: int8 one codeword per thread in the
      * one-block kernels (a pair's APP would be in global memory), early stop on and off */
-    const char *long_rows[2] = {"dvbt2:64800:3/4", "dvbt2:64800:4/5"};
-    const double long_ebn0[2] = {2.3, 2.8};
-    for (int ci = 0; ci < 2; ci++) {
+    const char *long_rows[4] = {"dvbt2:64800:3/5", "dvbt2:64800:2/3", "dvbt2:64800:3/4", "dvbt2:64800:4/5"};
+    const double long_ebn0[4] = {1.9, 2.0, 2.3, 2.8};
+    for (int ci = 0; ci < 4; ci++) {
         REQUIRE_OK(ldpc_code_create(&code, long_rows[ci]));
         ldpc_decoder_config c = cfg_of(LDPC_MSG_I8, LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 20);
         snprintf(label, sizeof label, "%s i8 one-block kernel, oms", long_rows[ci]);
