@@ -24,18 +24,20 @@ static void choose_int8_form(State *s, const ldpc_code *c, const DeviceCtx &d)
     const bool offsets16 =
         table16_fits((size_t)c->n * i8.app_value_bytes, table_t16_shift(i8.t16_shift, i8.app_value_bytes, s->var.dmax));
     /* One codeword per thread where a pair's state is off chip: for rows of up to 8 edges
-     * always; for rows of 9 - 20 edges where a codeword's APP leaves room for one block per SM
+     * always; for rows of 9 - 32 edges where a codeword's APP leaves room for one block per SM
      * only (DVB 64800), i.e. where the one-block kernel (168 registers) runs it: with the APP in
      * shared memory instead of a pair's in global memory, H200, 10 it kernel-only: DVB-T2 64800
      * 3/5 5.11 -> 5.84 Gb/s, 2/3 7.22 -> 9.01, 3/4 6.16 -> 7.95, 4/5 6.56 -> 6.73, DVB-S2 64800
-     * 2/3 7.11 -> 8.78. Not for longer rows (DVB-S2 9/10: 6.98 -> 5.97), nor where several
-     * blocks would share an SM (the three-block kernel's 56 registers spill on such rows). */
+     * 2/3 7.11 -> 8.78; rows of 21 - 32 edges once their updates were specialised on the degree
+     * (kernel_table.cuh, layer_update: before, DVB-S2 9/10 ran 6.98 -> 5.97): DVB-T2 5/6 5.15 ->
+     * 9.23, DVB-S2 8/9 6.41 -> 12.85, 9/10 7.20 -> 12.04. Not where several blocks would share
+     * an SM (the three-block kernel's 56 registers spill on such rows). */
     TableVariant one = s->var;
     one.arith = ARITH_I8;
     one.mem = MEM_SMEM_APP;
     const bool one_block_only =
         2 * table_smem_bytes(one, c->n, s->plan.Z, s->plan.total_groups, s->plan.nlayers, 1) > d.smem_optin;
-    const bool one_lane = s->var.dmax == 8 || (s->var.dmax <= 20 && one_block_only);
+    const bool one_lane = s->var.dmax == 8 || (s->var.dmax <= 32 && one_block_only);
     if (fits && offsets16 && (lanes == 1 || (lanes != 2 && one_lane && pair_off_chip)))
         s->var.arith = ARITH_I8;
     if (s->var.arith == ARITH_I8X2 && h8x2_scale_exact(s->ar.fx) && !s->knobs.i8_pair_int)
