@@ -316,7 +316,7 @@ __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg
  * (0x4440 or 0x4441: one PRMT); the degree changes only at a block row's end, so one warp at
  * most runs both updates. Kernels without ROW_DEG keep the plain read: the PRMT in every
  * kernel cost DVB-T2 and WiFi 1.2% of their throughput. */
-template <bool ROW_DEG, bool HIGH, class A, int DMAX, int PFK, class TQ, class Mid>
+template <bool ROW_DEG, bool HIGH, bool NR_DEG, class A, int DMAX, int PFK, class TQ, class Mid>
 __device__ __forceinline__ void layer_update(unsigned char *app_b, typename A::Msg4 *msg_t, int Z, unsigned deg_sel,
                                              const LayerIn<A, DMAX, PFK, TQ> &in, const Arith &ar,
                                              const unsigned char *lut, const Mid &mid)
@@ -344,6 +344,13 @@ __device__ __forceinline__ void layer_update(unsigned char *app_b, typename A::M
     } else if constexpr (HIGH && DMAX == 20) {
         if (in.li.w == 18)
             return row_update<A, DMAX, PFK, TQ, 18>(app_b, msg_t, Z, in, ar, lut, mid);
+    } else if constexpr (NR_DEG && DMAX == 20) {
+        const int d = in.li.w;
+        switch (d) {
+        case 5: return row_update<A, DMAX, PFK, TQ, 5>(app_b, msg_t, Z, in, ar, lut, mid);
+        case 6: return row_update<A, DMAX, PFK, TQ, 6>(app_b, msg_t, Z, in, ar, lut, mid);
+        default: break;
+        }
     } else if constexpr (HIGH && DMAX == 32) { /* DVB 64800 9/10, 8/9, 5/6 */
         const int d = in.li.w;
         if (d == 30)
@@ -453,6 +460,12 @@ table_kernel(const TableArgs a)
     /* HIGH_DEG: the one-block int8 kernels specialise rows of 9 - 20 edges on their degree too
      * (layer_update; only there: the 56-register kernels spilled 2 - 4 times more with it) */
     constexpr bool HIGH_DEG = ONE_BLOCK && std::is_same<A, ArI8>::value;
+    /* NR_DEG: the one-wave int8-pair kernels of 20-edge rows (5G NR BG1 with Z = 384, a slot's
+     * large code blocks) specialise degrees 5 and 6 (26 of BG1's 46 block rows). H200, 24
+     * code blocks of nr:8448:25344 (one wave), int8 5 it: 2.17 -> 2.50 Gb/s. Not in the
+     * two-block kernels, which spilled at their 80 registers (nr:8448:25344 5 it 28.0 -> 26.5),
+     * nor more degrees (3 - 10 and 19: the one-wave kernel spilled 182 / 408 bytes). */
+    constexpr bool NR_DEG = A::LANES == 2 && DMAX == 20 && MEM == MEM_SMEM_APP && ONE_BLOCK;
     extern __shared__ __align__(16) unsigned char smem[];
     const TableCode &c = a.code;
     const int G = a.G, Z = c.Z, n = c.n;
@@ -569,7 +582,7 @@ table_kernel(const TableArgs a)
             if (MID && early_ok) {
                 auto load = [&] { nxt.load(c, layers_s, Ln, tab_t, msg_t, in_group); };
                 if (work)
-                    layer_update<ROW_DEG, HIGH_DEG>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, load);
+                    layer_update<ROW_DEG, HIGH_DEG, NR_DEG>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, load);
                 else
                     load();
                 __syncthreads();
@@ -579,9 +592,9 @@ table_kernel(const TableArgs a)
                 nxt.load(c, layers_s, Ln, tab_t, msg_t, in_group, !LATE);
             if (work) {
                 if (LATE && early_ok)
-                    layer_update<ROW_DEG, HIGH_DEG>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, [&] { nxt.load_msg(msg_t, Z, true); });
+                    layer_update<ROW_DEG, HIGH_DEG, NR_DEG>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, [&] { nxt.load_msg(msg_t, Z, true); });
                 else
-                    layer_update<ROW_DEG, HIGH_DEG>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, [] {});
+                    layer_update<ROW_DEG, HIGH_DEG, NR_DEG>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, [] {});
             } else if (LATE && early_ok) {
                 nxt.load_msg(msg_t, Z, in_group);
             }
@@ -627,9 +640,9 @@ table_kernel(const TableArgs a)
                 load2();
             if (work) {
                 if constexpr (LOAD_LATE)
-                    layer_update<ROW_DEG, HIGH_DEG>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, load2);
+                    layer_update<ROW_DEG, HIGH_DEG, NR_DEG>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, load2);
                 else
-                    layer_update<ROW_DEG, HIGH_DEG>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, [] {});
+                    layer_update<ROW_DEG, HIGH_DEG, NR_DEG>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, [] {});
             } else if constexpr (LOAD_LATE) {
                 load2();
             }
