@@ -491,13 +491,14 @@ struct ArI8 : ArIntOne<unsigned> {
 };
 
 /* ---------------------------------------------------------------------------- row update */
-/* What pass 2 of a row update needs from pass 1 (the row's two minima and signs), and the
- * update of one edge from its v2c value t: the new message (as pack() takes it) and the APP
- * value to store. RowMinSum is the policies' common form; H8X2 has its own. */
 /* whether policy A folds the row's sign into its scaled minima (A::SIGN_FOLD, ArIntOne) */
 template <class A, class = void> struct SignFold { static constexpr bool value = false; };
 template <class A> struct SignFold<A, std::void_t<decltype(A::SIGN_FOLD)>> { static constexpr bool value = A::SIGN_FOLD; };
 template <class A> __device__ constexpr bool sign_fold() { return SignFold<A>::value; }
+
+/* What pass 2 of a row update needs from pass 1 (the row's two minima and signs), and the
+ * update of one edge from its v2c value t: the new message (as pack() takes it) and the APP
+ * value to store. RowMinSum is the policies' common form; H8X2 has its own. */
 
 template <class A>
 struct RowMinSum {

@@ -305,14 +305,14 @@ __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg
 /* The row update of one layer: specialised on the row degree for the degrees of the common
  * codes with rows of at most 8 edges (WiMAX/WiFi 1/2, DVB-T2 1/2: 6, 7, 8; DVB-S2 1/4 and 1/3:
  * 4 and 5, whose generic updates ran them 19 - 20% slower: H200, 10 it kernel-only, 13.2 ->
- * 16.2 and 9.7 -> 12.1 Gb/s), and with HIGH (the one-block int8 kernels: DVB 64800 one codeword
- * a block) for those of DVB 64800 3/5 - 9/10 too (11, 10, 14, 18: 3/5 8.7 -> 11.7 Gb/s, 2/3 11.4
+ * 16.2 and 9.7 -> 12.1 Gb/s); with HIGH (the one-block int8 kernels: DVB 64800 one codeword a
+ * block) for those of DVB 64800 3/5 - 9/10 too (11, 10, 14, 18: 3/5 8.7 -> 11.7 Gb/s, 2/3 11.4
  * -> 15.8, 3/4 11.7 -> 15.8, 4/5 9.7 -> 15.0; 22, 27, 30: cuda_variant.cu, choose_int8_form);
- * the generic update otherwise: it checks every
- * slot for a missing edge and starts its minima at "none". The degree is the layer's uniform
- * one (li.w: the same for every thread, no divergence; a code's first row has one edge fewer,
- * so its layer runs the generic update), or with ROW_DEG (the small-batch plan, whose layers pair block rows of 6 and 7
- * edges: HostPlan::run_degrees) the thread's own: byte 0 or 1 of li.w, picked by deg_sel
+ * with NR_DEG for 5G NR BG1's commonest (5, 6: table_kernel). The generic update otherwise: it
+ * checks every slot for a missing edge and starts its minima at "none". The degree is the
+ * layer's uniform one (li.w: the same for every thread, no divergence; a code's first row has
+ * one edge fewer, so its layer runs the generic update), or with ROW_DEG (the small-batch
+ * plan, whose layers pair block rows of 6 and 7 edges: HostPlan::run_degrees) the thread's own: byte 0 or 1 of li.w, picked by deg_sel
  * (0x4440 or 0x4441: one PRMT); the degree changes only at a block row's end, so one warp at
  * most runs both updates. Kernels without ROW_DEG keep the plain read: the PRMT in every
  * kernel cost DVB-T2 and WiFi 1.2% of their throughput. */
@@ -457,7 +457,7 @@ table_kernel(const TableArgs a)
      * DVB-S2 16200 4/5 -2%, the one-block kernels: DVB-T2 64800 r1/2 6.38 -> 5.79) or changed
      * little (WiMAX 2304 r1/2 +2%, 5/6 -1%) */
     constexpr bool MID = !ONE_BLOCK && MEM == MEM_SMEM_APP && DMAX == 20 && !std::is_same<A, ArF32>::value;
-    /* HIGH_DEG: the one-block int8 kernels specialise rows of 9 - 20 edges on their degree too
+    /* HIGH_DEG: the one-block int8 kernels specialise rows of 9 - 32 edges on their degree too
      * (layer_update; only there: the 56-register kernels spilled 2 - 4 times more with it) */
     constexpr bool HIGH_DEG = ONE_BLOCK && std::is_same<A, ArI8>::value;
     /* NR_DEG: the one-wave int8-pair kernels of 20-edge rows (5G NR BG1 with Z = 384, a slot's
