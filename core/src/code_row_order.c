@@ -167,6 +167,7 @@ static int dvb_run_by_layer(const void *a, const void *b)
  * fit in decreasing length, a run joining a layer only where it shares no column with the runs
  * already there (a layer stays a set of column-disjoint rows: any such set is one step of an
  * exact layered schedule). The runs of a layer keep their order. */
+/* layer_ptr NULL: the order only (*nlayers left as it is) */
 static int dvb_row_order(const ldpc_code *c, int *order, int *layer_ptr, int *nlayers)
 {
     const int m = c->m, words = (c->n + 63) / 64;
@@ -257,13 +258,18 @@ static int dvb_row_order(const ldpc_code *c, int *order, int *layer_ptr, int *nl
     qsort(runs, (size_t)nruns, sizeof *runs, dvb_run_by_layer);
     int i = 0, layers = 0;
     for (int k = 0; k < nruns; k++) {
-        if (k == 0 || runs[k].place != runs[k - 1].place)
-            layer_ptr[layers++] = i;
+        if (k == 0 || runs[k].place != runs[k - 1].place) {
+            if (layer_ptr)
+                layer_ptr[layers] = i;
+            layers++;
+        }
         memcpy(order + i, grouped + runs[k].start, (size_t)runs[k].len * sizeof(int));
         i += runs[k].len;
     }
-    layer_ptr[layers] = m;
-    *nlayers = layers;
+    if (layer_ptr) {
+        layer_ptr[layers] = m;
+        *nlayers = layers;
+    }
     free(cols);
     free(fill);
     free(place);
@@ -349,18 +355,8 @@ int ldpc_decoder_row_layers(const ldpc_code *c, int *order, int *layer_ptr, int 
     if (!c || !order || !nlayers)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_decoder_row_layers: NULL argument");
     *nlayers = 0;
-    if (c->family == LDPC_FAMILY_DVB && c->dvb_q > 0 && c->m == GROUP * c->dvb_q) {
-        int *ptr = layer_ptr ? layer_ptr : malloc(((size_t)c->m + 1) * sizeof(int));
-        if (!ptr)
-            return ldpc_error(LDPC_ERR_NO_MEMORY, "decoder row order: out of memory (code %s)",
-                              c->name);
-        const int st = dvb_row_order(c, order, ptr, nlayers);
-        if (!layer_ptr) {
-            free(ptr);
-            *nlayers = 0;
-        }
-        return st;
-    }
+    if (c->family == LDPC_FAMILY_DVB && c->dvb_q > 0 && c->m == GROUP * c->dvb_q)
+        return dvb_row_order(c, order, layer_ptr, nlayers);
     if ((c->family == LDPC_FAMILY_WIMAX || c->family == LDPC_FAMILY_WIFI) && c->z > 0 &&
         c->base && c->base_rows <= QC_MAX_BLOCK_ROWS && c->m == c->base_rows * c->z &&
         c->z <= QC_LAYER_ROWS)
