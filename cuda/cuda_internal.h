@@ -40,7 +40,7 @@ struct HostPlan {
     bool table_ok = false;
     std::string table_why;        /* why not, when !table_ok */
     int Z = 0;                    /* threads per codeword = max rows per layer */
-    int dmax = 0;                 /* 8, 16 or 32: max row degree rounded up */
+    int dmax = 0;                 /* 8, 16, 20 or 32: max row degree rounded up */
     int total_groups = 0;         /* sum over layers of ceil(max degree in layer / 4) */
     std::vector<int4> layers;     /* {ngroups, group_base, nrows, uniform degree or 0} */
     /* for the kernels that pick each thread's row degree (TableVariant::row_degrees), per layer:
@@ -147,7 +147,7 @@ enum MemKind { MEM_SMEM_ALL = 0, MEM_SMEM_APP = 1, MEM_GLOBAL = 2 };
 
 struct TableVariant {
     ArithKind arith;
-    int dmax;
+    int dmax; /* rows of at most dmax edges: the plan's, or 24 / 28 for the one-block int8 kernels */
     MemKind mem;
     bool t16 = false; /* 16-bit table entries (kernel_table.cuh, TabQ; table_offsets16) */
     bool one_block = false; /* launch bounds for one block per SM (table_min_blocks; not ARITH_I8X2) */

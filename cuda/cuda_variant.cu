@@ -95,6 +95,11 @@ static int best_shape(const State *s, const ldpc_code *c, const DeviceCtx &d, Ta
          * kernel-only, DVB-S2 64800 1/3 6.64 -> 7.31 Gb/s; DVB-T2 64800 r1/2 level (7.18 / 7.19) */
         if (v.dmax == 8)
             wide.t16 = false;
+        /* rows of 21 - 28 edges in kernels sized for them: the 32-edge kernel spills 82 / 168
+         * bytes, the 28-edge one nothing (DVB-S2 64800 8/9: 27), and the 24-edge one (DVB
+         * 64800 5/6: 22) has the registers to prefetch two layers ahead (docs/cuda-notes.md) */
+        if (v.dmax == 32 && !s->knobs.force_d32)
+            wide.dmax = c->max_row_degree <= 24 ? 24 : c->max_row_degree <= 28 ? 28 : 32;
         const void *wfn = table_kernel_fn(wide);
         int blocks = 0, st;
         if (wfn && s->knobs.i8_one_block && table_smem_bytes(v, c->n, p.Z, p.total_groups, p.nlayers, 1) <= d.smem_optin) {

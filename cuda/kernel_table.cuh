@@ -124,9 +124,9 @@ __device__ __forceinline__ unsigned row_parities(const unsigned char *app_b, con
     int L = 0;
     /* measured: int8 pairs with 16-bit tables +6% and f32 +6-7% with early stop; int16 -9% */
     constexpr bool TWO = DMAX <= 8 && ((A::LANES == 2 && sizeof(Q) == 8) || std::is_same<A, ArF32>::value);
-    /* (float one-block kernels of 20-edge rows and the int8 one of 32-edge rows: 2, their
-     * messages two layers ahead or their eight entries a layer leave no room for four layers
-     * of entries: spills) */
+    /* (float one-block kernels of 20-edge rows and the int8 ones of 24 - 32-edge rows: 2, their
+     * messages two layers ahead or their six to eight entries a layer leave no room for four
+     * layers of entries: spills; the 24-edge kernel spilled 102 / 252 bytes with four) */
     constexpr int KL = ONE_BLOCK ? ((std::is_same<A, ArF32>::value && DMAX > 16) || DMAX > 20 ? 2 : 4) : TWO ? 2 : 1;
     if constexpr (KL > 1) {
         constexpr int NG = DMAX / 4;
@@ -323,9 +323,10 @@ __device__ __forceinline__ void update_by_degree(int d, unsigned char *app_b, ty
  * 4 and 5, whose generic updates ran them 19 - 20% slower: H200, 10 it kernel-only, 13.2 ->
  * 16.2 and 9.7 -> 12.1 Gb/s); with HIGH (the one-block int8 kernels: DVB 64800 one codeword a
  * block) for those of DVB 64800 3/5 - 9/10 too (11, 10, 14, 18: 3/5 8.7 -> 11.7 Gb/s, 2/3 11.4
- * -> 15.8, 3/4 11.7 -> 15.8, 4/5 9.7 -> 15.0; 22, 27, 30: cuda_variant.cu, choose_int8_form);
- * with NR_DEG for 5G NR BG1's commonest (5, 6: table_kernel). The generic update otherwise: it
- * checks every slot for a missing edge and starts its minima at "none". The degree is the
+ * -> 15.8, 3/4 11.7 -> 15.8, 4/5 9.7 -> 15.0; 22, 27, 30 in the 24-, 28- and 32-edge
+ * kernels: cuda_variant.cu, best_shape); with NR_DEG for 5G NR BG1's commonest (5, 6:
+ * table_kernel). The generic update otherwise: it checks every slot for a missing edge and
+ * starts its minima at "none". The degree is the
  * layer's uniform one (li.w: the same for every thread, no divergence; a code's first row has
  * one edge fewer, so its layer runs the generic update), or with ROW_DEG (the small-batch
  * plan, whose layers pair block rows of 6 and 7 edges: HostPlan::run_degrees) the thread's own: byte 0 or 1 of li.w, picked by deg_sel
@@ -346,7 +347,11 @@ __device__ __forceinline__ void layer_update(unsigned char *app_b, typename A::M
         update_by_degree<A, DMAX, PFK, TQ, 18>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
     } else if constexpr (NR_DEG && DMAX == 20) {
         update_by_degree<A, DMAX, PFK, TQ, 5, 6>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
-    } else if constexpr (HIGH && DMAX == 32) { /* DVB 64800 9/10, 8/9, 5/6 */
+    } else if constexpr (HIGH && DMAX == 24) { /* DVB 64800 5/6 */
+        update_by_degree<A, DMAX, PFK, TQ, 22>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
+    } else if constexpr (HIGH && DMAX == 28) { /* DVB-S2 64800 8/9 */
+        update_by_degree<A, DMAX, PFK, TQ, 27>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
+    } else if constexpr (HIGH && DMAX == 32) { /* DVB-S2 64800 9/10; 8/9 and 5/6 with LDPCGPU_CUDA_D32=1 */
         update_by_degree<A, DMAX, PFK, TQ, 30, 27, 22>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
     } else {
         row_update<A, DMAX, PFK, TQ, 0>(app_b, msg_t, Z, in, ar, lut, mid);
@@ -553,10 +558,12 @@ table_kernel(const TableArgs a)
          * layer of short rows (5G NR extension rows, a DVB group cut in two) is shorter than
          * one (ncu: these loads' waits were the largest stall of DVB-T2 64800 and of 5G NR BG1
          * launches). Two ahead needs three layers or more: a layer's messages must not be
-         * read before its previous update. Rows of 21 - 32 edges (the int8 kernel of DVB 64800
-         * 5/6 - 9/10) keep one layer ahead: their third buffer spilled (ptxas: 394 / 852 bytes
-         * of spill stores / loads, 82 / 168 with two buffers and KL = 2 in row_parities). */
-        const bool deep = ONE_BLOCK && DMAX <= 20 && c.nlayers >= 3;
+         * read before its previous update. The int8 kernels of rows of 25 - 32 edges (DVB-S2
+         * 64800 8/9, 9/10) keep one layer ahead: a third buffer spilled (ptxas, spill stores /
+         * loads in bytes: 28-edge kernel 106 / 232 against none, 32-edge 266 / 596 against 82
+         * / 168); the 24-edge one (DVB 64800 5/6) holds it without spills (H100, DVB-T2 5/6 10
+         * it: 9.98 -> 12.33 Gb/s). */
+        const bool deep = ONE_BLOCK && DMAX <= 24 && c.nlayers >= 3;
         if (deep)
             y.load(c, layers_s, 1, tab_t, msg_t, in_group);
         int ph = 0;

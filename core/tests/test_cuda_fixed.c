@@ -428,20 +428,28 @@ int main(void)
 
     /* DVB 64800 rates in the one-block int8 kernels (one codeword per thread; a pair's APP would
      * be in global memory), early stop on and off: rows of 4 and 5 edges (the 8-edge kernel's
-     * updates for those degrees), 10, 11, 14 (16-edge kernel), 18 (20), 22 and 30 (32) */
-    const char *long_rows[8] = {"dvbs2:64800:1/4", "dvbs2:64800:1/3", "dvbt2:64800:3/5", "dvbt2:64800:2/3",
-                                "dvbt2:64800:3/4", "dvbt2:64800:4/5", "dvbt2:64800:5/6", "dvbs2:64800:9/10"};
-    const double long_ebn0[8] = {0.8, 0.8, 1.9, 2.0, 2.3, 2.8, 3.2, 4.0};
-    for (int ci = 0; ci < 8; ci++) {
+     * updates for those degrees), 10, 11, 14 (16-edge kernel), 18 (20), 22 (24), 27 (28) and 30
+     * (32); last, 22 in the 32-edge kernel (LDPCGPU_CUDA_D32=1) */
+    const char *long_rows[10] = {"dvbs2:64800:1/4", "dvbs2:64800:1/3", "dvbt2:64800:3/5", "dvbt2:64800:2/3",
+                                 "dvbt2:64800:3/4", "dvbt2:64800:4/5", "dvbt2:64800:5/6", "dvbs2:64800:8/9",
+                                 "dvbs2:64800:9/10", "dvbt2:64800:5/6"};
+    const double long_ebn0[10] = {0.8, 0.8, 1.9, 2.0, 2.3, 2.8, 3.2, 3.7, 4.0, 3.2};
+    for (int ci = 0; ci < 10; ci++) {
+        const int d32 = ci == 9;
+        if (d32)
+            setenv("LDPCGPU_CUDA_D32", "1", 1);
         REQUIRE_OK(ldpc_code_create(&code, long_rows[ci]));
         ldpc_decoder_config c = cfg_of(LDPC_MSG_I8, LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 20);
-        snprintf(label, sizeof label, "%s i8 one-block kernel, oms", long_rows[ci]);
+        snprintf(label, sizeof label, "%s i8 one-block kernel%s, oms", long_rows[ci], d32 ? " of 32-edge rows" : "");
         run(label, code, c, long_ebn0[ci], 21, LDPC_LLR_I8, 0);
         c = cfg_of(LDPC_MSG_I8, LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 30);
         c.early_termination = 0;
-        snprintf(label, sizeof label, "%s i8 one-block kernel, nms, 30 it, no early stop, erased", long_rows[ci]);
+        snprintf(label, sizeof label, "%s i8 one-block kernel%s, nms, 30 it, no early stop, erased", long_rows[ci],
+                 d32 ? " of 32-edge rows" : "");
         run(label, code, c, long_ebn0[ci], 23, LDPC_LLR_F32, 2);
         ldpc_code_destroy(code);
+        if (d32)
+            unsetenv("LDPCGPU_CUDA_D32");
     }
 
     return test_finish("test_cuda_fixed");
