@@ -151,6 +151,9 @@ struct TableVariant {
     MemKind mem;
     bool t16 = false; /* 16-bit table entries (kernel_table.cuh, TabQ; table_offsets16) */
     bool one_block = false; /* launch bounds for one block per SM (table_min_blocks; not ARITH_I8X2) */
+    /* with one_block: blocks of at most kNarrowThreads threads, up to 255 registers (ARITH_I8,
+     * dmax 32: table_layout.h) */
+    bool narrow = false;
     /* each thread's row degree from its layer's run_degrees (the small-batch plan, whose layers
      * pair block rows of 6 and 7 edges: kernel_table.cuh, layer_update); rows of up to 8
      * edges, state on chip, f32 / h8x2 / i16 */
@@ -212,6 +215,9 @@ cudaError_t table_launch_i16_one_block(int dmax, MemKind mem, bool t16, const Ta
 const void *table_kernel_fn_i8_one_block(int dmax, MemKind mem, bool t16);
 cudaError_t table_launch_i8_one_block(int dmax, MemKind mem, bool t16, const TableArgs &a, int grid, int threads,
                                       size_t smem, cudaStream_t s);
+const void *table_kernel_fn_i8_one_block_narrow(int dmax, MemKind mem, bool t16);
+cudaError_t table_launch_i8_one_block_narrow(int dmax, MemKind mem, bool t16, const TableArgs &a, int grid,
+                                             int threads, size_t smem, cudaStream_t s);
 cudaError_t table_launch_i16(int dmax, MemKind mem, bool t16, const TableArgs &a, int grid, int threads,
                              size_t smem, cudaStream_t s);
 /* the row_degrees variants (NULL / cudaErrorInvalidValue where not compiled) */

@@ -28,6 +28,7 @@ Knobs read_knobs()
     k.i8_one_block = !env_is(getenv("LDPCGPU_CUDA_I8_ONE_BLOCK"), "0");
     k.no_d20 = env_is(getenv("LDPCGPU_CUDA_D20"), "0");
     k.force_d32 = env_is(getenv("LDPCGPU_CUDA_D32"), "1");
+    k.narrow = !env_is(getenv("LDPCGPU_CUDA_NARROW"), "0");
     k.wave = !env_is(getenv("LDPCGPU_CUDA_WAVE"), "0");
     k.merge = !env_is(getenv("LDPCGPU_CUDA_MERGE"), "0");
     k.row_degrees = !env_is(getenv("LDPCGPU_CUDA_ROW_DEGREES"), "0");

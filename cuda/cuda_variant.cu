@@ -100,6 +100,11 @@ static int best_shape(const State *s, const ldpc_code *c, const DeviceCtx &d, Ta
          * 64800 5/6: 22) has the registers to prefetch two layers ahead (docs/cuda-notes.md) */
         if (v.dmax == 32 && !s->knobs.force_d32)
             wide.dmax = c->max_row_degree <= 24 ? 24 : c->max_row_degree <= 28 ? 28 : 32;
+        /* layers of at most kNarrowThreads rows (DVB-S2 64800 9/10: 180) in the 32-edge kernel:
+         * blocks that small may hold 255 registers a thread, with which it prefetches two layers
+         * ahead without spills (table_layout.h) */
+        if (wide.dmax == 32 && layout_threads(1, p.Z) <= kNarrowThreads && s->knobs.narrow)
+            wide.narrow = true;
         const void *wfn = table_kernel_fn(wide);
         int blocks = 0, st;
         if (wfn && s->knobs.i8_one_block && table_smem_bytes(v, c->n, p.Z, p.total_groups, p.nlayers, 1) <= d.smem_optin) {

@@ -99,7 +99,7 @@ __device__ __forceinline__ void emit(const typename A::AppT *app, const OutFmt &
  * 56 spilled with it, and int16 measured slower); KL = 4 in the one-block kernels (ONE_BLOCK:
  * registers for one block per SM), whose check has no other block's work to overlap
  * (measured: DVB-S2 64800 r1/2 early stop at 3 dB +25%, DVB-T2 64800 r1/2 at 1 dB +21%). */
-template <class A, class TQ, int DMAX, bool ONE_BLOCK>
+template <class A, class TQ, int DMAX, bool ONE_BLOCK, bool NARROW>
 __device__ __forceinline__ unsigned row_parities(const unsigned char *app_b, const TableCode &c,
                                                  const int4 *layers_s, const typename TQ::Q *tab_t, int t,
                                                  unsigned need, int *unsat)
@@ -126,8 +126,10 @@ __device__ __forceinline__ unsigned row_parities(const unsigned char *app_b, con
     constexpr bool TWO = DMAX <= 8 && ((A::LANES == 2 && sizeof(Q) == 8) || std::is_same<A, ArF32>::value);
     /* (float one-block kernels of 20-edge rows and the int8 ones of 24 - 32-edge rows: 2, their
      * messages two layers ahead or their six to eight entries a layer leave no room for four
-     * layers of entries: spills; the 24-edge kernel spilled 102 / 252 bytes with four) */
-    constexpr int KL = ONE_BLOCK ? ((std::is_same<A, ArF32>::value && DMAX > 16) || DMAX > 20 ? 2 : 4) : TWO ? 2 : 1;
+     * layers of entries: spills; the 24-edge kernel spilled 102 / 252 bytes with four; NARROW
+     * kernels have the registers) */
+    constexpr int KL = ONE_BLOCK ? ((std::is_same<A, ArF32>::value && DMAX > 16) || (DMAX > 20 && !NARROW) ? 2 : 4)
+                                 : TWO ? 2 : 1;
     if constexpr (KL > 1) {
         constexpr int NG = DMAX / 4;
         for (; L + KL - 1 < c.nlayers; L += KL) {
@@ -411,9 +413,11 @@ __device__ __forceinline__ unsigned load_channel(typename A::AppT *app, const T 
 }
 
 /* launch bounds: table_layout.h (table_max_threads, table_min_blocks). ROW_DEG: each thread's
- * row degree from its layer record (layer_update; TableVariant::row_degrees) */
-template <class A, int DMAX, int MEM, bool T16, bool ONE_BLOCK = false, bool ROW_DEG = false>
-__global__ void __launch_bounds__(table_max_threads(std::is_same<A, ArI8>::value, MEM, DMAX),
+ * row degree from its layer record (layer_update; TableVariant::row_degrees). NARROW (with
+ * ONE_BLOCK): a block of at most kNarrowThreads threads, so up to 255 registers
+ * (TableVariant::narrow) */
+template <class A, int DMAX, int MEM, bool T16, bool ONE_BLOCK = false, bool ROW_DEG = false, bool NARROW = false>
+__global__ void __launch_bounds__(NARROW ? kNarrowThreads : table_max_threads(std::is_same<A, ArI8>::value, MEM, DMAX),
                                   table_min_blocks(A::LANES, std::is_same<A, ArI8>::value, DMAX, MEM, ONE_BLOCK))
 table_kernel(const TableArgs a)
 {
@@ -562,8 +566,9 @@ table_kernel(const TableArgs a)
          * 64800 8/9, 9/10) keep one layer ahead: a third buffer spilled (ptxas, spill stores /
          * loads in bytes: 28-edge kernel 106 / 232 against none, 32-edge 266 / 596 against 82
          * / 168); the 24-edge one (DVB 64800 5/6) holds it without spills (H100, DVB-T2 5/6 10
-         * it: 9.98 -> 12.33 Gb/s). */
-        const bool deep = ONE_BLOCK && DMAX <= 24 && c.nlayers >= 3;
+         * it: 9.98 -> 12.33 Gb/s), and so does the NARROW 32-edge one (DVB-S2 9/10: layers of
+         * at most 180 rows, 255 registers). */
+        const bool deep = ONE_BLOCK && (DMAX <= 24 || NARROW) && c.nlayers >= 3;
         if (deep)
             y.load(c, layers_s, 1, tab_t, msg_t, in_group);
         int ph = 0;
@@ -716,7 +721,7 @@ table_kernel(const TableArgs a)
                 /* the group's threads stop once every lane not yet done is known to fail (most
                  * iterations before convergence), since more failures change nothing */
                 const unsigned need = ~(unsigned)gdone[g] & ALL;
-                row_parities<A, TQ, DMAX, ONE_BLOCK>(app_b, c, layers_s, tab_t, t, need, &gunsat[g]);
+                row_parities<A, TQ, DMAX, ONE_BLOCK, NARROW>(app_b, c, layers_s, tab_t, t, need, &gunsat[g]);
                 /* CRC-aided stop: each lane's remainder of its first crc_bits hard bits, the
                  * XOR of crc_r over its ones (decoder_crc_stop.h's rule, computed linearly) */
                 if (a.crc_r) {

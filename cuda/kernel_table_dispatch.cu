@@ -22,6 +22,8 @@ TableGeom table_geom(ArithKind a)
 
 const void *table_kernel_fn(const TableVariant &v)
 {
+    if (v.narrow && !(v.one_block && v.arith == ARITH_I8))
+        return NULL; /* compiled for the one-block int8 kernels only */
     if (v.row_degrees) { /* compiled for f32, h8x2 and i16 only, never one_block */
         if (v.one_block)
             return NULL;
@@ -39,6 +41,8 @@ const void *table_kernel_fn(const TableVariant &v)
     case ARITH_H8X2:
         return v.one_block ? table_kernel_fn_h8x2_one_block(v.dmax, v.mem, v.t16) : table_kernel_fn_h8x2(v.dmax, v.mem, v.t16);
     case ARITH_I8:
+        if (v.one_block && v.narrow)
+            return table_kernel_fn_i8_one_block_narrow(v.dmax, v.mem, v.t16);
         return v.one_block ? table_kernel_fn_i8_one_block(v.dmax, v.mem, v.t16) : table_kernel_fn_i8(v.dmax, v.mem, v.t16);
     default:
         return v.one_block ? table_kernel_fn_i16_one_block(v.dmax, v.mem, v.t16) : table_kernel_fn_i16(v.dmax, v.mem, v.t16);
@@ -48,6 +52,8 @@ const void *table_kernel_fn(const TableVariant &v)
 cudaError_t table_launch(const TableVariant &v, const TableArgs &a, int grid, int threads,
                          size_t smem, cudaStream_t s)
 {
+    if (v.narrow && !(v.one_block && v.arith == ARITH_I8))
+        return cudaErrorInvalidValue;
     if (v.row_degrees) {
         if (v.one_block)
             return cudaErrorInvalidValue;
@@ -68,6 +74,8 @@ cudaError_t table_launch(const TableVariant &v, const TableArgs &a, int grid, in
         return v.one_block ? table_launch_h8x2_one_block(v.dmax, v.mem, v.t16, a, grid, threads, smem, s)
                            : table_launch_h8x2(v.dmax, v.mem, v.t16, a, grid, threads, smem, s);
     case ARITH_I8:
+        if (v.one_block && v.narrow)
+            return table_launch_i8_one_block_narrow(v.dmax, v.mem, v.t16, a, grid, threads, smem, s);
         return v.one_block ? table_launch_i8_one_block(v.dmax, v.mem, v.t16, a, grid, threads, smem, s)
                            : table_launch_i8(v.dmax, v.mem, v.t16, a, grid, threads, smem, s);
     default:

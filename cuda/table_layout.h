@@ -96,6 +96,12 @@ __host__ __device__ constexpr int table_max_threads(bool one_lane_i8, int mem, i
  * every code's layers fit every kernel (a longer layer split in two keeps the row order: its
  * rows touch different columns) */
 static constexpr int kMaxLayerRows = table_max_threads(false, MEM_SMEM_ALL, 16);
+/* NARROW one-block kernels: blocks of at most this many threads, so that a thread may hold 255
+ * registers (65536 / 256), where the one-block kernels' 384 threads leave 168: for codes whose
+ * layers hold at most 256 rows (DVB-S2 64800 9/10: 180), the 32-edge int8 kernel then prefetches
+ * two layers ahead and checks four layers' parities at once without spills (with 168
+ * registers it spilled 82 / 168 bytes at one layer ahead and two) */
+static constexpr int kNarrowThreads = 256;
 /* ONE_BLOCK: the one-codeword int8 kernel for codes whose APP leaves room for one block per SM
  * in shared memory (DVB 64800: 130 KB), where the cap of 56 registers for three blocks buys
  * nothing and spills: one block of 384 threads may use up to 168 (TableVariant::one_block). */

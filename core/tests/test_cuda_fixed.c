@@ -429,7 +429,8 @@ int main(void)
     /* DVB 64800 rates in the one-block int8 kernels (one codeword per thread; a pair's APP would
      * be in global memory), early stop on and off: rows of 4 and 5 edges (the 8-edge kernel's
      * updates for those degrees), 10, 11, 14 (16-edge kernel), 18 (20), 22 (24), 27 (28) and 30
-     * (32); last, 22 in the 32-edge kernel (LDPCGPU_CUDA_D32=1) */
+     * (32, narrow: layers of 180 rows, TableVariant::narrow); last, 22 in the 32-edge kernel of
+     * 384-thread blocks (LDPCGPU_CUDA_D32=1) */
     const char *long_rows[10] = {"dvbs2:64800:1/4", "dvbs2:64800:1/3", "dvbt2:64800:3/5", "dvbt2:64800:2/3",
                                  "dvbt2:64800:3/4", "dvbt2:64800:4/5", "dvbt2:64800:5/6", "dvbs2:64800:8/9",
                                  "dvbs2:64800:9/10", "dvbt2:64800:5/6"};
