@@ -151,8 +151,8 @@ struct TableVariant {
     MemKind mem;
     bool t16 = false; /* 16-bit table entries (kernel_table.cuh, TabQ; table_offsets16) */
     bool one_block = false; /* launch bounds for one block per SM (table_min_blocks; not ARITH_I8X2) */
-    /* with one_block: blocks of at most kNarrowThreads threads, up to 255 registers (ARITH_I8,
-     * dmax 32: table_layout.h) */
+    /* with one_block and ARITH_I8 (compiled for dmax 32 only; ignored elsewhere): blocks of at
+     * most kNarrowThreads threads, up to 255 registers (table_layout.h) */
     bool narrow = false;
     /* each thread's row degree from its layer's run_degrees (the small-batch plan, whose layers
      * pair block rows of 6 and 7 edges: kernel_table.cuh, layer_update); rows of up to 8

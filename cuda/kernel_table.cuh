@@ -328,10 +328,10 @@ __device__ __forceinline__ void update_by_degree(int d, unsigned char *app_b, ty
  * -> 15.8, 3/4 11.7 -> 15.8, 4/5 9.7 -> 15.0; 22, 27, 30 in the 24-, 28- and 32-edge
  * kernels: cuda_variant.cu, best_shape); with NR_DEG for 5G NR BG1's commonest (5, 6:
  * table_kernel). The generic update otherwise: it checks every slot for a missing edge and
- * starts its minima at "none". The degree is the
- * layer's uniform one (li.w: the same for every thread, no divergence; a code's first row has
- * one edge fewer, so its layer runs the generic update), or with ROW_DEG (the small-batch
- * plan, whose layers pair block rows of 6 and 7 edges: HostPlan::run_degrees) the thread's own: byte 0 or 1 of li.w, picked by deg_sel
+ * starts its minima at "none". The degree is the layer's uniform one (li.w: the same for every
+ * thread, no divergence; a code's first row has one edge fewer, so its layer runs the generic
+ * update), or with ROW_DEG (the small-batch plan, whose layers pair block rows of 6 and 7
+ * edges: HostPlan::run_degrees) the thread's own: byte 0 or 1 of li.w, picked by deg_sel
  * (0x4440 or 0x4441: one PRMT); the degree changes only at a block row's end, so one warp at
  * most runs both updates. Kernels without ROW_DEG keep the plain read: the PRMT in every
  * kernel cost DVB-T2 and WiFi 1.2% of their throughput. */

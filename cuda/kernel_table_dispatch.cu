@@ -22,8 +22,6 @@ TableGeom table_geom(ArithKind a)
 
 const void *table_kernel_fn(const TableVariant &v)
 {
-    if (v.narrow && !(v.one_block && v.arith == ARITH_I8))
-        return NULL; /* compiled for the one-block int8 kernels only */
     if (v.row_degrees) { /* compiled for f32, h8x2 and i16 only, never one_block */
         if (v.one_block)
             return NULL;
@@ -52,8 +50,6 @@ const void *table_kernel_fn(const TableVariant &v)
 cudaError_t table_launch(const TableVariant &v, const TableArgs &a, int grid, int threads,
                          size_t smem, cudaStream_t s)
 {
-    if (v.narrow && !(v.one_block && v.arith == ARITH_I8))
-        return cudaErrorInvalidValue;
     if (v.row_degrees) {
         if (v.one_block)
             return cudaErrorInvalidValue;

@@ -431,26 +431,29 @@ int main(void)
      * updates for those degrees), 10, 11, 14 (16-edge kernel), 18 (20), 22 (24), 27 (28) and 30
      * (32, narrow: layers of 180 rows, TableVariant::narrow); last, 22 in the 32-edge kernel of
      * 384-thread blocks (LDPCGPU_CUDA_D32=1) */
-    const char *long_rows[10] = {"dvbs2:64800:1/4", "dvbs2:64800:1/3", "dvbt2:64800:3/5", "dvbt2:64800:2/3",
-                                 "dvbt2:64800:3/4", "dvbt2:64800:4/5", "dvbt2:64800:5/6", "dvbs2:64800:8/9",
-                                 "dvbs2:64800:9/10", "dvbt2:64800:5/6"};
-    const double long_ebn0[10] = {0.8, 0.8, 1.9, 2.0, 2.3, 2.8, 3.2, 3.7, 4.0, 3.2};
-    for (int ci = 0; ci < 10; ci++) {
-        const int d32 = ci == 9;
-        if (d32)
+    static const struct {
+        const char *code;
+        double ebn0;
+        int d32; /* LDPCGPU_CUDA_D32=1: the row in the 32-edge kernel of 384-thread blocks */
+    } long_rows[] = {{"dvbs2:64800:1/4", 0.8, 0}, {"dvbs2:64800:1/3", 0.8, 0}, {"dvbt2:64800:3/5", 1.9, 0},
+                     {"dvbt2:64800:2/3", 2.0, 0}, {"dvbt2:64800:3/4", 2.3, 0}, {"dvbt2:64800:4/5", 2.8, 0},
+                     {"dvbt2:64800:5/6", 3.2, 0}, {"dvbs2:64800:8/9", 3.7, 0}, {"dvbs2:64800:9/10", 4.0, 0},
+                     {"dvbt2:64800:5/6", 3.2, 1}};
+    for (size_t ci = 0; ci < sizeof long_rows / sizeof long_rows[0]; ci++) {
+        const char *kernel = long_rows[ci].d32 ? " of 32-edge rows" : "";
+        if (long_rows[ci].d32)
             setenv("LDPCGPU_CUDA_D32", "1", 1);
-        REQUIRE_OK(ldpc_code_create(&code, long_rows[ci]));
+        REQUIRE_OK(ldpc_code_create(&code, long_rows[ci].code));
         ldpc_decoder_config c = cfg_of(LDPC_MSG_I8, LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 20);
-        snprintf(label, sizeof label, "%s i8 one-block kernel%s, oms", long_rows[ci], d32 ? " of 32-edge rows" : "");
-        run(label, code, c, long_ebn0[ci], 21, LDPC_LLR_I8, 0);
+        snprintf(label, sizeof label, "%s i8 one-block kernel%s, oms", long_rows[ci].code, kernel);
+        run(label, code, c, long_rows[ci].ebn0, 21, LDPC_LLR_I8, 0);
         c = cfg_of(LDPC_MSG_I8, LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 30);
         c.early_termination = 0;
-        snprintf(label, sizeof label, "%s i8 one-block kernel%s, nms, 30 it, no early stop, erased", long_rows[ci],
-                 d32 ? " of 32-edge rows" : "");
-        run(label, code, c, long_ebn0[ci], 23, LDPC_LLR_F32, 2);
+        snprintf(label, sizeof label, "%s i8 one-block kernel%s, nms, 30 it, no early stop, erased",
+                 long_rows[ci].code, kernel);
+        run(label, code, c, long_rows[ci].ebn0, 23, LDPC_LLR_F32, 2);
         ldpc_code_destroy(code);
-        if (d32)
-            unsetenv("LDPCGPU_CUDA_D32");
+        unsetenv("LDPCGPU_CUDA_D32");
     }
 
     return test_finish("test_cuda_fixed");
