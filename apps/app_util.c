@@ -245,6 +245,11 @@ int app_decoder_option(app_args *a, ldpc_decoder_config *cfg)
             fprintf(stderr, "ldpcgpu %s: --schedule: %s\n", a->cmd, ldpc_last_error());
             bad = 1;
         }
+    } else if (app_opt(a, "--row-order", NULL, &v)) {
+        if (!a->error && ldpc_row_order_from_string(v, &cfg->row_order) != LDPC_OK) {
+            fprintf(stderr, "ldpcgpu %s: --row-order: %s\n", a->cmd, ldpc_last_error());
+            bad = 1;
+        }
     } else if (app_opt(a, "--iterations", NULL, &v)) {
         if (!a->error && !(bad = app_parse_int(a->cmd, "--iterations", v, 1, 10000, &iv)))
             cfg->max_iterations = (int)iv;
@@ -318,6 +323,10 @@ void app_decoder_options_help(FILE *f)
             "  --algorithm A      nms (normalized min-sum), oms (offset min-sum), min-sum,\n"
             "                     sum-product (default %s)\n"
             "  --schedule S       layered (default) or flooding\n"
+            "  --row-order O      layered rows of DVB codes: auto (default: wide for cuda's\n"
+            "                     i8/i16 decoders where it fills layers, else groups), groups\n"
+            "                     (the CPU's), wide (the GPU's); the same order on two backends\n"
+            "                     gives the same bits\n"
             "  --iterations I     maximum iterations per frame (default %d)\n"
             "  --no-early-stop    always run every iteration (default: stop a frame once H*c = 0)\n"
             "  --crc-stop C       5G NR code blocks (layered min-sum): also stop once the first K' bits\n"

@@ -53,14 +53,14 @@ static void cut_layers(const ldpc_code *c, HostPlan *p, bool merge)
 
 int build_plan(const ldpc_code *c, const ldpc_decoder_config *cfg, HostPlan *p, bool merge)
 {
-    (void)cfg;
     const int m = c->m, n = c->n;
     /* DVB's order comes in layers of its own (column-disjoint sets packed across its 360-row
      * groups, code_row_order.c), taken as they are; every other code's is cut greedily */
     p->layer_rows.assign((size_t)m, 0);
     std::vector<int> fixed_ptr((size_t)m + 1);
     int fixed_layers = 0;
-    int st = ldpc_decoder_row_layers(c, p->layer_rows.data(), fixed_ptr.data(), &fixed_layers);
+    int st = ldpc_decoder_row_layers(c, ldpc_row_order_of(c, cfg, LDPC_BACKEND_CUDA),
+                                     p->layer_rows.data(), fixed_ptr.data(), &fixed_layers);
     if (st != LDPC_OK)
         return st;
     if (fixed_layers > 0)

@@ -284,7 +284,8 @@ static int simd_init(ldpc_decoder *dec)
             s->erase_p = &s->fixed;
     }
     s->k = ldpc_simd_kernel_select(s->fmt);
-    int st = ldpc_simd_plan_init(&s->plan, c, s->k->lanes * s->k->elem_size);
+    int st = ldpc_simd_plan_init(&s->plan, c, s->k->lanes * s->k->elem_size,
+                                  ldpc_row_order_of(c, &dec->cfg, LDPC_BACKEND_CPU_SIMD));
     if (st != LDPC_OK) {
         simd_destroy(dec);
         return st;

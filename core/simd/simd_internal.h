@@ -54,9 +54,9 @@ typedef struct simd_plan {
 #define SIMD_C2V_BYTES(p, k) ((size_t)(p)->num_edges * (k)->lanes * (k)->msg_size)
 #define SIMD_TMP_VECTORS(p) (2 * ((p)->max_row_degree + 1))
 
-/* Build / free a plan for a code (rows in ldpc_decoder_row_order()), for a kernel whose vectors
- * are vec_bytes long. */
-int ldpc_simd_plan_init(simd_plan *p, const ldpc_code *code, int vec_bytes);
+/* Build / free a plan for a code (rows in ldpc_decoder_row_order() of that kind), for a kernel
+ * whose vectors are vec_bytes long. */
+int ldpc_simd_plan_init(simd_plan *p, const ldpc_code *code, int vec_bytes, ldpc_row_order kind);
 void ldpc_simd_plan_free(simd_plan *p);
 
 /* Arithmetic parameters, fixed for one decoder. */

@@ -69,7 +69,7 @@ void ldpc_simd_plan_free(simd_plan *p)
     memset(p, 0, sizeof *p);
 }
 
-int ldpc_simd_plan_init(simd_plan *p, const ldpc_code *c, int vec_bytes)
+int ldpc_simd_plan_init(simd_plan *p, const ldpc_code *c, int vec_bytes, ldpc_row_order kind)
 {
     memset(p, 0, sizeof *p);
     p->n = c->n;
@@ -91,7 +91,7 @@ int ldpc_simd_plan_init(simd_plan *p, const ldpc_code *c, int vec_bytes)
         ldpc_simd_plan_free(p);
         return ldpc_error(LDPC_ERR_NO_MEMORY, "cpu-simd: out of memory for code %s", c->name);
     }
-    const int st = ldpc_decoder_row_order(c, order);
+    const int st = ldpc_decoder_row_order(c, kind, order);
     if (st != LDPC_OK) {
         free(order);
         free(edge_of);

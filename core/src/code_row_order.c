@@ -346,17 +346,125 @@ static int qc_row_order(const ldpc_code *c, int *order)
     return LDPC_OK;
 }
 
-/* DVB codes: by 360-row groups, each group's rows coloured into sets that touch pairwise
- * different columns, the sets shorter than the longest packed into layers (above); WiMAX and
- * WiFi codes: block rows paired (above); every other code (5G NR, whose rows' order the
- * decoder's quality on punctured columns depends on; alist codes): H's own order. */
-int ldpc_decoder_row_layers(const ldpc_code *c, int *order, int *layer_ptr, int *nlayers)
+/* WIDE (DVB): the rows of the group order above, one by one, each into the first layer with
+ * room (at most WIDE_ROWS rows) whose rows share none of its columns, else into a new layer;
+ * layers in the order they were opened, each layer's rows by group, then t. The group order's
+ * layers are as long as a group's longest column-disjoint set, and the high rates' sets are
+ * short or clash across groups (mean rows a layer: DVB-S2 64800 9/10 151 of 180, 8/9 218 of
+ * 360); refilled row by row they become fuller layers of up to 384 rows (9/10 43 -> 23 layers,
+ * 8/9 33 -> 23, DVB-T2 5/6 50 -> 35; r1/2 90 -> 85), which a GPU runs a layer at a time. It is
+ * a different layered schedule, not a regrouping of the same one: the quality grid holds it
+ * to float (docs/quality.md, "Row orders"). On a CPU its layers' rows read columns scattered
+ * over the whole codeword: 25 - 35% slower there (docs/benchmarks.md). */
+enum { WIDE_ROWS = 384 /* cuda/table_layout.h kMaxLayerRows */ };
+
+static int int_less(const void *a, const void *b)
+{
+    const int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+static int dvb_wide_order(const ldpc_code *c, int *order, int *layer_ptr, int *nlayers)
+{
+    const int m = c->m, words = (c->n + 63) / 64;
+    int gl = 0;
+    int *grouped = malloc((size_t)m * sizeof(int));
+    int *layer_of = malloc((size_t)m * sizeof(int));
+    int *start = malloc(((size_t)m + 1) * sizeof(int));
+    uint64_t *cols = NULL; /* per layer: the columns its rows touch */
+    int *fill = NULL, nl = 0, room = 0, first_open = 0;
+    int st = grouped && layer_of && start ? dvb_row_order(c, grouped, NULL, &gl)
+                                          : LDPC_ERR_NO_MEMORY;
+    for (int i = 0; i < m && st == LDPC_OK; i++) {
+        const int r = grouped[i];
+        int b = first_open;
+        for (; b < nl; b++) {
+            if (fill[b] == WIDE_ROWS)
+                continue;
+            const uint64_t *theirs = cols + (size_t)b * (size_t)words;
+            int shared = 0;
+            for (int e = c->row_ptr[r]; e < c->row_ptr[r + 1] && !shared; e++)
+                shared = (int)(theirs[c->col_idx[e] / 64] >> (c->col_idx[e] % 64)) & 1;
+            if (!shared)
+                break;
+        }
+        if (b == nl) {
+            if (nl == room) {
+                room = room ? 2 * room : 64;
+                uint64_t *nc = realloc(cols, (size_t)room * (size_t)words * sizeof(uint64_t));
+                int *nf = realloc(fill, (size_t)room * sizeof(int));
+                if (nc)
+                    cols = nc;
+                if (nf)
+                    fill = nf;
+                if (!nc || !nf) {
+                    st = LDPC_ERR_NO_MEMORY;
+                    break;
+                }
+            }
+            memset(cols + (size_t)nl * (size_t)words, 0, (size_t)words * sizeof(uint64_t));
+            fill[nl++] = 0;
+        }
+        uint64_t *mine = cols + (size_t)b * (size_t)words;
+        for (int e = c->row_ptr[r]; e < c->row_ptr[r + 1]; e++)
+            mine[c->col_idx[e] / 64] |= (uint64_t)1 << (c->col_idx[e] % 64);
+        fill[b]++;
+        layer_of[i] = b;
+        while (first_open < nl && fill[first_open] == WIDE_ROWS)
+            first_open++;
+    }
+    if (st == LDPC_OK) {
+        /* counting sort by layer, then each layer's rows by (group, t) */
+        for (int b = 0; b <= nl; b++)
+            start[b] = 0;
+        for (int i = 0; i < m; i++)
+            start[layer_of[i] + 1]++;
+        for (int b = 0; b < nl; b++)
+            start[b + 1] += start[b];
+        for (int b = 0; b < nl; b++)
+            fill[b] = start[b];
+        for (int i = 0; i < m; i++)
+            order[fill[layer_of[i]]++] = grouped[i];
+        const int q = c->dvb_q; /* a layer's rows by (group, t): key (r mod q) 360 + r / q */
+        for (int i = 0; i < m; i++)
+            order[i] = (order[i] % q) * GROUP + order[i] / q;
+        for (int b = 0; b < nl; b++)
+            qsort(order + start[b], (size_t)(start[b + 1] - start[b]), sizeof(int), int_less);
+        for (int i = 0; i < m; i++)
+            order[i] = order[i] / GROUP + q * (order[i] % GROUP);
+        if (layer_ptr) {
+            memcpy(layer_ptr, start, ((size_t)nl + 1) * sizeof(int));
+            *nlayers = nl;
+        }
+    }
+    free(grouped);
+    free(layer_of);
+    free(start);
+    free(cols);
+    free(fill);
+    return st == LDPC_OK ? LDPC_OK
+                         : ldpc_error(st, "decoder row order: out of memory (code %s)", c->name);
+}
+
+static int is_dvb(const ldpc_code *c)
+{
+    return c->family == LDPC_FAMILY_DVB && c->dvb_q > 0 && c->m == GROUP * c->dvb_q;
+}
+
+/* DVB codes: GROUPS (by 360-row groups, each group's rows coloured into sets that touch pairwise
+ * different columns, the sets shorter than the longest packed into layers) or WIDE (the same
+ * rows refilled into layers of up to 384); WiMAX and WiFi codes: block rows paired (above);
+ * every other code (5G NR, whose rows' order the decoder's quality on punctured columns depends
+ * on; alist codes): H's own order. */
+int ldpc_decoder_row_layers(const ldpc_code *c, ldpc_row_order kind, int *order, int *layer_ptr,
+                            int *nlayers)
 {
     if (!c || !order || !nlayers)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_decoder_row_layers: NULL argument");
     *nlayers = 0;
-    if (c->family == LDPC_FAMILY_DVB && c->dvb_q > 0 && c->m == GROUP * c->dvb_q)
-        return dvb_row_order(c, order, layer_ptr, nlayers);
+    if (is_dvb(c))
+        return kind == LDPC_ROW_ORDER_WIDE ? dvb_wide_order(c, order, layer_ptr, nlayers)
+                                           : dvb_row_order(c, order, layer_ptr, nlayers);
     if ((c->family == LDPC_FAMILY_WIMAX || c->family == LDPC_FAMILY_WIFI) && c->z > 0 &&
         c->base && c->base_rows <= QC_MAX_BLOCK_ROWS && c->m == c->base_rows * c->z &&
         c->z <= QC_LAYER_ROWS)
@@ -366,8 +474,42 @@ int ldpc_decoder_row_layers(const ldpc_code *c, int *order, int *layer_ptr, int 
     return LDPC_OK;
 }
 
-int ldpc_decoder_row_order(const ldpc_code *c, int *order)
+int ldpc_decoder_row_order(const ldpc_code *c, ldpc_row_order kind, int *order)
 {
     int nlayers;
-    return ldpc_decoder_row_layers(c, order, NULL, &nlayers);
+    return ldpc_decoder_row_layers(c, kind, order, NULL, &nlayers);
+}
+
+/* Layers of a DVB code's order of this kind; 0 where it cannot be built. */
+static int dvb_layers(const ldpc_code *c, ldpc_row_order kind)
+{
+    int *order = malloc((size_t)c->m * sizeof(int));
+    int *ptr = malloc(((size_t)c->m + 1) * sizeof(int));
+    int nl = 0;
+    if (!order || !ptr || ldpc_decoder_row_layers(c, kind, order, ptr, &nl) != LDPC_OK)
+        nl = 0;
+    free(order);
+    free(ptr);
+    return nl;
+}
+
+/* AUTO on the GPU: WIDE where it saves at least a tenth of the layers. Measured (H100, one call,
+ * int8, 10 it, docs/benchmarks.md): the one-block kernels of DVB 64800 run a layer in about the
+ * same time however few rows it has, so every layer saved counts; the 16200 codes' kernels hold
+ * several codewords an SM, and there WIDE lost where it saved few layers (DVB-T2 16200 r1/2:
+ * 28 -> 26 layers, 15% slower). */
+ldpc_row_order ldpc_row_order_of(const ldpc_code *c, const ldpc_decoder_config *cfg,
+                                 ldpc_backend backend)
+{
+    if (cfg->row_order == LDPC_ROW_ORDER_GROUPS || cfg->row_order == LDPC_ROW_ORDER_WIDE)
+        return cfg->row_order;
+    const int integer = cfg->msg_format != LDPC_MSG_F32 &&
+                        cfg->algorithm != LDPC_ALG_SUM_PRODUCT &&
+                        cfg->schedule == LDPC_SCHEDULE_LAYERED;
+    if (backend != LDPC_BACKEND_CUDA || !integer || !is_dvb(c))
+        return LDPC_ROW_ORDER_GROUPS;
+    const int groups = dvb_layers(c, LDPC_ROW_ORDER_GROUPS);
+    const int wide = dvb_layers(c, LDPC_ROW_ORDER_WIDE);
+    return groups > 0 && wide > 0 && 10 * wide <= 9 * groups ? LDPC_ROW_ORDER_WIDE
+                                                              : LDPC_ROW_ORDER_GROUPS;
 }

@@ -103,6 +103,8 @@ static int check_config(const ldpc_decoder_config *c)
     if ((unsigned)c->msg_format > LDPC_MSG_I16)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "unknown message format %d",
                           (int)c->msg_format);
+    if ((unsigned)c->row_order > LDPC_ROW_ORDER_WIDE)
+        return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "unknown row order %d", (int)c->row_order);
     if (c->max_iterations < 1 || c->max_iterations > 10000)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "max_iterations %d outside 1..10000",
                           c->max_iterations);
@@ -1047,6 +1049,12 @@ void ldpc_decoder_print(const ldpc_decoder *dec, FILE *f)
             ldpc_msg_format_name(c->msg_format));
     if (c->msg_format != LDPC_MSG_F32)
         fprintf(f, " (llr_scale %g)", c->llr_scale);
+    if (dec->code->family == LDPC_FAMILY_DVB && c->schedule == LDPC_SCHEDULE_LAYERED) {
+        const ldpc_backend b = !strcmp(ldpc_decoder_backend_name(dec), "cuda")
+                                   ? LDPC_BACKEND_CUDA
+                                   : LDPC_BACKEND_CPU_SIMD;
+        fprintf(f, ", rows %s", ldpc_row_order_name(ldpc_row_order_of(dec->code, c, b)));
+    }
     fprintf(f, ", at most %d iterations, early stop %s", c->max_iterations,
             c->early_termination ? "on" : "off");
     if (c->early_stop_crc != LDPC_CRC_STOP_NONE)

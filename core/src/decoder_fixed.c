@@ -117,7 +117,8 @@ static int model_create(ldpc_fixed_model **out, const ldpc_code *c, const ldpc_c
         ldpc_fixed_model_destroy(m);
         return ldpc_error(LDPC_ERR_NO_MEMORY, "fixed model: out of memory for code %s", c->name);
     }
-    st = ldpc_decoder_row_order(c, m->order);
+    /* the CPU's order unless cfg names one (the GPU tests name the GPU's) */
+    st = ldpc_decoder_row_order(c, ldpc_row_order_of(c, cfg, LDPC_BACKEND_CPU_SIMD), m->order);
     if (st != LDPC_OK) {
         ldpc_fixed_model_destroy(m);
         return st;

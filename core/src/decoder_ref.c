@@ -70,7 +70,8 @@ static int ref_init(ldpc_decoder *dec)
         return ldpc_error(LDPC_ERR_NO_MEMORY, "cpu-reference: out of memory for code %s",
                           c->name);
     }
-    const int st = ldpc_decoder_row_order(c, s->order);
+    const int st = ldpc_decoder_row_order(
+        c, ldpc_row_order_of(c, &dec->cfg, LDPC_BACKEND_CPU_REFERENCE), s->order);
     if (st != LDPC_OK) {
         ref_destroy(dec);
         return st;

@@ -45,6 +45,9 @@ static const name_entry crc_stop_table[] = {
     {"off", LDPC_CRC_STOP_NONE},   {"24a", LDPC_CRC_STOP_CRC24A},
     {"24b", LDPC_CRC_STOP_CRC24B}, {"16", LDPC_CRC_STOP_CRC16},
 };
+static const name_entry row_order_table[] = {
+    {"auto", LDPC_ROW_ORDER_AUTO}, {"groups", LDPC_ROW_ORDER_GROUPS}, {"wide", LDPC_ROW_ORDER_WIDE},
+};
 
 static const name_entry modulation_table[] = {
     {"bpsk", LDPC_MOD_BPSK},    {"qpsk", LDPC_MOD_QPSK},    {"16qam", LDPC_MOD_QAM16},
@@ -113,6 +116,10 @@ const char *ldpc_crc_stop_name(ldpc_crc_stop c)
 {
     return name_of(crc_stop_table, COUNT(crc_stop_table), (int)c);
 }
+const char *ldpc_row_order_name(ldpc_row_order o)
+{
+    return name_of(row_order_table, COUNT(row_order_table), (int)o);
+}
 
 int ldpc_backend_from_string(const char *s, ldpc_backend *out)
 {
@@ -160,6 +167,13 @@ int ldpc_crc_stop_from_string(const char *s, ldpc_crc_stop *out)
     int v = 0, st = parse(crc_stop_table, COUNT(crc_stop_table), "CRC stop", s, out ? &v : NULL);
     if (st == LDPC_OK)
         *out = (ldpc_crc_stop)v;
+    return st;
+}
+int ldpc_row_order_from_string(const char *s, ldpc_row_order *out)
+{
+    int v = 0, st = parse(row_order_table, COUNT(row_order_table), "row order", s, out ? &v : NULL);
+    if (st == LDPC_OK)
+        *out = (ldpc_row_order)v;
     return st;
 }
 

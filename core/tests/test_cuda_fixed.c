@@ -65,7 +65,7 @@ static int run(const char *label, const ldpc_code *code, ldpc_decoder_config cfg
     REQUIRE_OK(decode_all(code, &cfg, type, in, nframes, out, st));
 
     ldpc_fixed_model *model;
-    REQUIRE_OK(ldpc_fixed_model_create(&model, code, &cfg));
+    REQUIRE_OK(model_create_as_gpu(&model, code, &cfg));
     int same = 0, ok = 0, first_bad = -1, erased = 0;
     for (int f = 0; f < nframes; f++) {
         ldpc_frame_status ms;

@@ -130,7 +130,7 @@ static void rules(void)
     const int m = ldpc_code_m(dvb), q = m / 360;
     int *order = malloc((size_t)m * sizeof(int)), *seen = calloc((size_t)m, sizeof(int));
     REQUIRE(order && seen);
-    REQUIRE_OK(ldpc_decoder_row_order(dvb, order));
+    REQUIRE_OK(ldpc_decoder_row_order(dvb, LDPC_ROW_ORDER_GROUPS, order));
     CHECK(order[0] == 0 && order[1] == q && order[359] == 359 * q && order[360] == 1);
     int perm = 1;
     for (int i = 0; i < m; i++)

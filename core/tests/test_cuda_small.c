@@ -42,7 +42,7 @@ static void one(const char *label, const ldpc_code *code, ldpc_decoder_config cf
                     sa[f].iterations == sb[f].iterations && sa[f].parity_ok == sb[f].parity_ok;
     } else {
         ldpc_fixed_model *m;
-        REQUIRE_OK(ldpc_fixed_model_create(&m, code, &cfg));
+        REQUIRE_OK(model_create_as_gpu(&m, code, &cfg));
         for (int f = 0; f < nframes; f++) {
             ldpc_frame_status ms;
             REQUIRE_OK(ldpc_fixed_model_decode(m, LDPC_LLR_F32, llr + (size_t)f * n, hard, &ms));

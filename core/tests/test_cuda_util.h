@@ -5,6 +5,8 @@
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
+#include "code_internal.h"
+#include "decoder_fixed.h"
 #include "test_util.h"
 
 /* Skip (exit 77) unless a CUDA device is usable. */
@@ -151,6 +153,17 @@ static inline int decode_all(const ldpc_code *code, const ldpc_decoder_config *c
                                  : ldpc_decoder_decode_i8(dec, llr, nframes, out, st);
     ldpc_decoder_destroy(dec);
     return r;
+}
+
+/* The fixed-point model decoding as the cuda backend decodes with cfg: in the GPU's row order
+ * (ldpc_row_order_of: AUTO is WIDE for the integer decoders of DVB codes whose layers it fills,
+ * where the model's own AUTO is the CPU's GROUPS). */
+static inline int model_create_as_gpu(ldpc_fixed_model **m, const ldpc_code *code,
+                                      const ldpc_decoder_config *cfg)
+{
+    ldpc_decoder_config c = *cfg;
+    c.row_order = ldpc_row_order_of(code, cfg, LDPC_BACKEND_CUDA);
+    return ldpc_fixed_model_create(m, code, &c);
 }
 
 #endif

@@ -379,20 +379,22 @@ static int disjoint_runs(const ldpc_code *c, const int *order, int from, int to,
     return runs;
 }
 
-/* The decoder row order (code_row_order.c): a permutation of the rows that comes in layers of
- * at most 360 pairwise column-disjoint rows (so that each layer is one step of an exact layered
- * schedule), the same order with or without the layers asked for, and never more layers than
- * the greedy runs of the plain group order g, g+q, g+2q, ... Returns the layers. */
-static int check_row_order(const ldpc_code *c, int *plain_runs)
+/* The decoder row order of a kind (code_row_order.c): a permutation of the rows that comes in
+ * layers of at most 360 (GROUPS) or 384 (WIDE) pairwise column-disjoint rows (so that each layer
+ * is one step of an exact layered schedule), the same order with or without the layers asked
+ * for, and never more layers than the greedy runs of the plain group order g, g+q, g+2q, ...
+ * Returns the layers. */
+static int check_row_order(const ldpc_code *c, ldpc_row_order kind, int *plain_runs)
 {
+    const int cap = kind == LDPC_ROW_ORDER_WIDE ? 384 : 360;
     const int m = c->m, q = c->dvb_q;
     int *order = malloc((size_t)m * sizeof(int)), *again = malloc((size_t)m * sizeof(int));
     int *plain = malloc((size_t)m * sizeof(int)), *ptr = malloc(((size_t)m + 1) * sizeof(int));
     int *seen = calloc((size_t)m, sizeof(int)), *mark = malloc((size_t)c->n * sizeof(int));
     REQUIRE(order && again && plain && ptr && seen && mark);
     int layers = 0;
-    REQUIRE_OK(ldpc_decoder_row_layers(c, order, ptr, &layers));
-    REQUIRE_OK(ldpc_decoder_row_order(c, again));
+    REQUIRE_OK(ldpc_decoder_row_layers(c, kind, order, ptr, &layers));
+    REQUIRE_OK(ldpc_decoder_row_order(c, kind, again));
     CHECK_MSG(memcmp(order, again, (size_t)m * sizeof(int)) == 0,
               "%s: the row order differs with the layers asked for", c->name);
     int ok = layers > 0 && ptr[0] == 0 && ptr[layers] == m;
@@ -401,7 +403,7 @@ static int check_row_order(const ldpc_code *c, int *plain_runs)
     CHECK_MSG(ok, "%s: the decoder row order is not a permutation in layers", c->name);
     for (int L = 0; L < layers && ok; L++) {
         const int rows = ptr[L + 1] - ptr[L];
-        CHECK_MSG(rows > 0 && rows <= 360, "%s layer %d: %d rows", c->name, L, rows);
+        CHECK_MSG(rows > 0 && rows <= cap, "%s layer %d: %d rows", c->name, L, rows);
         CHECK_MSG(disjoint_runs(c, order, ptr[L], ptr[L + 1], mark) == 1,
                   "%s layer %d: two of its rows share a column", c->name, L);
     }
@@ -446,7 +448,31 @@ int main(void)
         REQUIRE(c->dvb && c->dvb->rows == k / 360);
         check_structure(c);
         check_encoding(c);
-        int plain_runs, runs = check_row_order(c, &plain_runs);
+        int plain_runs, runs = check_row_order(c, LDPC_ROW_ORDER_GROUPS, &plain_runs);
+        /* WIDE: the same rows refilled into layers of up to 384, never more of them */
+        const int wide = check_row_order(c, LDPC_ROW_ORDER_WIDE, &plain_runs);
+        CHECK_MSG(wide <= runs, "%s: %d layers wide, %d by groups", name, wide, runs);
+        if (strcmp(name, "dvbs2:16200:8/9") == 0) { /* test_simd_exact runs both orders on it */
+            int *a = malloc((size_t)c->m * sizeof(int)), *b = malloc((size_t)c->m * sizeof(int));
+            REQUIRE(a && b);
+            REQUIRE_OK(ldpc_decoder_row_order(c, LDPC_ROW_ORDER_GROUPS, a));
+            REQUIRE_OK(ldpc_decoder_row_order(c, LDPC_ROW_ORDER_WIDE, b));
+            int moved = 0;
+            for (int r = 0; r < c->m; r++)
+                moved += a[r] != b[r];
+            printf("%s: %d of %d rows elsewhere in the wide order\n", name, moved, c->m);
+            CHECK_MSG(moved > c->m / 10, "%s: the orders hardly differ (%d rows)", name, moved);
+            free(a);
+            free(b);
+        }
+        if (strcmp(name, "dvbs2:64800:9/10") == 0 || strcmp(name, "dvbt2:64800:1/2") == 0 ||
+            strcmp(name, "dvbs2:16200:8/9") == 0 ||
+            strcmp(name, "dvbt2:64800:5/6") == 0 || strcmp(name, "dvbs2:64800:8/9") == 0)
+            printf("%s: %d layers by groups, %d wide\n", name, runs, wide);
+        if (strcmp(name, "dvbs2:64800:9/10") == 0)
+            CHECK_MSG(runs == 43 && wide == 23, "%s: %d layers, %d wide", name, runs, wide);
+        if (strcmp(name, "dvbt2:64800:1/2") == 0)
+            CHECK_MSG(wide == 85, "%s: %d layers wide", name, wide);
         /* groups with a weight-2 circulant split into two colours, not into 360 / distance
          * runs, and the colours of different groups share layers: DVB-T2 r1/2's 16 half
          * groups fill 8 layers (every layer 360 rows) */

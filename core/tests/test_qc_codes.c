@@ -271,7 +271,7 @@ static int check_row_order(const ldpc_code *c)
     const int z = c->z, mb = c->base_rows, cap = 384 / z;
     int *order = malloc((size_t)c->m * sizeof(int));
     REQUIRE(order);
-    REQUIRE_OK(ldpc_decoder_row_order(c, order));
+    REQUIRE_OK(ldpc_decoder_row_order(c, LDPC_ROW_ORDER_AUTO, order));
     int blocks[64], seen[64] = {0}, ok = mb <= 64;
     for (int b = 0; b < mb && ok; b++) {
         blocks[b] = order[b * z] / z;

@@ -86,6 +86,23 @@ typedef enum ldpc_schedule {
     LDPC_SCHEDULE_FLOODING = 1 /* all checks, then all variables */
 } ldpc_schedule;
 
+/* The layered schedule's order of the rows (ldpc_decoder_config.row_order). Any order is a valid
+ * layered schedule, and the orders below give the same error rates (docs/quality.md, "Row
+ * orders"); two decoders of the same arithmetic return the same bits only in the same order.
+ * The orders differ for DVB codes only; every other code has one order (WiMAX/WiFi: disjoint
+ * block rows paired; 5G NR and alist codes: H's). */
+typedef enum ldpc_row_order {
+    LDPC_ROW_ORDER_AUTO = 0,   /* each backend's faster one (default): WIDE for the cuda
+                                * backend's integer decoders of DVB codes whose layers it fills
+                                * (docs/cuda-notes.md), GROUPS everywhere else */
+    LDPC_ROW_ORDER_GROUPS = 1, /* DVB by 360-row groups, each group's column-disjoint sets
+                                * packed into layers of at most a group: the CPU's (a group's
+                                * rows read neighbouring columns, which the caches keep) */
+    LDPC_ROW_ORDER_WIDE = 2    /* DVB rows refilled into column-disjoint layers of up to 384
+                                * rows: fewer, fuller layers for a GPU (high rates: DVB-S2 9/10
+                                * 43 -> 23 layers), scattered reads for a CPU */
+} ldpc_row_order;
+
 typedef enum ldpc_llr_type {
     LDPC_LLR_F32 = 0,
     LDPC_LLR_I8 = 1
@@ -201,6 +218,9 @@ typedef struct ldpc_decoder_config {
                               * in the units of the LLRs given: send one code block's
                               * transmissions all as float or all as int8 LLRs; int8 LLRs add
                               * as integers, the sum clamped to -128..127 when decoded. */
+    ldpc_row_order row_order; /* any ldpc_row_order; default AUTO. Set the same order on two
+                              * backends to get the same bits from both (e.g. GROUPS on a
+                              * cuda integer decoder of a DVB code, to match cpu-simd) */
 } ldpc_decoder_config;
 
 /* A frame's HARQ soft buffer (ldpc_decoder_config.harq_buffers). */
@@ -358,19 +378,22 @@ LDPC_API int ldpc_backend_available(ldpc_backend backend);
  *   schedule:       layered, flooding
  *   message format: f32, i8, i16; aliases float, float32, int8, int16
  *   LLR type:       f32, i8; aliases float, float32, int8
- *   CRC stop:       none, crc24a, crc24b, crc16; aliases off, 24a, 24b, 16 */
+ *   CRC stop:       none, crc24a, crc24b, crc16; aliases off, 24a, 24b, 16
+ *   row order:      auto, groups, wide */
 LDPC_API const char *ldpc_backend_name(ldpc_backend backend);
 LDPC_API const char *ldpc_algorithm_name(ldpc_algorithm a);
 LDPC_API const char *ldpc_schedule_name(ldpc_schedule s);
 LDPC_API const char *ldpc_msg_format_name(ldpc_msg_format f);
 LDPC_API const char *ldpc_llr_type_name(ldpc_llr_type t);
 LDPC_API const char *ldpc_crc_stop_name(ldpc_crc_stop c);
+LDPC_API const char *ldpc_row_order_name(ldpc_row_order o);
 LDPC_API int ldpc_backend_from_string(const char *s, ldpc_backend *out);
 LDPC_API int ldpc_algorithm_from_string(const char *s, ldpc_algorithm *out);
 LDPC_API int ldpc_schedule_from_string(const char *s, ldpc_schedule *out);
 LDPC_API int ldpc_msg_format_from_string(const char *s, ldpc_msg_format *out);
 LDPC_API int ldpc_llr_type_from_string(const char *s, ldpc_llr_type *out);
 LDPC_API int ldpc_crc_stop_from_string(const char *s, ldpc_crc_stop *out);
+LDPC_API int ldpc_row_order_from_string(const char *s, ldpc_row_order *out);
 
 #ifdef __cplusplus
 }

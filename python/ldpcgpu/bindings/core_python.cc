@@ -295,7 +295,8 @@ public:
             bool fallback_to_cpu,
             bool rate_matched,
             const std::string& crc_stop,
-            int harq_buffers)
+            int harq_buffers,
+            const std::string& row_order)
         : d_code(std::move(code))
     {
         decoder_params p;
@@ -321,6 +322,8 @@ public:
         ldpc_decoder_config cfg = make_decoder_config(p, "Decoder", code_defaults(d_code->get()));
         /* what only the numpy API offers */
         check_status(ldpc_schedule_from_string(schedule.c_str(), &cfg.schedule), "Decoder: schedule");
+        check_status(ldpc_row_order_from_string(row_order.c_str(), &cfg.row_order),
+                     "Decoder: row_order");
         cfg.num_threads = num_threads;
         ldpc_decoder* d = nullptr;
         check_status(ldpc_decoder_create(&d, d_code->get(), &cfg), "Decoder(" + d_code->name() + ")");
@@ -1046,7 +1049,9 @@ void bind_core(py::module& m)
         "CRC (parity_ok stays the syndrome's); a bad name or a code that is not NR raises "
         "LdpcError. harq_buffers (with rate_matched): the decoder keeps that many HARQ soft "
         "buffers (on the GPU for the cuda backend) and decode() combines each frame into the "
-        "one it names (buffers=, rv=, first=) before decoding it on the whole code.")
+        "one it names (buffers=, rv=, first=) before decoding it on the whole code. row_order "
+        "('auto', 'groups', 'wide'): the layered rows' order of DVB codes (auto: each "
+        "backend's faster one; the same order on two backends gives the same bits).")
         .def_property_readonly("frame_llrs", [](const Decoder& d) { return d.frame_llrs(); },
                                "LLRs per input frame: n, or E with rate_matched")
         .def(py::init([](const py::object& code, const std::string& backend, const std::string& algorithm,
@@ -1055,13 +1060,13 @@ void bind_core(py::module& m)
                          float nms_alpha, float oms_beta, const std::string& msg_format, int batch_frames,
                          int batches_in_flight, int num_streams, const std::vector<int>& devices,
                          int num_threads, bool fallback_to_cpu, bool rate_matched,
-                         const std::string& crc_stop, int harq_buffers) {
+                         const std::string& crc_stop, int harq_buffers, const std::string& row_order) {
                  return std::make_shared<Decoder>(code_arg(code), backend, algorithm, max_iterations,
                                                   early_termination, llr_positive_is_one, llr_scale,
                                                   output_codeword, packed, schedule, nms_alpha, oms_beta,
                                                   msg_format, batch_frames, batches_in_flight,
                                                   num_streams, devices, num_threads, fallback_to_cpu,
-                                                  rate_matched, crc_stop, harq_buffers);
+                                                  rate_matched, crc_stop, harq_buffers, row_order);
              }),
              py::arg("code"),
              py::arg("backend") = "auto",
@@ -1084,7 +1089,8 @@ void bind_core(py::module& m)
              py::arg("fallback_to_cpu") = true,
              py::arg("rate_matched") = false,
              py::arg("crc_stop") = "none",
-             py::arg("harq_buffers") = 0)
+             py::arg("harq_buffers") = 0,
+             py::arg("row_order") = "auto")
         .def("decode", &Decoder::decode, py::arg("llr"), py::arg("buffers") = py::none(),
              py::arg("rv") = py::none(), py::arg("first") = py::none(),
              "decode frames of LLRs; returns (bits uint8 [frames, k or n or packed bytes], "
