@@ -493,11 +493,14 @@ static int dvb_layers(const ldpc_code *c, ldpc_row_order kind)
     return nl;
 }
 
-/* AUTO on the GPU: WIDE where it saves at least a tenth of the layers. Measured (H100, one call,
- * int8, 10 it, docs/benchmarks.md): the one-block kernels of DVB 64800 run a layer in about the
- * same time however few rows it has, so every layer saved counts; the 16200 codes' kernels hold
- * several codewords an SM, and there WIDE lost where it saved few layers (DVB-T2 16200 r1/2:
- * 28 -> 26 layers, 15% slower). */
+/* AUTO on the GPU: WIDE for the long frames, and for shorter ones where it saves at least a
+ * tenth of the layers. Measured (H100, one build, int8, 10 it, kernel-only, docs/benchmarks.md):
+ * a DVB 64800 codeword runs one block an SM (the one-block kernels), which takes a layer in
+ * about the same time however few rows it has, so every layer saved counts: +5% (DVB-T2 r1/2,
+ * 90 -> 85 layers) to +40% (DVB-S2 8/9, 33 -> 23). The 16200 codes' kernels hold several
+ * codewords an SM, and layers of up to 384 rows instead of 360 (or 180) make the blocks larger:
+ * there WIDE lost where it saved few layers (DVB-T2 16200 r1/2 28 -> 26: -16%; 5/6 24 -> 22:
+ * -6%) and gained where it saved more (3/4 20 -> 17: +12%; 4/5 14 -> 12: +12%). */
 ldpc_row_order ldpc_row_order_of(const ldpc_code *c, const ldpc_decoder_config *cfg,
                                  ldpc_backend backend)
 {
@@ -510,6 +513,7 @@ ldpc_row_order ldpc_row_order_of(const ldpc_code *c, const ldpc_decoder_config *
         return LDPC_ROW_ORDER_GROUPS;
     const int groups = dvb_layers(c, LDPC_ROW_ORDER_GROUPS);
     const int wide = dvb_layers(c, LDPC_ROW_ORDER_WIDE);
-    return groups > 0 && wide > 0 && 10 * wide <= 9 * groups ? LDPC_ROW_ORDER_WIDE
-                                                              : LDPC_ROW_ORDER_GROUPS;
+    return groups > 0 && wide > 0 && (c->n >= 64800 || 10 * wide <= 9 * groups)
+               ? LDPC_ROW_ORDER_WIDE
+               : LDPC_ROW_ORDER_GROUPS;
 }
