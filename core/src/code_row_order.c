@@ -451,17 +451,22 @@ static int is_dvb(const ldpc_code *c)
     return c->family == LDPC_FAMILY_DVB && c->dvb_q > 0 && c->m == GROUP * c->dvb_q;
 }
 
-/* DVB codes: GROUPS (by 360-row groups, each group's rows coloured into sets that touch pairwise
- * different columns, the sets shorter than the longest packed into layers) or WIDE (the same
- * rows refilled into layers of up to 384); WiMAX and WiFi codes: block rows paired (above);
- * every other code (5G NR, whose rows' order the decoder's quality on punctured columns depends
- * on; alist codes): H's own order. */
+/* H: H's own order, every code. Otherwise: DVB codes GROUPS (by 360-row groups, each group's
+ * rows coloured into sets that touch pairwise different columns, the sets shorter than the
+ * longest packed into layers) or WIDE (the same rows refilled into layers of up to 384); WiMAX
+ * and WiFi codes: block rows paired (above); every other code (5G NR, whose rows' order the
+ * decoder's quality on punctured columns depends on; alist codes): H's own order. */
 int ldpc_decoder_row_layers(const ldpc_code *c, ldpc_row_order kind, int *order, int *layer_ptr,
                             int *nlayers)
 {
     if (!c || !order || !nlayers)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "ldpc_decoder_row_layers: NULL argument");
     *nlayers = 0;
+    if (kind == LDPC_ROW_ORDER_H) {
+        for (int r = 0; r < c->m; r++)
+            order[r] = r;
+        return LDPC_OK;
+    }
     if (is_dvb(c))
         return kind == LDPC_ROW_ORDER_WIDE ? dvb_wide_order(c, order, layer_ptr, nlayers)
                                            : dvb_row_order(c, order, layer_ptr, nlayers);
@@ -493,7 +498,12 @@ static int dvb_layers(const ldpc_code *c, ldpc_row_order kind)
     return nl;
 }
 
-/* AUTO on the GPU: WIDE for the long frames, and for shorter ones where it saves at least a
+/* AUTO on the CPU: H's order for the float decoders of DVB codes, GROUPS for the integer ones.
+ * The float decoders' APP (4 bytes a frame and column) and messages stream from L3 or DRAM for
+ * DVB 64800, and in H's order a row shares a parity column with the row before it: DVB-S2 64800
+ * r1/2 f32 10 it, one core, e2e, GROUPS / H alternating: 79.6 / 103.2, 84.0 / 102.9, 85.7 /
+ * 106.2 Mb/s; for int8 (messages 1 byte, APP 2) H's order was not faster (docs/benchmarks.md).
+ * AUTO on the GPU: WIDE for the long frames, and for shorter ones where it saves at least a
  * tenth of the layers. Measured (H100, one build, int8, 10 it, kernel-only, docs/benchmarks.md):
  * a DVB 64800 codeword runs one block an SM (the one-block kernels), which takes a layer in
  * about the same time however few rows it has, so every layer saved counts: +5% (DVB-T2 r1/2,
@@ -504,12 +514,16 @@ static int dvb_layers(const ldpc_code *c, ldpc_row_order kind)
 ldpc_row_order ldpc_row_order_of(const ldpc_code *c, const ldpc_decoder_config *cfg,
                                  ldpc_backend backend)
 {
-    if (cfg->row_order == LDPC_ROW_ORDER_GROUPS || cfg->row_order == LDPC_ROW_ORDER_WIDE)
+    if (cfg->row_order != LDPC_ROW_ORDER_AUTO)
         return cfg->row_order;
     const int integer = cfg->msg_format != LDPC_MSG_F32 &&
                         cfg->algorithm != LDPC_ALG_SUM_PRODUCT &&
                         cfg->schedule == LDPC_SCHEDULE_LAYERED;
-    if (backend != LDPC_BACKEND_CUDA || !integer || !is_dvb(c))
+    if (!is_dvb(c))
+        return LDPC_ROW_ORDER_GROUPS;
+    if (backend != LDPC_BACKEND_CUDA)
+        return integer ? LDPC_ROW_ORDER_GROUPS : LDPC_ROW_ORDER_H;
+    if (!integer)
         return LDPC_ROW_ORDER_GROUPS;
     const int groups = dvb_layers(c, LDPC_ROW_ORDER_GROUPS);
     const int wide = dvb_layers(c, LDPC_ROW_ORDER_WIDE);

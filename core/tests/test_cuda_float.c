@@ -44,8 +44,9 @@ static void compare(const char *label, const ldpc_code *code, ldpc_decoder_confi
     cfg.output_bits = LDPC_OUTPUT_CODEWORD;
     cfg.output_packing = LDPC_OUTPUT_UNPACKED;
     memset(out_gpu, 0xAA, (size_t)nframes * n);
-    cfg.backend = LDPC_BACKEND_CPU_REFERENCE;
-    REQUIRE_OK(decode_all(code, &cfg, type, in, nframes, out_ref, st_ref));
+    ldpc_decoder_config ref = cfg_as_gpu(code, &cfg); /* the reference in the GPU's row order */
+    ref.backend = LDPC_BACKEND_CPU_REFERENCE;
+    REQUIRE_OK(decode_all(code, &ref, type, in, nframes, out_ref, st_ref));
     cfg.backend = LDPC_BACKEND_CUDA;
     REQUIRE_OK(decode_all(code, &cfg, type, in, nframes, out_gpu, st_gpu));
     int same = 0, err_ref = 0, err_gpu = 0;

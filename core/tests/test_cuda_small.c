@@ -34,6 +34,7 @@ static void one(const char *label, const ldpc_code *code, ldpc_decoder_config cf
     REQUIRE_OK(decode_all(code, &cfg, LDPC_LLR_F32, llr, nframes, b, sb));
     int same = 0;
     if (cfg.msg_format == LDPC_MSG_F32 || cfg.algorithm == LDPC_ALG_SUM_PRODUCT) {
+        cfg = cfg_as_gpu(code, &cfg); /* the reference in the GPU's row order */
         cfg.backend = LDPC_BACKEND_CPU_REFERENCE;
         REQUIRE_OK(decode_all(code, &cfg, LDPC_LLR_F32, llr, nframes, a, sa));
         const int ob = cfg.output_packing == LDPC_OUTPUT_PACKED ? (n + 7) / 8 : n;

@@ -155,14 +155,22 @@ static inline int decode_all(const ldpc_code *code, const ldpc_decoder_config *c
     return r;
 }
 
-/* The fixed-point model decoding as the cuda backend decodes with cfg: in the GPU's row order
- * (ldpc_row_order_of: AUTO is WIDE for the integer decoders of DVB codes whose layers it fills,
- * where the model's own AUTO is the CPU's GROUPS). */
-static inline int model_create_as_gpu(ldpc_fixed_model **m, const ldpc_code *code,
-                                      const ldpc_decoder_config *cfg)
+/* cfg with the row order the cuda backend runs for it (ldpc_row_order_of: for DVB codes AUTO is
+ * WIDE on its integer decoders where that fills layers and GROUPS on its float ones, where the
+ * CPU's AUTO is GROUPS for integers and H's order for floats): what a CPU decoder or the model
+ * needs to give the GPU's bits. */
+static inline ldpc_decoder_config cfg_as_gpu(const ldpc_code *code, const ldpc_decoder_config *cfg)
 {
     ldpc_decoder_config c = *cfg;
     c.row_order = ldpc_row_order_of(code, cfg, LDPC_BACKEND_CUDA);
+    return c;
+}
+
+/* The fixed-point model decoding as the cuda backend decodes with cfg (in the GPU's row order). */
+static inline int model_create_as_gpu(ldpc_fixed_model **m, const ldpc_code *code,
+                                      const ldpc_decoder_config *cfg)
+{
+    const ldpc_decoder_config c = cfg_as_gpu(code, cfg);
     return ldpc_fixed_model_create(m, code, &c);
 }
 

@@ -89,18 +89,21 @@ typedef enum ldpc_schedule {
 /* The layered schedule's order of the rows (ldpc_decoder_config.row_order). Any order is a valid
  * layered schedule, and the orders below give the same error rates (docs/quality.md, "Row
  * orders"); two decoders of the same arithmetic return the same bits only in the same order.
- * The orders differ for DVB codes only; every other code has one order (WiMAX/WiFi: disjoint
- * block rows paired; 5G NR and alist codes: H's). */
+ * GROUPS and WIDE differ for DVB codes only (every other code: WiMAX/WiFi with disjoint block
+ * rows paired, 5G NR and alist codes in H's order). */
 typedef enum ldpc_row_order {
-    LDPC_ROW_ORDER_AUTO = 0,   /* each backend's faster one (default): WIDE for the cuda
-                                * backend's integer decoders of DVB codes whose layers it fills
-                                * (docs/cuda-notes.md), GROUPS everywhere else */
+    LDPC_ROW_ORDER_AUTO = 0,   /* each backend's faster one (default): for DVB codes, WIDE on
+                                * the cuda backend's integer decoders where it fills layers, H
+                                * on the CPU's float decoders, GROUPS everywhere else */
     LDPC_ROW_ORDER_GROUPS = 1, /* DVB by 360-row groups, each group's column-disjoint sets
-                                * packed into layers of at most a group: the CPU's (a group's
-                                * rows read neighbouring columns, which the caches keep) */
-    LDPC_ROW_ORDER_WIDE = 2    /* DVB rows refilled into column-disjoint layers of up to 384
+                                * packed into layers of at most a group: the CPU's integer
+                                * decoders' and the GPU's float ones' */
+    LDPC_ROW_ORDER_WIDE = 2,   /* DVB rows refilled into column-disjoint layers of up to 384
                                 * rows: fewer, fuller layers for a GPU (high rates: DVB-S2 9/10
                                 * 43 -> 23 layers), scattered reads for a CPU */
+    LDPC_ROW_ORDER_H = 3       /* H's own order, every code: the CPU's float decoders' for DVB
+                                * (a row after the row it shares a parity column with); a GPU
+                                * finds almost no parallel rows in it for DVB (layers of one) */
 } ldpc_row_order;
 
 typedef enum ldpc_llr_type {
@@ -379,7 +382,7 @@ LDPC_API int ldpc_backend_available(ldpc_backend backend);
  *   message format: f32, i8, i16; aliases float, float32, int8, int16
  *   LLR type:       f32, i8; aliases float, float32, int8
  *   CRC stop:       none, crc24a, crc24b, crc16; aliases off, 24a, 24b, 16
- *   row order:      auto, groups, wide */
+ *   row order:      auto, groups, wide, h; alias natural */
 LDPC_API const char *ldpc_backend_name(ldpc_backend backend);
 LDPC_API const char *ldpc_algorithm_name(ldpc_algorithm a);
 LDPC_API const char *ldpc_schedule_name(ldpc_schedule s);
