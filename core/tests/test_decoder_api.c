@@ -268,6 +268,31 @@ static void test_config_errors(const fixture *fx)
         CHECK(strncmp(ldpc_decoder_backend_name(dec), "cpu", 3) == 0);
         ldpc_decoder_destroy(dec);
     }
+    /* row orders: a bad one refused; names round trip; H's order for a DVB code is refused by
+     * cuda whether or not a GPU is there (one row a layer), the CPU taking over with fallback */
+    cfg = base_config();
+    cfg.row_order = (ldpc_row_order)7;
+    CHECK(ldpc_decoder_create(&dec, fx->code, &cfg) == LDPC_ERR_INVALID_ARGUMENT && dec == NULL);
+    for (int o = LDPC_ROW_ORDER_AUTO; o <= LDPC_ROW_ORDER_H; o++) {
+        ldpc_row_order ro;
+        REQUIRE_OK(ldpc_row_order_from_string(ldpc_row_order_name((ldpc_row_order)o), &ro));
+        CHECK((int)ro == o);
+    }
+    {
+        ldpc_code *dvb;
+        REQUIRE_OK(ldpc_code_create(&dvb, "dvbt2:16200:1/2"));
+        cfg = base_config();
+        cfg.backend = LDPC_BACKEND_CUDA;
+        cfg.row_order = LDPC_ROW_ORDER_H;
+        cfg.fallback_to_cpu = 0;
+        CHECK(ldpc_decoder_create(&dec, dvb, &cfg) == LDPC_ERR_UNSUPPORTED && dec == NULL);
+        CHECK_MSG(strstr(ldpc_last_error(), "row order h") != NULL, "'%s'", ldpc_last_error());
+        cfg.fallback_to_cpu = 1;
+        REQUIRE_OK(ldpc_decoder_create(&dec, dvb, &cfg));
+        CHECK(strncmp(ldpc_decoder_backend_name(dec), "cpu", 3) == 0);
+        ldpc_decoder_destroy(dec);
+        ldpc_code_destroy(dvb);
+    }
     /* runtime setters */
     REQUIRE_OK(ldpc_decoder_create(&dec, fx->code, NULL));
     CHECK(ldpc_decoder_set_max_iterations(dec, 0) == LDPC_ERR_INVALID_ARGUMENT);

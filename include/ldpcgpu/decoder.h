@@ -102,8 +102,10 @@ typedef enum ldpc_row_order {
                                 * rows: fewer, fuller layers for a GPU (high rates: DVB-S2 9/10
                                 * 43 -> 23 layers), scattered reads for a CPU */
     LDPC_ROW_ORDER_H = 3       /* H's own order, every code: the CPU's float decoders' for DVB
-                                * (a row after the row it shares a parity column with); a GPU
-                                * finds almost no parallel rows in it for DVB (layers of one) */
+                                * (a row after the row it shares a parity column with). A GPU
+                                * would run a DVB code one row a layer in it: the cuda backend
+                                * refuses it for DVB codes (LDPC_ERR_UNSUPPORTED, or the CPU
+                                * takes over with fallback_to_cpu, saying so) */
 } ldpc_row_order;
 
 typedef enum ldpc_llr_type {
