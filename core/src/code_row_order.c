@@ -525,9 +525,10 @@ ldpc_row_order ldpc_row_order_of(const ldpc_code *c, const ldpc_decoder_config *
         return integer ? LDPC_ROW_ORDER_GROUPS : LDPC_ROW_ORDER_H;
     if (!integer)
         return LDPC_ROW_ORDER_GROUPS;
+    if (c->n >= 64800)
+        return LDPC_ROW_ORDER_WIDE; /* never more layers than GROUPS (test_dvb_codes) */
     const int groups = dvb_layers(c, LDPC_ROW_ORDER_GROUPS);
     const int wide = dvb_layers(c, LDPC_ROW_ORDER_WIDE);
-    return groups > 0 && wide > 0 && (c->n >= 64800 || 10 * wide <= 9 * groups)
-               ? LDPC_ROW_ORDER_WIDE
-               : LDPC_ROW_ORDER_GROUPS;
+    return groups > 0 && wide > 0 && 10 * wide <= 9 * groups ? LDPC_ROW_ORDER_WIDE
+                                                              : LDPC_ROW_ORDER_GROUPS;
 }
