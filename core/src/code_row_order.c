@@ -502,7 +502,11 @@ static int dvb_layers(const ldpc_code *c, ldpc_row_order kind)
  * The float decoders' APP (4 bytes a frame and column) and messages stream from L3 or DRAM for
  * DVB 64800, and in H's order a row shares a parity column with the row before it: DVB-S2 64800
  * r1/2 f32 10 it, one core, e2e, GROUPS / H alternating: 79.6 / 103.2, 84.0 / 102.9, 85.7 /
- * 106.2 Mb/s; for int8 (messages 1 byte, APP 2) H's order was not faster (docs/benchmarks.md).
+ * 106.2 Mb/s (with AVX2 kernels the two orders run alike). The integer decoders keep GROUPS:
+ * with AVX2 kernels it is the faster (int8 216 against 175 Mb/s, int16 191 / 174 against 164 /
+ * 155), with AVX-512 int8 runs alike in both and int16 faster in H (150 - 162 against 175 -
+ * 198): no one order for every ISA, and the model must know the order without the ISA
+ * (docs/benchmarks.md).
  * AUTO on the GPU: WIDE for the long frames, and for shorter ones where it saves at least a
  * tenth of the layers. Measured (H100, one build, int8, 10 it, kernel-only, docs/benchmarks.md):
  * a DVB 64800 codeword runs one block an SM (the one-block kernels), which takes a layer in
