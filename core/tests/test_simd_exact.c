@@ -230,9 +230,12 @@ static void test_code(const char *name, int count, double ebn0)
             cfg.oms_beta = 0.5f;
             if (va->llr_scale > 0)
                 cfg.llr_scale = va->llr_scale;
-            /* both row orders in turn (they differ for DVB codes): cpu-simd follows the one
-             * asked for, as the model and the reference do */
-            cfg.row_order = (v + (size_t)fi) % 2 ? LDPC_ROW_ORDER_WIDE : LDPC_ROW_ORDER_AUTO;
+            /* the row orders in turn (they differ for DVB codes; AUTO is H for float, GROUPS
+             * for integers): cpu-simd follows the one asked for, as the model and the
+             * reference do */
+            static const ldpc_row_order orders[] = {LDPC_ROW_ORDER_AUTO, LDPC_ROW_ORDER_WIDE,
+                                                    LDPC_ROW_ORDER_H, LDPC_ROW_ORDER_GROUPS};
+            cfg.row_order = orders[(v + (size_t)fi) % 4];
             /* a scale at which int8 messages are too narrow for the code is refused (decoder.c,
              * the quantised limits): nothing to compare in that variant */
             ldpc_decoder *probe;
