@@ -520,7 +520,8 @@ ldpc_row_order ldpc_row_order_of(const ldpc_code *c, const ldpc_decoder_config *
 {
     if (cfg->row_order != LDPC_ROW_ORDER_AUTO)
         return cfg->row_order;
-    const int integer = cfg->msg_format != LDPC_MSG_F32 &&
+    /* (cpu-reference decodes in float whatever msg_format says) */
+    const int integer = backend != LDPC_BACKEND_CPU_REFERENCE && cfg->msg_format != LDPC_MSG_F32 &&
                         cfg->algorithm != LDPC_ALG_SUM_PRODUCT &&
                         cfg->schedule == LDPC_SCHEDULE_LAYERED;
     if (!is_dvb(c))

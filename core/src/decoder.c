@@ -1058,9 +1058,8 @@ void ldpc_decoder_print(const ldpc_decoder *dec, FILE *f)
     if (c->msg_format != LDPC_MSG_F32)
         fprintf(f, " (llr_scale %g)", c->llr_scale);
     if (dec->code->family == LDPC_FAMILY_DVB && c->schedule == LDPC_SCHEDULE_LAYERED) {
-        const ldpc_backend b = !strcmp(ldpc_decoder_backend_name(dec), "cuda")
-                                   ? LDPC_BACKEND_CUDA
-                                   : LDPC_BACKEND_CPU_SIMD;
+        ldpc_backend b = LDPC_BACKEND_CPU_SIMD;
+        (void)ldpc_backend_from_string(ldpc_decoder_backend_name(dec), &b);
         fprintf(f, ", rows %s", ldpc_row_order_name(ldpc_row_order_of(dec->code, c, b)));
     }
     fprintf(f, ", at most %d iterations, early stop %s", c->max_iterations,

@@ -70,10 +70,8 @@ static int ref_init(ldpc_decoder *dec)
         return ldpc_error(LDPC_ERR_NO_MEMORY, "cpu-reference: out of memory for code %s",
                           c->name);
     }
-    ldpc_decoder_config as_float = dec->cfg; /* this backend decodes in float whatever msg_format says */
-    as_float.msg_format = LDPC_MSG_F32;
     const int st = ldpc_decoder_row_order(
-        c, ldpc_row_order_of(c, &as_float, LDPC_BACKEND_CPU_REFERENCE), s->order);
+        c, ldpc_row_order_of(c, &dec->cfg, LDPC_BACKEND_CPU_REFERENCE), s->order);
     if (st != LDPC_OK) {
         ref_destroy(dec);
         return st;
