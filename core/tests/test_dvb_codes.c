@@ -452,7 +452,7 @@ int main(void)
         /* WIDE: the same rows refilled into layers of up to 384, never more of them */
         const int wide = check_row_order(c, LDPC_ROW_ORDER_WIDE, &plain_runs);
         CHECK_MSG(wide <= runs, "%s: %d layers wide, %d by groups", name, wide, runs);
-        if (strcmp(name, "dvbs2:16200:8/9") == 0) { /* test_simd_exact runs both orders on it */
+        if (strcmp(name, "dvbs2:16200:8/9") == 0) { /* test_simd_exact runs every order on it */
             int *a = malloc((size_t)c->m * sizeof(int)), *b = malloc((size_t)c->m * sizeof(int));
             REQUIRE(a && b);
             REQUIRE_OK(ldpc_decoder_row_order(c, LDPC_ROW_ORDER_GROUPS, a));
