@@ -347,7 +347,7 @@ static int qc_row_order(const ldpc_code *c, int *order)
 }
 
 /* WIDE (DVB): the rows of the group order above, one by one, each into the first layer with
- * room (at most WIDE_ROWS rows) whose rows share none of its columns, else into a new layer;
+ * room (at most 384 rows; NARROW: 256, below) whose rows share none of its columns, else into a new layer;
  * layers in the order they were opened, each layer's rows by group, then t. The group order's
  * layers are as long as a group's longest column-disjoint set, and the high rates' sets are
  * short or clash across groups (mean rows a layer: DVB-S2 64800 9/10 151 of 180, 8/9 218 of
@@ -357,6 +357,7 @@ static int qc_row_order(const ldpc_code *c, int *order)
  * to float (docs/quality.md, "Row orders"). On a CPU its layers' rows read columns scattered
  * over the whole codeword: 25 - 35% slower there (docs/benchmarks.md). */
 enum { WIDE_ROWS = 384 /* cuda/table_layout.h kMaxLayerRows */ };
+enum { NARROW_ROWS = 256 /* cuda/table_layout.h kNarrowThreads */ };
 
 static int int_less(const void *a, const void *b)
 {
@@ -364,7 +365,8 @@ static int int_less(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static int dvb_wide_order(const ldpc_code *c, int *order, int *layer_ptr, int *nlayers)
+/* WIDE in layers of at most cap rows (NARROW: 256) */
+static int dvb_wide_order(const ldpc_code *c, int cap, int *order, int *layer_ptr, int *nlayers)
 {
     const int m = c->m, words = (c->n + 63) / 64;
     int gl = 0;
@@ -379,7 +381,7 @@ static int dvb_wide_order(const ldpc_code *c, int *order, int *layer_ptr, int *n
         const int r = grouped[i];
         int b = first_open;
         for (; b < nl; b++) {
-            if (fill[b] == WIDE_ROWS)
+            if (fill[b] == cap)
                 continue;
             const uint64_t *theirs = cols + (size_t)b * (size_t)words;
             int shared = 0;
@@ -410,7 +412,7 @@ static int dvb_wide_order(const ldpc_code *c, int *order, int *layer_ptr, int *n
             mine[c->col_idx[e] / 64] |= (uint64_t)1 << (c->col_idx[e] % 64);
         fill[b]++;
         layer_of[i] = b;
-        while (first_open < nl && fill[first_open] == WIDE_ROWS)
+        while (first_open < nl && fill[first_open] == cap)
             first_open++;
     }
     if (st == LDPC_OK) {
@@ -453,7 +455,8 @@ static int is_dvb(const ldpc_code *c)
 
 /* H: H's own order, every code. Otherwise: DVB codes GROUPS (by 360-row groups, each group's
  * rows coloured into sets that touch pairwise different columns, the sets shorter than the
- * longest packed into layers) or WIDE (the same rows refilled into layers of up to 384); WiMAX
+ * longest packed into layers) or WIDE / NARROW (the same rows refilled into layers of up to 384
+ * / 256); WiMAX
  * and WiFi codes: block rows paired (above); every other code (5G NR, whose rows' order the
  * decoder's quality on punctured columns depends on; alist codes): H's own order. */
 int ldpc_decoder_row_layers(const ldpc_code *c, ldpc_row_order kind, int *order, int *layer_ptr,
@@ -468,8 +471,9 @@ int ldpc_decoder_row_layers(const ldpc_code *c, ldpc_row_order kind, int *order,
         return LDPC_OK;
     }
     if (is_dvb(c))
-        return kind == LDPC_ROW_ORDER_WIDE ? dvb_wide_order(c, order, layer_ptr, nlayers)
-                                           : dvb_row_order(c, order, layer_ptr, nlayers);
+        return kind == LDPC_ROW_ORDER_WIDE     ? dvb_wide_order(c, WIDE_ROWS, order, layer_ptr, nlayers)
+               : kind == LDPC_ROW_ORDER_NARROW ? dvb_wide_order(c, NARROW_ROWS, order, layer_ptr, nlayers)
+                                               : dvb_row_order(c, order, layer_ptr, nlayers);
     if ((c->family == LDPC_FAMILY_WIMAX || c->family == LDPC_FAMILY_WIFI) && c->z > 0 &&
         c->base && c->base_rows <= QC_MAX_BLOCK_ROWS && c->m == c->base_rows * c->z &&
         c->z <= QC_LAYER_ROWS)
@@ -515,6 +519,25 @@ static int dvb_layers(const ldpc_code *c, ldpc_row_order kind)
  * codewords an SM, and layers of up to 384 rows instead of 360 (or 180) make the blocks larger:
  * there WIDE lost where it saved few layers (DVB-T2 16200 r1/2 28 -> 26: -16%; 5/6 24 -> 22:
  * -6%) and gained where it saved more (3/4 20 -> 17: +12%; 4/5 14 -> 12: +12%). */
+/* NARROW on the GPU's int8 decoders: their rows of more than 28 edges run in the 32-edge
+ * one-block kernel, which holds two layers ahead and checks four layers' parities at once only
+ * in blocks of at most 256 threads (its narrow form, 255 registers a thread; cuda/table_layout.h
+ * kNarrowThreads, cuda/cuda_variant.cu best_shape), and takes a layer in about the same time
+ * however few rows it has. Measured on DVB-S2 64800 9/10 (30 edges; H100, one build, int8,
+ * kernel-only, WIDE / NARROW: 23 / 29 layers): 10 it 15.1 / 17.8 Gb/s, 20 it 8.18 / 9.96, early
+ * stop end to end at 4.1 dB 24.4 / 26.0, so a narrow layer costs about 1/1.5 of a wide one:
+ * NARROW where it takes at most 1.3 times WIDE's layers and no more than GROUPS's (DVB-S2X
+ * 154/180, 30 edges in full 360-row groups, would go from 26 to 40: it keeps WIDE). Not for
+ * int16 (9/10 5.88 -> 4.93 Gb/s: its kernel has no narrow form), nor for shorter rows (at 256
+ * rows DVB-T2 5/6 fell 15.30 -> 14.82 Gb/s, DVB-S2 8/9 18.52 -> 18.25). */
+static int narrow_pays(const ldpc_code *c)
+{
+    if (c->max_row_degree <= 28)
+        return 0;
+    const int wide = dvb_layers(c, LDPC_ROW_ORDER_WIDE), narrow = dvb_layers(c, LDPC_ROW_ORDER_NARROW);
+    return wide > 0 && narrow > 0 && 10 * narrow <= 13 * wide && narrow <= dvb_layers(c, LDPC_ROW_ORDER_GROUPS);
+}
+
 ldpc_row_order ldpc_row_order_of(const ldpc_code *c, const ldpc_decoder_config *cfg,
                                  ldpc_backend backend)
 {
@@ -530,6 +553,8 @@ ldpc_row_order ldpc_row_order_of(const ldpc_code *c, const ldpc_decoder_config *
         return integer ? LDPC_ROW_ORDER_GROUPS : LDPC_ROW_ORDER_H;
     if (!integer)
         return LDPC_ROW_ORDER_GROUPS;
+    if (cfg->msg_format == LDPC_MSG_I8 && narrow_pays(c))
+        return LDPC_ROW_ORDER_NARROW;
     if (c->n >= 64800)
         return LDPC_ROW_ORDER_WIDE; /* never more layers than GROUPS (test_dvb_codes) */
     const int groups = dvb_layers(c, LDPC_ROW_ORDER_GROUPS);

@@ -103,7 +103,7 @@ static int check_config(const ldpc_decoder_config *c)
     if ((unsigned)c->msg_format > LDPC_MSG_I16)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "unknown message format %d",
                           (int)c->msg_format);
-    if ((unsigned)c->row_order > LDPC_ROW_ORDER_H)
+    if ((unsigned)c->row_order > LDPC_ROW_ORDER_NARROW)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "unknown row order %d", (int)c->row_order);
     if (c->max_iterations < 1 || c->max_iterations > 10000)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "max_iterations %d outside 1..10000",

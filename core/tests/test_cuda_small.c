@@ -215,10 +215,10 @@ int main(void)
     one("dvbt2 16200 i8 half2 pairs, state in global memory", code, cfg, 3, 2.0);
     unsetenv("LDPCGPU_CUDA_MEM");
     unsetenv("LDPCGPU_CUDA_I8_PAIR");
-    /* the row orders asked for explicitly: GROUPS (cpu-simd's bits) and WIDE (H's own order is
-     * refused for DVB codes: test_decoder_api) */
-    static const ldpc_row_order orders[] = {LDPC_ROW_ORDER_GROUPS, LDPC_ROW_ORDER_WIDE};
-    for (int o = 0; o < 2; o++) {
+    /* the row orders asked for explicitly: GROUPS (cpu-simd's bits), WIDE and NARROW (H's own
+     * order is refused for DVB codes: test_decoder_api) */
+    static const ldpc_row_order orders[] = {LDPC_ROW_ORDER_GROUPS, LDPC_ROW_ORDER_WIDE, LDPC_ROW_ORDER_NARROW};
+    for (int o = 0; o < 3; o++) {
         char label[64];
         cfg.row_order = orders[o];
         cfg.msg_format = LDPC_MSG_I8;

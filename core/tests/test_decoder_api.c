@@ -273,7 +273,7 @@ static void test_config_errors(const fixture *fx)
     cfg = base_config();
     cfg.row_order = (ldpc_row_order)7;
     CHECK(ldpc_decoder_create(&dec, fx->code, &cfg) == LDPC_ERR_INVALID_ARGUMENT && dec == NULL);
-    for (int o = LDPC_ROW_ORDER_AUTO; o <= LDPC_ROW_ORDER_H; o++) {
+    for (int o = LDPC_ROW_ORDER_AUTO; o <= LDPC_ROW_ORDER_NARROW; o++) {
         ldpc_row_order ro;
         REQUIRE_OK(ldpc_row_order_from_string(ldpc_row_order_name((ldpc_row_order)o), &ro));
         CHECK((int)ro == o);

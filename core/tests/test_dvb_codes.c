@@ -380,13 +380,14 @@ static int disjoint_runs(const ldpc_code *c, const int *order, int from, int to,
 }
 
 /* The decoder row order of a kind (code_row_order.c): a permutation of the rows that comes in
- * layers of at most 360 (GROUPS) or 384 (WIDE) pairwise column-disjoint rows (so that each layer
- * is one step of an exact layered schedule), the same order with or without the layers asked
- * for, and never more layers than the greedy runs of the plain group order g, g+q, g+2q, ...
+ * layers of at most 360 (GROUPS), 384 (WIDE) or 256 (NARROW) pairwise column-disjoint rows (so
+ * that each layer is one step of an exact layered schedule), the same order with or without the
+ * layers asked for, and (but NARROW) never more layers than the greedy runs of the plain group
+ * order g, g+q, g+2q, ...
  * Returns the layers. */
 static int check_row_order(const ldpc_code *c, ldpc_row_order kind, int *plain_runs)
 {
-    const int cap = kind == LDPC_ROW_ORDER_WIDE ? 384 : 360;
+    const int cap = kind == LDPC_ROW_ORDER_WIDE ? 384 : kind == LDPC_ROW_ORDER_NARROW ? 256 : 360;
     const int m = c->m, q = c->dvb_q;
     int *order = malloc((size_t)m * sizeof(int)), *again = malloc((size_t)m * sizeof(int));
     int *plain = malloc((size_t)m * sizeof(int)), *ptr = malloc(((size_t)m + 1) * sizeof(int));
@@ -413,8 +414,9 @@ static int check_row_order(const ldpc_code *c, ldpc_row_order kind, int *plain_r
             plain[360 * g + t] = g + q * t;
         *plain_runs += disjoint_runs(c, plain, 360 * g, 360 * g + 360, mark);
     }
-    CHECK_MSG(layers <= *plain_runs, "%s: %d layers, %d runs in the plain order", c->name,
-              layers, *plain_runs);
+    /* (NARROW's smaller layers may outnumber them) */
+    CHECK_MSG(kind == LDPC_ROW_ORDER_NARROW || layers <= *plain_runs, "%s: %d layers, %d runs in the plain order",
+              c->name, layers, *plain_runs);
     free(order);
     free(again);
     free(plain);
@@ -449,7 +451,7 @@ int main(void)
         check_structure(c);
         check_encoding(c);
         int plain_runs, runs = check_row_order(c, LDPC_ROW_ORDER_GROUPS, &plain_runs);
-        /* WIDE: the same rows refilled into layers of up to 384, never more of them */
+        /* WIDE: the same rows refilled into fuller layers, never more of them */
         const int wide = check_row_order(c, LDPC_ROW_ORDER_WIDE, &plain_runs);
         CHECK_MSG(wide <= runs, "%s: %d layers wide, %d by groups", name, wide, runs);
         if (strcmp(name, "dvbs2:16200:8/9") == 0) { /* test_simd_exact runs every order on it */
@@ -471,6 +473,27 @@ int main(void)
             printf("%s: %d layers by groups, %d wide\n", name, runs, wide);
         if (strcmp(name, "dvbs2:64800:9/10") == 0)
             CHECK_MSG(runs == 43 && wide == 23, "%s: %d layers, %d wide", name, runs, wide);
+        /* NARROW: the same rows in layers of up to 256; AUTO takes it for the GPU's int8
+         * decoders of rows of more than 28 edges where it costs at most 1.3 times WIDE's
+         * layers (DVB-S2 9/10: 29 against 23) and no more than GROUPS's, not for int16, nor
+         * for DVB-S2X 154/180 (40 against 26) */
+        const int narrow = check_row_order(c, LDPC_ROW_ORDER_NARROW, &plain_runs);
+        CHECK_MSG(narrow >= wide, "%s: %d layers narrow, %d wide", name, narrow, wide);
+        ldpc_decoder_config cfg;
+        ldpc_decoder_config_init(&cfg);
+        cfg.msg_format = LDPC_MSG_I8;
+        const ldpc_row_order auto_i8 = ldpc_row_order_of(c, &cfg, LDPC_BACKEND_CUDA);
+        cfg.msg_format = LDPC_MSG_I16;
+        const ldpc_row_order auto_i16 = ldpc_row_order_of(c, &cfg, LDPC_BACKEND_CUDA);
+        const int is_910 = strcmp(name, "dvbs2:64800:9/10") == 0;
+        CHECK_MSG((auto_i8 == LDPC_ROW_ORDER_NARROW) == is_910 && auto_i16 != LDPC_ROW_ORDER_NARROW,
+                  "%s: AUTO on cuda %s (int8), %s (int16)", name, ldpc_row_order_name(auto_i8),
+                  ldpc_row_order_name(auto_i16));
+        if (is_910)
+            CHECK_MSG(narrow == 29, "%s: %d layers narrow", name, narrow);
+        if (strcmp(name, "dvbs2x:64800:154/180") == 0)
+            CHECK_MSG(wide == 26 && narrow == 40 && auto_i8 == LDPC_ROW_ORDER_WIDE,
+                      "%s: %d layers wide, %d narrow, AUTO %s", name, wide, narrow, ldpc_row_order_name(auto_i8));
         if (strcmp(name, "dvbt2:64800:1/2") == 0)
             CHECK_MSG(wide == 85, "%s: %d layers wide", name, wide);
         /* groups with a weight-2 circulant split into two colours, not into 360 / distance

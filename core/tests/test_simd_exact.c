@@ -234,8 +234,9 @@ static void test_code(const char *name, int count, double ebn0)
              * for integers): cpu-simd follows the one asked for, as the model and the
              * reference do */
             static const ldpc_row_order orders[] = {LDPC_ROW_ORDER_AUTO, LDPC_ROW_ORDER_WIDE,
-                                                    LDPC_ROW_ORDER_H, LDPC_ROW_ORDER_GROUPS};
-            cfg.row_order = orders[(v + (size_t)fi) % 4];
+                                                    LDPC_ROW_ORDER_H, LDPC_ROW_ORDER_GROUPS,
+                                                    LDPC_ROW_ORDER_NARROW};
+            cfg.row_order = orders[(v + (size_t)fi) % 5];
             /* a scale at which int8 messages are too narrow for the code is refused (decoder.c,
              * the quantised limits): nothing to compare in that variant */
             ldpc_decoder *probe;
