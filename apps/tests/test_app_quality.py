@@ -76,6 +76,19 @@ CASES = [
       "--frames", 500], True),
 ]
 
+# the GPU's DVB row orders (docs/quality.md, "Row orders"), the float reference in the same
+# order; native kernels only (the generic ones take minutes on DVB frames)
+ORDER_CASES = [
+    ("dvbs2 16200 r3/5 oms, row order wide",
+     ["--codes", "dvbs2:16200:3/5@1.9", "--alg", "oms", "--beta", "0.25", "--iterations", "10,30",
+      "--early-stop", "on,off", "--msg", "i8,i16", "--llr", "f32,i8", "--row-order", "wide",
+      "--frames", 300], True),
+    ("dvbs2 16200 r3/5 oms, row order narrow",
+     ["--codes", "dvbs2:16200:3/5@1.9", "--alg", "oms", "--beta", "0.25", "--iterations", "10,30",
+      "--early-stop", "on,off", "--msg", "i8,i16", "--llr", "f32,i8", "--row-order", "narrow",
+      "--frames", 300], True),
+]
+
 
 def bound(p, n):
     return 2 * p + 3 * math.sqrt(p * (1 - p) / n) + 3 / n
@@ -188,7 +201,7 @@ with apptest.tempdir() as d:
     js = os.path.join(d, "q.json")
     check_command_line(js)
     check_gap_output(js)
-    for name, args, in_range in CASES:
+    for name, args, in_range in CASES + ORDER_CASES:
         check_case(name, args, in_range, "", js)
     # the generic (portable C) integer kernels of cpu-simd, on the collapse-prone settings
     os.environ["LDPCGPU_SIMD_ISA"] = "generic"
