@@ -347,15 +347,15 @@ static int qc_row_order(const ldpc_code *c, int *order)
 }
 
 /* WIDE (DVB): the rows of the group order above, one by one, each into the first layer with
- * room (at most 384 rows; NARROW: 256, below) whose rows share none of its columns, else into a new layer;
- * layers in the order they were opened, each layer's rows by group, then t. The group order's
- * layers are as long as a group's longest column-disjoint set, and the high rates' sets are
- * short or clash across groups (mean rows a layer: DVB-S2 64800 9/10 151 of 180, 8/9 218 of
- * 360); refilled row by row they become fuller layers of up to 384 rows (9/10 43 -> 23 layers,
- * 8/9 33 -> 23, DVB-T2 5/6 50 -> 35; r1/2 90 -> 85), which a GPU runs a layer at a time. It is
- * a different layered schedule, not a regrouping of the same one: the quality grid holds it
- * to float (docs/quality.md, "Row orders"). On a CPU its layers' rows read columns scattered
- * over the whole codeword: 25 - 35% slower there (docs/benchmarks.md). */
+ * room (at most 384 rows; NARROW: 256, narrow_pays below) whose rows share none of its columns,
+ * else into a new layer; layers in the order they were opened, each layer's rows by group, then
+ * t. The group order's layers are as long as a group's longest column-disjoint set, and the
+ * high rates' sets are short or clash across groups (mean rows a layer: DVB-S2 64800 9/10 151
+ * of 180, 8/9 218 of 360); refilled row by row they become fuller layers of up to 384 rows
+ * (9/10 43 -> 23 layers, 8/9 33 -> 23, DVB-T2 5/6 50 -> 35; r1/2 90 -> 85), which a GPU runs a
+ * layer at a time. It is a different layered schedule, not a regrouping of the same one: the
+ * quality grid holds it to float (docs/quality.md, "Row orders"). On a CPU its layers' rows
+ * read columns scattered over the whole codeword: 25 - 35% slower there (docs/benchmarks.md). */
 enum { WIDE_ROWS = 384 /* cuda/table_layout.h kMaxLayerRows */ };
 enum { NARROW_ROWS = 256 /* cuda/table_layout.h kNarrowThreads */ };
 
@@ -502,23 +502,6 @@ static int dvb_layers(const ldpc_code *c, ldpc_row_order kind)
     return nl;
 }
 
-/* AUTO on the CPU: H's order for the float decoders of DVB codes, GROUPS for the integer ones.
- * The float decoders' APP (4 bytes a frame and column) and messages stream from L3 or DRAM for
- * DVB 64800, and in H's order a row shares a parity column with the row before it: DVB-S2 64800
- * r1/2 f32 10 it, one core, e2e, GROUPS / H alternating: 79.6 / 103.2, 84.0 / 102.9, 85.7 /
- * 106.2 Mb/s (with AVX2 kernels the two orders run alike). The integer decoders keep GROUPS:
- * with AVX2 kernels it is the faster (int8 216 against 175 Mb/s, int16 191 / 174 against 164 /
- * 155), with AVX-512 int8 runs alike in both and int16 faster in H (150 - 162 against 175 -
- * 198): no one order for every ISA, and the model must know the order without the ISA
- * (docs/benchmarks.md).
- * AUTO on the GPU: WIDE for the long frames, and for shorter ones where it saves at least a
- * tenth of the layers. Measured (H100, one build, int8, 10 it, kernel-only, docs/benchmarks.md):
- * a DVB 64800 codeword runs one block an SM (the one-block kernels), which takes a layer in
- * about the same time however few rows it has, so every layer saved counts: +5% (DVB-T2 r1/2,
- * 90 -> 85 layers) to +40% (DVB-S2 8/9, 33 -> 23). The 16200 codes' kernels hold several
- * codewords an SM, and layers of up to 384 rows instead of 360 (or 180) make the blocks larger:
- * there WIDE lost where it saved few layers (DVB-T2 16200 r1/2 28 -> 26: -16%; 5/6 24 -> 22:
- * -6%) and gained where it saved more (3/4 20 -> 17: +12%; 4/5 14 -> 12: +12%). */
 /* NARROW on the GPU's int8 decoders: their rows of more than 28 edges run in the 32-edge
  * one-block kernel, which holds two layers ahead and checks four layers' parities at once only
  * in blocks of at most 256 threads (its narrow form, 255 registers a thread; cuda/table_layout.h
@@ -538,6 +521,24 @@ static int narrow_pays(const ldpc_code *c)
     return wide > 0 && narrow > 0 && 10 * narrow <= 13 * wide && narrow <= dvb_layers(c, LDPC_ROW_ORDER_GROUPS);
 }
 
+/* AUTO on the CPU: H's order for the float decoders of DVB codes, GROUPS for the integer ones.
+ * The float decoders' APP (4 bytes a frame and column) and messages stream from L3 or DRAM for
+ * DVB 64800, and in H's order a row shares a parity column with the row before it: DVB-S2 64800
+ * r1/2 f32 10 it, one core, e2e, GROUPS / H alternating: 79.6 / 103.2, 84.0 / 102.9, 85.7 /
+ * 106.2 Mb/s (with AVX2 kernels the two orders run alike). The integer decoders keep GROUPS:
+ * with AVX2 kernels it is the faster (int8 216 against 175 Mb/s, int16 191 / 174 against 164 /
+ * 155), with AVX-512 int8 runs alike in both and int16 faster in H (150 - 162 against 175 -
+ * 198): no one order for every ISA, and the model must know the order without the ISA
+ * (docs/benchmarks.md).
+ * AUTO on the GPU: NARROW where narrow_pays (above) for the int8 decoders; else WIDE for the
+ * long frames, and for shorter ones where it saves at least a tenth of the layers. Measured
+ * (H100, one build, int8, 10 it, kernel-only, docs/benchmarks.md):
+ * a DVB 64800 codeword runs one block an SM (the one-block kernels), which takes a layer in
+ * about the same time however few rows it has, so every layer saved counts: +5% (DVB-T2 r1/2,
+ * 90 -> 85 layers) to +40% (DVB-S2 8/9, 33 -> 23). The 16200 codes' kernels hold several
+ * codewords an SM, and layers of up to 384 rows instead of 360 (or 180) make the blocks larger:
+ * there WIDE lost where it saved few layers (DVB-T2 16200 r1/2 28 -> 26: -16%; 5/6 24 -> 22:
+ * -6%) and gained where it saved more (3/4 20 -> 17: +12%; 4/5 14 -> 12: +12%). */
 ldpc_row_order ldpc_row_order_of(const ldpc_code *c, const ldpc_decoder_config *cfg,
                                  ldpc_backend backend)
 {
