@@ -108,20 +108,20 @@ extern const ldpc_qc_table ldpc_qc_tables[];
 extern const int ldpc_qc_table_count;
 
 /* The decoder row order (code_row_order.c): m row numbers, the order in which layered decoders
- * visit the parity checks; kind GROUPS or WIDE (AUTO: GROUPS). */
+ * visit the parity checks; kind GROUPS, WIDE, NARROW or H (AUTO: GROUPS). */
 int ldpc_decoder_row_order(const ldpc_code *code, ldpc_row_order kind, int *order);
 
 /* The same order, and where the code's order comes in fixed layers (DVB: sets of pairwise
- * column-disjoint rows, at most 360 (GROUPS) or 384 (WIDE)), the layers: layer_ptr (m+1
+ * column-disjoint rows, at most 360 (GROUPS), 384 (WIDE) or 256 (NARROW)), the layers: layer_ptr (m+1
  * entries) receives where each starts and layer_ptr[*nlayers] = m. *nlayers = 0 where the order
  * has no fixed layers (a parallel decoder then cuts them itself) or layer_ptr is NULL. */
 int ldpc_decoder_row_layers(const ldpc_code *code, ldpc_row_order kind, int *order,
                             int *layer_ptr, int *nlayers);
 
-/* The order a backend runs for cfg->row_order (GROUPS or WIDE, never AUTO): AUTO is WIDE for
- * the cuda backend's layered integer decoders of DVB codes where WIDE saves enough layers
- * (code_row_order.c), GROUPS otherwise. The cuda plan and the tests that hold the GPU to the
- * fixed-point model both ask here. */
+/* The order a backend runs for cfg->row_order (never AUTO): AUTO is, for DVB codes, NARROW or
+ * WIDE on the cuda backend's layered integer decoders where they save enough layers, H on the
+ * CPU's float decoders, GROUPS otherwise (code_row_order.c). Every backend's plan, the
+ * fixed-point model and the tests that hold the GPU to the model ask here. */
 ldpc_row_order ldpc_row_order_of(const ldpc_code *code, const ldpc_decoder_config *cfg,
                                  ldpc_backend backend);
 

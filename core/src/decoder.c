@@ -264,8 +264,8 @@ static const char *cuda_cannot(const ldpc_decoder_config *cfg, const ldpc_code *
      * of them an iteration (DVB-T2 16200 r1/2 float 6.39 -> 0.05 Gb/s on an H100) */
     if (cfg->row_order == LDPC_ROW_ORDER_H && cfg->schedule == LDPC_SCHEDULE_LAYERED &&
         code->family == LDPC_FAMILY_DVB)
-        return "row order h runs a DVB code one row a layer on the cuda backend (use groups or "
-               "wide)";
+        return "row order h runs a DVB code one row a layer on the cuda backend (use groups, wide "
+               "or narrow)";
     return NULL;
 }
 

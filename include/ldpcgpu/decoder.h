@@ -89,8 +89,8 @@ typedef enum ldpc_schedule {
 /* The layered schedule's order of the rows (ldpc_decoder_config.row_order). Any order is a valid
  * layered schedule, and the orders below give the same error rates (docs/quality.md, "Row
  * orders"); two decoders of the same arithmetic return the same bits only in the same order.
- * GROUPS and WIDE differ for DVB codes only (every other code: WiMAX/WiFi with disjoint block
- * rows paired, 5G NR and alist codes in H's order). */
+ * GROUPS, WIDE and NARROW differ for DVB codes only (every other code: WiMAX/WiFi with disjoint
+ * block rows paired, 5G NR and alist codes in H's order). */
 typedef enum ldpc_row_order {
     LDPC_ROW_ORDER_AUTO = 0,   /* each backend's faster one (default): for DVB codes, WIDE on
                                 * the cuda backend's integer decoders where it fills layers
