@@ -49,12 +49,15 @@ template <int SH> struct TabQ<true, SH> {
     __device__ static __forceinline__ void get(const Q &q, unsigned o[4]) { table_decode<SH>(q, o); }
 };
 
-/* Write the output bits of the lanes in 'lanes' of group (frames f0, f0+1) from its APP. */
-template <class A>
+/* Write the output bits of the lanes in 'lanes' of group (frames f0, f0+1) from its APP. QUADS:
+ * unpacked bits four at a time where they can be (the one-block kernels; in the others the
+ * larger code made ptxas spill more in the row updates) */
+template <class A, bool QUADS>
 __device__ __forceinline__ void emit(const typename A::AppT *app, const OutFmt &fmt,
                                      const Batch &b, int f0, unsigned lanes, int t, int Z,
                                      int iterations, unsigned parity_fail)
 {
+    typedef typename A::AppT AppT;
     if (fmt.packed) {
         for (int by = t; by < fmt.out_bytes; by += Z) {
             unsigned v[2] = {0u, 0u};
@@ -70,6 +73,25 @@ __device__ __forceinline__ void emit(const typename A::AppT *app, const OutFmt &
             for (int l = 0; l < A::LANES; l++)
                 if (lanes & (1u << l))
                     b.out[(size_t)(f0 + l) * fmt.out_bytes + by] = (uint8_t)v[l];
+        }
+    } else if (QUADS && !fmt.out_pos && (fmt.out_bits & 3) == 0) {
+        /* four bits a step, from one load of four APP values, in one 4-byte store a lane (a
+         * frame's row is 4-aligned: b.out starts an allocation (cuda_pipeline.cu) and
+         * out_bytes = out_bits): a DVB 64800 codeword's 58320 bits are 57 steps for each of
+         * 256 threads rather than 228 */
+        struct alignas(4 * sizeof(AppT)) AppQuad { AppT v[4]; };
+        for (int q = t; q < fmt.out_bits / 4; q += Z) {
+            const AppQuad a = *(const AppQuad *)(app + 4 * q);
+            unsigned v[2] = {0u, 0u};
+#pragma unroll
+            for (int k = 0; k < 4; k++) {
+                const unsigned bits = A::lanes_of_raw(A::raw(a.v[k]));
+                v[0] |= (bits & 1u) << (8 * k);
+                v[1] |= ((bits >> 1) & 1u) << (8 * k);
+            }
+            for (int l = 0; l < A::LANES; l++)
+                if (lanes & (1u << l))
+                    *(uint32_t *)(b.out + (size_t)(f0 + l) * fmt.out_bytes + 4 * q) = v[l];
         }
     } else {
         for (int i = t; i < fmt.out_bits; i += Z) {
@@ -371,7 +393,7 @@ template <> struct Quad4<int8_t> { typedef char4 V; };
  * dependent memory round trips: load four values at a time (16 bytes of float) with UNROLL loads
  * in flight per thread, outside any test of the input type; then one round trip brings a
  * WiMAX codeword in, also when it is read from mapped host memory (the backend's direct path). */
-template <class A, int UNROLL, class T>
+template <class A, int UNROLL, int READBACK, class T>
 __device__ __forceinline__ unsigned load_channel(typename A::AppT *app, const T *llr, int n, int f0,
                                              unsigned valid, int t, int Z, const Arith &ar)
 {
@@ -395,8 +417,10 @@ __device__ __forceinline__ unsigned load_channel(typename A::AppT *app, const T 
             *(AppQuad *)(app + 4 * q) = r;
         }
         /* the thread's own values read back (no barrier needed) in a loop of their own: an
-         * OR inside the loop above, among its loads in flight, spilled registers (ptxas) */
-#pragma unroll 1
+         * OR inside the loop above, among its loads in flight, spilled registers (ptxas);
+         * in the one-block kernels four reads in flight (a DVB 64800 codeword: 63 steps of
+         * 256 threads), one in the others (more spills in their row updates) */
+#pragma unroll READBACK
         for (int q = t; q < n / 4; q += Z) {
             const AppQuad r = *(const AppQuad *)(app + 4 * q);
             nz |= A::nz_bits(r.v[0]) | A::nz_bits(r.v[1]) | A::nz_bits(r.v[2]) | A::nz_bits(r.v[3]);
@@ -536,13 +560,16 @@ table_kernel(const TableArgs a)
             gunsat[g] = 0;
         }
         if (in_group && valid) {
-            /* four loads in flight for rows of up to 8 edges (the small-batch latency case);
-             * one for longer rows, whose kernels are short of registers (ptxas: 300 instead of
-             * 148 bytes of spills for int8 pairs with 16-edge rows) */
-            constexpr int UNROLL = DMAX <= 8 ? 4 : 1;
+            /* four loads in flight for rows of up to 8 edges (the small-batch latency case)
+             * and in the one-block kernels (registers for one block per SM: a DVB 64800 or 5G
+             * NR BG1 codeword, 16200 - 6528 loads of four values over 384 threads, one round
+             * trip each when one at a time); one for the other kernels of longer rows, which
+             * are short of registers (ptxas: 300 instead of 148 bytes of spills for int8
+             * pairs with 16-edge rows) */
+            constexpr int UNROLL = DMAX <= 8 || ONE_BLOCK ? 4 : 1;
             const unsigned nz = a.batch.llr_i8
-                                    ? load_channel<A, UNROLL>(app, (const int8_t *)a.batch.llr, n, f0, valid, t, Z, a.ar)
-                                    : load_channel<A, UNROLL>(app, (const float *)a.batch.llr, n, f0, valid, t, Z, a.ar);
+                                    ? load_channel<A, UNROLL, ONE_BLOCK ? 4 : 1>(app, (const int8_t *)a.batch.llr, n, f0, valid, t, Z, a.ar)
+                                    : load_channel<A, UNROLL, ONE_BLOCK ? 4 : 1>(app, (const float *)a.batch.llr, n, f0, valid, t, Z, a.ar);
             /* erased frames: one shared OR per thread and frame (a thread whose values are
              * all 0 skips it), against 10+ iterations of row updates */
             if (nz)
@@ -750,7 +777,7 @@ table_kernel(const TableArgs a)
                  * shared memory here rather than kept in a register through the iterations;
                  * a lane stopped by its CRC reports its parity checks as they are */
                 if (fresh)
-                    emit<A>(app, a.fmt, a.batch, f0, fresh, t, Z, a.batch.early ? it : a.batch.max_iter,
+                    emit<A, ONE_BLOCK>(app, a.fmt, a.batch, f0, fresh, t, Z, a.batch.early ? it : a.batch.max_iter,
                             (valid & ~(unsigned)gseen[g]) | (unsigned)gunsat[g]);
             }
             __syncthreads();
@@ -773,7 +800,7 @@ table_kernel(const TableArgs a)
         if (in_group) {
             const unsigned open = ~(unsigned)gdone[g] & ALL;
             if (open)
-                emit<A>(app, a.fmt, a.batch, f0, open, t, Z, a.batch.max_iter, ALL);
+                emit<A, ONE_BLOCK>(app, a.fmt, a.batch, f0, open, t, Z, a.batch.max_iter, ALL);
             if (t == 0)
                 gseen[g] = 0; /* this chunk's last read of it (the next chunk's are after a barrier) */
         }

@@ -110,8 +110,15 @@ static void run_slot(ldpc_multi_decoder *md, const float *llr, const int8_t *llr
         if (r >= 0)
             t[r] = now() - t0;
     }
-    for (int f = 0; f < frames; f++)
+    double it_first = 0, it_rest = 0;
+    int n_first = 0;
+    for (int f = 0; f < frames; f++) {
         bad += !st[f].parity_ok;
+        const int first = f < slot;
+        it_first += first ? st[f].iterations : 0;
+        it_rest += first ? 0 : st[f].iterations;
+        n_first += first;
+    }
     for (int i = 1; i < reps; i++) /* sort */
         for (int j = i; j > 0 && t[j] < t[j - 1]; j--) {
             const double x = t[j];
@@ -119,9 +126,10 @@ static void run_slot(ldpc_multi_decoder *md, const float *llr, const int8_t *llr
             t[j - 1] = x;
         }
     printf("  slot: %d frames (%d of %s, the rest over %d codes): median %.1f us, p99 %.1f us, "
-           "%d frames failing their checks\n",
+           "%d frames failing their checks; iterations a frame %.2f (%s), %.2f (the rest)\n",
            frames, slot < frames ? slot : frames, first_code, ncodes - 1, t[reps / 2] * 1e6,
-           t[(int)(0.99 * (reps - 1))] * 1e6, bad);
+           t[(int)(0.99 * (reps - 1))] * 1e6, bad, n_first ? it_first / n_first : 0.0, first_code,
+           frames > n_first ? it_rest / (frames - n_first) : 0.0);
     free(st);
     free(t);
 }
