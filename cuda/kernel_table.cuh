@@ -483,12 +483,18 @@ table_kernel(const TableArgs a)
     /* HIGH_DEG: the one-block int8 kernels specialise rows of 9 - 32 edges on their degree too
      * (layer_update; only there: the 56-register kernels spilled 2 - 4 times more with it) */
     constexpr bool HIGH_DEG = ONE_BLOCK && std::is_same<A, ArI8>::value;
-    /* NR_DEG: the one-wave int8-pair kernels of 20-edge rows (5G NR BG1 with Z = 384, a slot's
-     * large code blocks) specialise degrees 5 and 6 (26 of BG1's 46 block rows). H200, 24
-     * code blocks of nr:8448:25344 (one wave), int8 5 it: 2.17 -> 2.50 Gb/s. Not in the
-     * two-block kernels, which spilled at their 80 registers (nr:8448:25344 5 it 28.0 -> 26.5),
-     * nor more degrees (3 - 10 and 19: the one-wave kernel spilled 182 / 408 bytes). */
-    constexpr bool NR_DEG = A::LANES == 2 && DMAX == 20 && MEM == MEM_SMEM_APP && ONE_BLOCK;
+    /* NR_DEG: the one-wave int8-pair and int16 kernels of 20-edge rows (5G NR BG1 with Z =
+     * 384, a slot's large code blocks) specialise degrees 5 and 6 (26 of BG1's 46 block rows).
+     * H200, 24 code blocks of nr:8448:25344 (one wave), int8 5 it: 2.17 -> 2.50 Gb/s. int16
+     * (H100, two calls, two rounds each): nr:8448:25344 batch 132 at 10 it 5.71 -> 6.31 -
+     * 6.34 Gb/s; 24 blocks of nr:8448:16896 at 5 it host to host 243 - 261 -> 223 - 235 us;
+     * the 5G slot within its noise (302 - 340 against 299 - 328 us). Degrees 6 and 7 instead:
+     * the 46-row code 5.93 Gb/s; 5, 6 and 7 spilled (22 / 68 bytes). Not the float kernel (spills: 26 / 104),
+     * nor the two-block kernels, which spilled at their 80 registers (nr:8448:25344 5 it 28.0
+     * -> 26.5), nor more degrees (3 - 10 and 19: the one-wave kernel spilled 182 / 408
+     * bytes). */
+    constexpr bool NR_DEG = (A::LANES == 2 || std::is_same<A, ArI16>::value) && DMAX == 20 &&
+                            MEM == MEM_SMEM_APP && ONE_BLOCK;
     extern __shared__ __align__(16) unsigned char smem[];
     const TableCode &c = a.code;
     const int G = a.G, Z = c.Z, n = c.n;
