@@ -49,6 +49,9 @@ template <int SH> struct TabQ<true, SH> {
     __device__ static __forceinline__ void get(const Q &q, unsigned o[4]) { table_decode<SH>(q, o); }
 };
 
+/* Four neighbouring APP values, moved in one access (the channel load, the unpacked output) */
+template <class AppT> struct alignas(4 * sizeof(AppT)) AppQuad { AppT v[4]; };
+
 /* Write the output bits of the lanes in 'lanes' of group (frames f0, f0+1) from its APP. QUADS:
  * unpacked bits four at a time where they can be (the one-block kernels; in the others the
  * larger code made ptxas spill more in the row updates) */
@@ -79,9 +82,8 @@ __device__ __forceinline__ void emit(const typename A::AppT *app, const OutFmt &
          * frame's row is 4-aligned: b.out starts an allocation (cuda_pipeline.cu) and
          * out_bytes = out_bits): a DVB 64800 codeword's 58320 bits are 57 steps for each of
          * 256 threads rather than 228 */
-        struct alignas(4 * sizeof(AppT)) AppQuad { AppT v[4]; };
         for (int q = t; q < fmt.out_bits / 4; q += Z) {
-            const AppQuad a = *(const AppQuad *)(app + 4 * q);
+            const AppQuad<AppT> a = *(const AppQuad<AppT> *)(app + 4 * q);
             unsigned v[2] = {0u, 0u};
 #pragma unroll
             for (int k = 0; k < 4; k++) {
@@ -399,7 +401,6 @@ __device__ __forceinline__ unsigned load_channel(typename A::AppT *app, const T 
 {
     typedef typename A::AppT AppT;
     typedef typename Quad4<T>::V V;
-    struct alignas(4 * sizeof(AppT)) AppQuad { AppT v[4]; };
     const T *x0 = llr + (size_t)f0 * n;
     const T *x1 = (valid & 2u) ? x0 + n : x0; /* lane 1's frame (one-lane policies ignore it) */
     const bool quads = (n & 3) == 0 && ((size_t)x0 & (sizeof(V) - 1)) == 0 && ((size_t)x1 & (sizeof(V) - 1)) == 0;
@@ -409,12 +410,12 @@ __device__ __forceinline__ unsigned load_channel(typename A::AppT *app, const T 
 #pragma unroll UNROLL
         for (int q = t; q < n / 4; q += Z) {
             const V a = v0[q], b = v1[q];
-            AppQuad r;
+            AppQuad<AppT> r;
             r.v[0] = A::in_lanes(a.x, b.x, valid, ar);
             r.v[1] = A::in_lanes(a.y, b.y, valid, ar);
             r.v[2] = A::in_lanes(a.z, b.z, valid, ar);
             r.v[3] = A::in_lanes(a.w, b.w, valid, ar);
-            *(AppQuad *)(app + 4 * q) = r;
+            *(AppQuad<AppT> *)(app + 4 * q) = r;
         }
         /* the thread's own values read back (no barrier needed) in a loop of their own: an
          * OR inside the loop above, among its loads in flight, spilled registers (ptxas);
@@ -422,7 +423,7 @@ __device__ __forceinline__ unsigned load_channel(typename A::AppT *app, const T 
          * 256 threads), one in the others (more spills in their row updates) */
 #pragma unroll READBACK
         for (int q = t; q < n / 4; q += Z) {
-            const AppQuad r = *(const AppQuad *)(app + 4 * q);
+            const AppQuad<AppT> r = *(const AppQuad<AppT> *)(app + 4 * q);
             nz |= A::nz_bits(r.v[0]) | A::nz_bits(r.v[1]) | A::nz_bits(r.v[2]) | A::nz_bits(r.v[3]);
         }
         return A::nz_lanes(nz) & valid;
