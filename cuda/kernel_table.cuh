@@ -490,10 +490,10 @@ table_kernel(const TableArgs a)
      * (H100, two calls, two rounds each): nr:8448:25344 batch 132 at 10 it 5.71 -> 6.31 -
      * 6.34 Gb/s; 24 blocks of nr:8448:16896 at 5 it host to host 243 - 261 -> 223 - 235 us;
      * the 5G slot within its noise (302 - 340 against 299 - 328 us). Degrees 6 and 7 instead:
-     * the 46-row code 5.93 Gb/s; 5, 6 and 7 spilled (22 / 68 bytes). Not the float kernel (spills: 26 / 104),
-     * nor the two-block kernels, which spilled at their 80 registers (nr:8448:25344 5 it 28.0
-     * -> 26.5), nor more degrees (3 - 10 and 19: the one-wave kernel spilled 182 / 408
-     * bytes). */
+     * the 46-row code 5.93 Gb/s; 5, 6 and 7 spilled (22 / 68 bytes). Not the float kernel
+     * (spills: 26 / 104), nor the two-block kernels, which spilled at their 80 registers
+     * (nr:8448:25344 5 it 28.0 -> 26.5), nor more degrees (3 - 10 and 19: the one-wave kernel
+     * spilled 182 / 408 bytes). */
     constexpr bool NR_DEG = (A::LANES == 2 || std::is_same<A, ArI16>::value) && DMAX == 20 &&
                             MEM == MEM_SMEM_APP && ONE_BLOCK;
     extern __shared__ __align__(16) unsigned char smem[];
@@ -574,9 +574,10 @@ table_kernel(const TableArgs a)
              * are short of registers (ptxas: 300 instead of 148 bytes of spills for int8
              * pairs with 16-edge rows) */
             constexpr int UNROLL = DMAX <= 8 || ONE_BLOCK ? 4 : 1;
+            constexpr int READBACK = ONE_BLOCK ? 4 : 1; /* load_channel */
             const unsigned nz = a.batch.llr_i8
-                                    ? load_channel<A, UNROLL, ONE_BLOCK ? 4 : 1>(app, (const int8_t *)a.batch.llr, n, f0, valid, t, Z, a.ar)
-                                    : load_channel<A, UNROLL, ONE_BLOCK ? 4 : 1>(app, (const float *)a.batch.llr, n, f0, valid, t, Z, a.ar);
+                                    ? load_channel<A, UNROLL, READBACK>(app, (const int8_t *)a.batch.llr, n, f0, valid, t, Z, a.ar)
+                                    : load_channel<A, UNROLL, READBACK>(app, (const float *)a.batch.llr, n, f0, valid, t, Z, a.ar);
             /* erased frames: one shared OR per thread and frame (a thread whose values are
              * all 0 skips it), against 10+ iterations of row updates */
             if (nz)

@@ -114,10 +114,12 @@ static void run_slot(ldpc_multi_decoder *md, const float *llr, const int8_t *llr
     int n_first = 0;
     for (int f = 0; f < frames; f++) {
         bad += !st[f].parity_ok;
-        const int first = f < slot;
-        it_first += first ? st[f].iterations : 0;
-        it_rest += first ? 0 : st[f].iterations;
-        n_first += first;
+        if (f < slot) {
+            it_first += st[f].iterations;
+            n_first++;
+        } else {
+            it_rest += st[f].iterations;
+        }
     }
     for (int i = 1; i < reps; i++) /* sort */
         for (int j = i; j > 0 && t[j] < t[j - 1]; j--) {
@@ -125,10 +127,12 @@ static void run_slot(ldpc_multi_decoder *md, const float *llr, const int8_t *llr
             t[j] = t[j - 1];
             t[j - 1] = x;
         }
+    /* p99: the nearest rank, ceil(0.99 R) (the median's index rounded down gave a p99 below
+     * the median for R = 2) */
     printf("  slot: %d frames (%d of %s, the rest over %d codes): median %.1f us, p99 %.1f us, "
            "%d frames failing their checks; iterations a frame %.2f (%s), %.2f (the rest)\n",
            frames, slot < frames ? slot : frames, first_code, ncodes - 1, t[reps / 2] * 1e6,
-           t[(int)(0.99 * (reps - 1))] * 1e6, bad, n_first ? it_first / n_first : 0.0, first_code,
+           t[(99 * reps + 99) / 100 - 1] * 1e6, bad, n_first ? it_first / n_first : 0.0, first_code,
            frames > n_first ? it_rest / (frames - n_first) : 0.0);
     free(st);
     free(t);

@@ -218,7 +218,7 @@ int main(void)
     /* the row orders asked for explicitly: GROUPS (cpu-simd's bits), WIDE and NARROW (H's own
      * order is refused for DVB codes: test_decoder_api) */
     static const ldpc_row_order orders[] = {LDPC_ROW_ORDER_GROUPS, LDPC_ROW_ORDER_WIDE, LDPC_ROW_ORDER_NARROW};
-    for (int o = 0; o < 3; o++) {
+    for (size_t o = 0; o < sizeof orders / sizeof orders[0]; o++) {
         char label[64];
         cfg.row_order = orders[o];
         cfg.msg_format = LDPC_MSG_I8;
