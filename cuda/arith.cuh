@@ -557,6 +557,74 @@ struct RowH8x2 {
         app = h2add(t, x);
         return x;
     }
+    /* the same, handing out what a compressed record keeps (CmH8x2Out): the edge test (1.0 where
+     * the edge takes s2) and the message's sign (bits 15 and 31) */
+    __device__ __forceinline__ void update_cm(unsigned t, unsigned &app, unsigned &eq, unsigned &sgn) const
+    {
+        eq = h2set_eq(h2abs(t), m1);
+        sgn = (t & A::kSigns) ^ nc;
+        app = h2add(t, h2fma(sgn, h2fma(eq, d, s1), A::k1152));
+    }
+};
+
+/* H8X2 check-node messages stored compressed, one record a row (CmH8x2), where they live in
+ * global memory and rows are long (5G NR base graph 1: rows of 3 - 19 edges, two-block kernels):
+ * a row's messages are +-s1 or +-s2 (RowH8x2), so a record holds, for each lane, s1 and s2, the
+ * edge that took s2 and every edge's sign, instead of one byte per edge and lane. A row of up to
+ * 8 edges then takes 8 bytes, a longer one (up to 24) 16, against 2 per edge (entries of 4 slots)
+ * before: BG1 at Z = 384, 163 KB a codeword pair instead of 310, so that the messages of the
+ * blocks in flight (264 pairs) fit the H100's 50 MB L2 instead of streaming from DRAM.
+ * Layout (the record's words in the layer's first two message entries, uint2 each):
+ *   entry 0 .x  the offset-binary bytes 128 + s: s1 (lane A), s1 (B), s2 (A), s2 (B)
+ *   entry 0 .y  signs of edges 0 - 7 (lane A bits 0 - 7, lane B bits 16 - 23), and the index of
+ *               the edge that took s2 in bytes 1 (A) and 3 (B)
+ *   entry 1     (rows of 9 - 24 edges) .x signs of edges 8 - 15, .y of 16 - 23, as above
+ * Exact: the model's message of edge e is sign_e * (|t_e| == min1 ? s2 : s1); where several
+ * edges tie at min1, min2 = min1 and s2 = s1, so which of them the index names does not matter
+ * (the sum of their 1024 + E is stored, whose low byte then names any edge or none). All messages 0 (a record of s1 = s2 = 0, whatever its signs and
+ * index: zero4()'s bytes) is every decode's start. Figures: docs/cuda-notes.md, "Compressed
+ * messages". */
+struct CmH8x2 {
+    typedef ArH8x2 A;
+    unsigned s1, d, idx, sw[3]; /* decoded: s1 and s2 - s1 as halves, 1024 + index, sign words */
+    __device__ static __forceinline__ CmH8x2 decode(uint2 e0, uint2 e1)
+    {
+        CmH8x2 r;
+        const unsigned s1x = prmt(e0.x, 0x64646464u, 0x4140u); /* 1152 + s1 */
+        r.d = h2sub(prmt(e0.x, 0x64646464u, 0x4342u), s1x);
+        r.s1 = h2sub(s1x, A::k1152);
+        r.idx = prmt(e0.y, 0x64646464u, 0x4341u);
+        r.sw[0] = e0.y;
+        r.sw[1] = e1.x;
+        r.sw[2] = e1.y;
+        return r;
+    }
+    /* edge e's old message as unpack() gives it (the halves r + 1152) */
+    __device__ __forceinline__ unsigned x(int E) const
+    {
+        const unsigned KE = (0x6400u + (unsigned)E) * 0x10001u; /* the halves 1024 + E */
+        const unsigned eq = h2set_eq(idx, KE);
+        const unsigned sgn = ((sw[E / 8] << (15 - E % 8)) & A::kSigns) | A::kOne;
+        return h2fma(sgn, h2fma(eq, d, s1), A::k1152);
+    }
+};
+
+/* Collects a row's record while pass 2 runs (RowH8x2::update_cm gives each edge's eq and sign) */
+struct CmH8x2Out {
+    typedef ArH8x2 A;
+    unsigned idx = 0u, sw[3] = {0u, 0u, 0u}; /* idx: the halves 1024 + E of the edge taking s2 */
+    __device__ __forceinline__ void edge(int E, unsigned eq, unsigned sgn)
+    {
+        idx = h2fma(eq, (0x6400u + E) * 0x10001u, idx); /* + (1024 + E) where eq = 1.0 */
+        sw[E / 8] |= (sgn >> (15 - E % 8)) & (0x10001u << (E % 8));
+    }
+    /* entry 0 of the record from the row's s1 and d */
+    __device__ __forceinline__ uint2 entry0(unsigned s1, unsigned d) const
+    {
+        const unsigned s1x = h2add(s1, A::k1152), s2x = h2add(s1x, d);
+        return make_uint2(prmt(s1x, s2x, 0x6420u), prmt(sw[0], idx, 0x6240u));
+    }
+    __device__ __forceinline__ uint2 entry1() const { return make_uint2(sw[1], sw[2]); }
 };
 
 template <class A> struct RowOf { typedef RowMinSum<A> T; };

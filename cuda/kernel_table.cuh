@@ -205,7 +205,7 @@ __device__ __forceinline__ unsigned row_parities(const unsigned char *app_b, con
 /* One layer's table entries (byte offsets into the codeword's APP) and, when messages live in
  * global memory, its messages: loaded one layer ahead, so that their latency hides behind the
  * current layer's work. Only the APP reads must wait for the barrier between layers. */
-template <class A, int DMAX, int PFK, class TQ>
+template <class A, int DMAX, int PFK, class TQ, bool CM = false>
 struct LayerIn {
     static constexpr int NG = DMAX / 4;
     int4 li;
@@ -237,7 +237,9 @@ struct LayerIn {
                 const unsigned tb = e * (unsigned)sizeof(Q);
                 const unsigned mb = e * (unsigned)sizeof(typename A::Msg4);
                 tab[gi] = __ldg((const Q *)((const char *)tab_t + tb));
-                if (gi < PFK && with_msg)
+                /* CM: a row's record is its layer's first entry, and the second for rows of
+                 * more than 8 edges (CmH8x2) */
+                if (gi < PFK && with_msg && (!CM || gi == 0 || li.x > 2))
                     msg[gi < PFK ? gi : 0] = *(const typename A::Msg4 *)((const char *)msg_t + mb);
             }
     }
@@ -328,6 +330,68 @@ __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg
     }
 }
 
+/* row_update with the messages compressed a record a row (CM: CmH8x2; the two-block half2
+ * kernels of 17 - 20-edge rows with messages in global memory, 5G NR base graph 1): the same
+ * passes, the old messages decoded from the record (prefetched with the table: its two entries
+ * are the layer's first two, PFK = 2) and the new ones collected into it. Rows of any length up
+ * to DMAX, missing edges checked slot by slot (the generic update's form). */
+template <int DMAX, int PFK, class TQ, class Mid>
+__device__ __forceinline__ void row_update_cm(unsigned char *app_b, uint2 *msg_t, int Z,
+                                              const LayerIn<ArH8x2, DMAX, PFK, TQ, true> &in, const Arith &ar,
+                                              const Mid &mid)
+{
+    typedef ArH8x2 A;
+    static_assert(PFK >= 2 && DMAX <= 24, "a record is the first two entries, 24 edges at most");
+    constexpr int NG = DMAX / 4;
+    const int4 li = in.li;
+    const CmH8x2 old = CmH8x2::decode(in.msg[0], in.msg[1]);
+    unsigned tv[DMAX];
+    unsigned m1e = A::min_init(), m2e = A::min_init(), m1o = A::min_init(), m2o = A::min_init();
+    unsigned neg = 0;
+#pragma unroll
+    for (int gi = 0; gi < NG; gi++) {
+        if (gi < li.x) {
+            unsigned o[4];
+            TQ::get(in.tab[gi], o);
+#pragma unroll
+            for (int u = 0; u < 4; u++) {
+                unsigned tt = A::none();
+                if (o[u] != TQ::NONE)
+                    tt = A::tsub(A::load(*(const unsigned *)(app_b + o[u])), old.x(gi * 4 + u), ar);
+                tv[gi * 4 + u] = tt;
+                if (u & 1)
+                    A::minupd(m1o, m2o, A::mag(tt));
+                else
+                    A::minupd(m1e, m2e, A::mag(tt));
+                neg ^= A::signw(tt);
+            }
+        }
+    }
+    mid();
+    unsigned m1, m2;
+    A::minmerge(m1e, m2e, m1o, m2o, m1, m2);
+    const RowH8x2 row = RowH8x2::make(m1, m2, neg, ar, nullptr);
+    CmH8x2Out rec;
+#pragma unroll
+    for (int gi = 0; gi < NG; gi++) {
+        if (gi < li.x) {
+            unsigned o[4];
+            TQ::get(in.tab[gi], o);
+#pragma unroll
+            for (int u = 0; u < 4; u++) {
+                unsigned appnew, eq, sgn;
+                row.update_cm(tv[gi * 4 + u], appnew, eq, sgn);
+                rec.edge(gi * 4 + u, eq, sgn);
+                if (o[u] != TQ::NONE)
+                    *(unsigned *)(app_b + o[u]) = appnew;
+            }
+        }
+    }
+    msg_t[(unsigned)li.y * (unsigned)Z] = rec.entry0(row.s1, row.d);
+    if (li.x > 2)
+        msg_t[(unsigned)(li.y + 1) * (unsigned)Z] = rec.entry1();
+}
+
 /* row_update for degree d: compiled for d where d is one of Ds (tested in that order), else
  * the generic update. (Written as a C++ fold expression over Ds with a "done" flag it ran
  * DVB-T2 r1/2 20% slower; this recursion inlines to the plain if-chain.) */
@@ -359,12 +423,14 @@ __device__ __forceinline__ void update_by_degree(int d, unsigned char *app_b, ty
  * (0x4440 or 0x4441: one PRMT); the degree changes only at a block row's end, so one warp at
  * most runs both updates. Kernels without ROW_DEG keep the plain read: the PRMT in every
  * kernel cost DVB-T2 and WiFi 1.2% of their throughput. */
-template <bool ROW_DEG, bool HIGH, bool NR_DEG, class A, int DMAX, int PFK, class TQ, class Mid>
+template <bool ROW_DEG, bool HIGH, bool NR_DEG, class A, int DMAX, int PFK, class TQ, bool CM, class Mid>
 __device__ __forceinline__ void layer_update(unsigned char *app_b, typename A::Msg4 *msg_t, int Z, unsigned deg_sel,
-                                             const LayerIn<A, DMAX, PFK, TQ> &in, const Arith &ar,
+                                             const LayerIn<A, DMAX, PFK, TQ, CM> &in, const Arith &ar,
                                              const unsigned char *lut, const Mid &mid)
 {
-    if constexpr (DMAX == 8) {
+    if constexpr (CM) {
+        row_update_cm(app_b, msg_t, Z, in, ar, mid);
+    } else if constexpr (DMAX == 8) {
         const int d = ROW_DEG ? (int)__byte_perm((unsigned)in.li.w, 0u, deg_sel) : in.li.w;
         update_by_degree<A, DMAX, PFK, TQ, 7, 6, 8, 5, 4>(d, app_b, msg_t, Z, in, ar, lut, mid);
     } else if constexpr (HIGH && DMAX == 16) {
@@ -496,6 +562,16 @@ table_kernel(const TableArgs a)
      * spilled 182 / 408 bytes). */
     constexpr bool NR_DEG = (A::LANES == 2 || std::is_same<A, ArI16>::value) && DMAX == 20 &&
                             MEM == MEM_SMEM_APP && ONE_BLOCK;
+    /* CM: messages compressed to a record a row (CmH8x2, row_update_cm) in the two-block half2
+     * kernels of 17 - 20-edge rows with messages in global memory (5G NR base graph 1, whose
+     * 264 blocks in flight at Z = 384 held 82 MB of messages, past the 50 MB L2: ncu, H100,
+     * nr:8448:25344 5 it, DRAM 1.8 TB/s, 66% L2 hits, long-scoreboard the largest stall; with
+     * the blocks' messages made to fit L2 (a timing experiment) the launch took 0.72 of the
+     * time). With records, 42 MB: H100, kernel-only, 5 it 26.5 -> 29.1 Gb/s, 10 it 14.9 ->
+     * 16.4 (DRAM reads 834 -> 353 MB a launch, L2 hits 66 -> 79%), though the decoding and
+     * collecting take 27% more instructions (ptxas: 24 / 36 bytes of spills, none before).
+     * The one-wave kernels hold at most 132 code blocks: theirs fit L2 already. */
+    constexpr bool CM = std::is_same<A, ArH8x2>::value && MEM == MEM_SMEM_APP && DMAX == 20 && !ONE_BLOCK;
     extern __shared__ __align__(16) unsigned char smem[];
     const TableCode &c = a.code;
     const int G = a.G, Z = c.Z, n = c.n;
@@ -588,7 +664,7 @@ table_kernel(const TableArgs a)
         __syncthreads();
 
         /* two layer buffers used in turn (no copying): layer L is in x, L+1 goes to y */
-        LayerIn<A, DMAX, PFK, TQ> x, y, z;
+        LayerIn<A, DMAX, PFK, TQ, CM> x, y, z;
         x.load(c, layers_s, 0, tab_t, msg_t, in_group);
         const bool early_ok = !PF_MSG || c.nlayers > 1;
         /* The one-block kernels (registers for one block per SM) prefetch two layers ahead,
@@ -611,7 +687,7 @@ table_kernel(const TableArgs a)
          * (below), so it is read once per iteration rather than per layer, where the shared
          * memory read would sit on every layer's critical path */
         bool group_open = in_group;
-        auto step = [&](LayerIn<A, DMAX, PFK, TQ> &cur, LayerIn<A, DMAX, PFK, TQ> &nxt, int L) {
+        auto step = [&](LayerIn<A, DMAX, PFK, TQ, CM> &cur, LayerIn<A, DMAX, PFK, TQ, CM> &nxt, int L) {
             const bool work = group_open && t < cur.li.z;
             const int Ln = L + 1 < c.nlayers ? L + 1 : 0;
             /* prefetch the next layer; a single-layer code's messages are the ones about to
@@ -661,7 +737,7 @@ table_kernel(const TableArgs a)
          * the float and half2 one-block kernels spill (12 - 44 bytes). */
         constexpr bool DESC_AHEAD = DMAX <= 16;
         int4 desc2 = layers_s[DESC_AHEAD && c.nlayers > 2 ? 2 : 0];
-        auto step2 = [&](auto late, LayerIn<A, DMAX, PFK, TQ> &cur, LayerIn<A, DMAX, PFK, TQ> &nxt2, int L) {
+        auto step2 = [&](auto late, LayerIn<A, DMAX, PFK, TQ, CM> &cur, LayerIn<A, DMAX, PFK, TQ, CM> &nxt2, int L) {
             constexpr bool LOAD_LATE = decltype(late)::value;
             const bool work = group_open && t < cur.li.z;
             int4 d2;
@@ -712,7 +788,7 @@ table_kernel(const TableArgs a)
                     x = y;
                     y = z;
                 } else if (ph == 2) {
-                    const LayerIn<A, DMAX, PFK, TQ> t1 = x;
+                    const LayerIn<A, DMAX, PFK, TQ, CM> t1 = x;
                     x = z;
                     y = t1;
                 }

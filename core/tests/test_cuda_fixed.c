@@ -391,6 +391,26 @@ int main(void)
         run(label, code, c, 0.7, 17, LDPC_LLR_F32, 2);
         unsetenv("LDPCGPU_CUDA_D20");
     }
+    /* int8 pairs in half2 (llr_scale 2, which BG1 takes with int8 messages) in the two-block
+     * kernel of 17 - 20-edge rows, whose messages are compressed a record a row (CmH8x2): one-wave
+     * launches off, so that a small batch takes it; early stop on and off, converging and failing
+     * frames, erased frames */
+    setenv("LDPCGPU_CUDA_WAVE", "0", 1);
+    {
+        ldpc_decoder_config c = cfg_of(LDPC_MSG_I8, LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 10);
+        c.oms_beta = 0.5f;
+        c.llr_scale = 2.0f;
+        run("nr bg1 z384 i8 pairs, compressed messages, oms .5", code, c, 0.9, 23, LDPC_LLR_I8, 0);
+        c.max_iterations = 25;
+        c.early_termination = 0;
+        run("nr bg1 z384 i8 pairs, compressed, 25 it, no stop", code, c, 0.7, 17, LDPC_LLR_F32, 2);
+        c.oms_beta = 1.0f; /* (llr_scale 2 takes offset min-sum only on BG1) */
+        c.llr_scale = 3.0f;
+        c.max_iterations = 12;
+        c.early_termination = 1;
+        run("nr bg1 z384 i8 pairs, compressed, oms 1, scale 3", code, c, 1.1, 29, LDPC_LLR_F32, 0);
+    }
+    unsetenv("LDPCGPU_CUDA_WAVE");
     ldpc_code_destroy(code);
 
     /* 5G NR base graph 2 at Z 52 (rows of up to 10 edges: the 16-edge kernels, the state on
