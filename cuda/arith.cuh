@@ -582,8 +582,9 @@ struct RowH8x2 {
  * Exact: the model's message of edge e is sign_e * (|t_e| == min1 ? s2 : s1); where several
  * edges tie at min1, min2 = min1 and s2 = s1, so which of them the index names does not matter
  * (the sum of their 1024 + E is stored, whose low byte then names any edge or none). All messages 0 (a record of s1 = s2 = 0, whatever its signs and
- * index: zero4()'s bytes) is every decode's start. Figures: docs/cuda-notes.md, "Compressed
- * messages". */
+ * index: zero4()'s bytes) is every decode's start. Costs: 5 instructions an edge to decode
+ * (HSET2, HFMA2, shift, LOP3, HADD2, where unpack() takes one PRMT) and 3 to collect; figures:
+ * docs/cuda-notes.md, "Compressed messages". */
 struct CmH8x2 {
     typedef ArH8x2 A;
     unsigned s1, d, idx, sw[3]; /* decoded: s1 and s2 - s1 as halves, 1024 + index, sign words */
@@ -603,9 +604,8 @@ struct CmH8x2 {
     __device__ __forceinline__ unsigned x(int E) const
     {
         const unsigned KE = (0x6400u + (unsigned)E) * 0x10001u; /* the halves 1024 + E */
-        const unsigned eq = h2set_eq(idx, KE);
-        const unsigned sgn = ((sw[E / 8] << (15 - E % 8)) & A::kSigns) | A::kOne;
-        return h2fma(sgn, h2fma(eq, d, s1), A::k1152);
+        const unsigned mg = h2fma(h2set_eq(idx, KE), d, s1); /* s2 where eq, else s1; >= +0 */
+        return h2add(mg ^ ((sw[E / 8] << (15 - E % 8)) & A::kSigns), A::k1152); /* +-mg + 1152 */
     }
 };
 

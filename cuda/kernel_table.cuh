@@ -355,9 +355,12 @@ __device__ __forceinline__ void row_update_cm(unsigned char *app_b, uint2 *msg_t
             TQ::get(in.tab[gi], o);
 #pragma unroll
             for (int u = 0; u < 4; u++) {
+                /* decoded outside the test, which then predicates the load alone: inside it
+                 * the compiler branched around each slot (BSSY / BSYNC) */
+                const unsigned x = old.x(gi * 4 + u);
                 unsigned tt = A::none();
                 if (o[u] != TQ::NONE)
-                    tt = A::tsub(A::load(*(const unsigned *)(app_b + o[u])), old.x(gi * 4 + u), ar);
+                    tt = A::tsub(A::load(*(const unsigned *)(app_b + o[u])), x, ar);
                 tv[gi * 4 + u] = tt;
                 if (u & 1)
                     A::minupd(m1o, m2o, A::mag(tt));
@@ -567,9 +570,10 @@ table_kernel(const TableArgs a)
      * 264 blocks in flight at Z = 384 held 82 MB of messages, past the 50 MB L2: ncu, H100,
      * nr:8448:25344 5 it, DRAM 1.8 TB/s, 66% L2 hits, long-scoreboard the largest stall; with
      * the blocks' messages made to fit L2 (a timing experiment) the launch took 0.72 of the
-     * time). With records, 42 MB: H100, kernel-only, 5 it 26.5 -> 29.1 Gb/s, 10 it 14.9 ->
-     * 16.4 (DRAM reads 834 -> 353 MB a launch, L2 hits 66 -> 79%), though the decoding and
-     * collecting take 27% more instructions (ptxas: 24 / 36 bytes of spills, none before).
+     * time). With records, 42 MB: H100, kernel-only, 5 it 26.5 -> 30.2 Gb/s, 10 it 14.9 ->
+     * 17.2 (DRAM reads 834 -> 341 MB a launch, L2 hits 66 -> 80%), though decoding and
+     * collecting the records take 22% more instructions (ptxas: 24 / 36 bytes of spills,
+     * none before).
      * The one-wave kernels hold at most 132 code blocks: theirs fit L2 already. */
     constexpr bool CM = std::is_same<A, ArH8x2>::value && MEM == MEM_SMEM_APP && DMAX == 20 && !ONE_BLOCK;
     extern __shared__ __align__(16) unsigned char smem[];
