@@ -581,10 +581,11 @@ struct RowH8x2 {
  *   entry 1     (rows of 9 - 24 edges) .x signs of edges 8 - 15, .y of 16 - 23, as above
  * Exact: the model's message of edge e is sign_e * (|t_e| == min1 ? s2 : s1); where several
  * edges tie at min1, min2 = min1 and s2 = s1, so which of them the index names does not matter
- * (the sum of their 1024 + E is stored, whose low byte then names any edge or none). All messages 0 (a record of s1 = s2 = 0, whatever its signs and
- * index: zero4()'s bytes) is every decode's start. Costs: 5 instructions an edge to decode
- * (HSET2, HFMA2, shift, LOP3, HADD2, where unpack() takes one PRMT) and 3 to collect; figures:
- * docs/cuda-notes.md, "Compressed messages". */
+ * (the sum of their 1024 + E is stored, whose low byte then names any edge or none). All
+ * messages 0 (a record of s1 = s2 = 0, whatever its signs and index: zero4()'s bytes) is every
+ * decode's start. Costs: 5 instructions an edge to decode (HSET2, HFMA2, shift, LOP3, HADD2,
+ * where unpack() takes one PRMT) and 3 to collect; figures: docs/cuda-notes.md, "Compressed
+ * messages". */
 struct CmH8x2 {
     typedef ArH8x2 A;
     unsigned s1, d, idx, sw[3]; /* decoded: s1 and s2 - s1 as halves, 1024 + index, sign words */
