@@ -5,7 +5,8 @@
  * pairs I8X2 and H8X2, one per 16-bit lane); group g owns threads g*Z .. g*Z+Z-1 and thread t of a group runs row t
  * of every layer. All iterations run inside the kernel. Per codeword the state stays on chip
  * when it fits (MEM_SMEM_ALL): APP and one message per edge in shared memory. Codes too large
- * for that keep messages (MEM_SMEM_APP) or both (MEM_GLOBAL) in a per-block global scratch.
+ * for that keep messages (MEM_SMEM_APP) or both (MEM_GLOBAL) in a per-block global scratch;
+ * there the half2 pairs of 17 - 20-edge rows keep one record a row instead (CM, CmH8x2).
  * A block loops over chunks of G groups (a persistent grid sized to the GPU).
  *
  * One row update (thread t, layer L, edges in table entries of 4):
