@@ -400,6 +400,19 @@ int main(void)
         ldpc_decoder_config c = cfg_of(LDPC_MSG_I8, LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 10);
         c.oms_beta = 0.5f;
         c.llr_scale = 2.0f;
+        {
+            /* the kernel these cases are for (its description: cuda_bench_timer.cu) */
+            ldpc_decoder_config cc = c;
+            cc.backend = LDPC_BACKEND_CUDA;
+            cc.fallback_to_cpu = 0;
+            ldpc_decoder *dec;
+            REQUIRE_OK(ldpc_decoder_create(&dec, code, &cc));
+            const char *how = ldpc_cuda_describe(dec);
+            CHECK_MSG(strstr(how, "half2") && strstr(how, "rows <= 20 edges") &&
+                          strstr(how, "messages in global memory"),
+                      "nr bg1 z384 i8 pairs: not the compressed-message kernel: %s", how);
+            ldpc_decoder_destroy(dec);
+        }
         run("nr bg1 z384 i8 pairs, compressed messages, oms .5", code, c, 0.9, 23, LDPC_LLR_I8, 0);
         c.max_iterations = 25;
         c.early_termination = 0;
