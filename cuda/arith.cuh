@@ -549,21 +549,26 @@ struct RowH8x2 {
         r.nc = (neg & A::kSigns) | A::kOne;
         return r;
     }
+    /* the edge's new message (halves r + 1152) from its t, with what a compressed record keeps
+     * (CmH8x2Out): eq, 1.0 where the edge takes s2, and the message's sign (bits 15 and 31) */
+    __device__ __forceinline__ unsigned message(unsigned t, unsigned &eq, unsigned &sgn) const
+    {
+        eq = h2set_eq(h2abs(t), m1);
+        const unsigned mg = h2fma(eq, d, s1);
+        sgn = (t & A::kSigns) ^ nc;
+        return h2fma(sgn, mg, A::k1152);
+    }
     __device__ __forceinline__ unsigned update(unsigned t, unsigned &app, const Arith &) const
     {
-        const unsigned mg = h2fma(h2set_eq(h2abs(t), m1), d, s1);
-        const unsigned sgn = (t & A::kSigns) ^ nc;
-        const unsigned x = h2fma(sgn, mg, A::k1152);
+        unsigned eq, sgn;
+        const unsigned x = message(t, eq, sgn);
         app = h2add(t, x);
         return x;
     }
-    /* the same, handing out what a compressed record keeps (CmH8x2Out): the edge test (1.0 where
-     * the edge takes s2) and the message's sign (bits 15 and 31) */
+    /* the same for compressed messages: eq and the sign instead of the message */
     __device__ __forceinline__ void update_cm(unsigned t, unsigned &app, unsigned &eq, unsigned &sgn) const
     {
-        eq = h2set_eq(h2abs(t), m1);
-        sgn = (t & A::kSigns) ^ nc;
-        app = h2add(t, h2fma(sgn, h2fma(eq, d, s1), A::k1152));
+        app = h2add(t, message(t, eq, sgn));
     }
 };
 

@@ -254,6 +254,32 @@ struct LayerIn {
     }
 };
 
+/* Pass 1 of one edge, e of its row (row_update, row_update_cm): t = APP - r, the old message
+ * (A::none() where the slot has no edge: CHECK), kept in tv; |t| into the tracker of e's parity
+ * (a fixed row's first two edges start the trackers: m1 = |t|, m2 stays above any magnitude, the
+ * next two sort against it, 2 min/max fewer per tracker); its sign into neg. */
+template <class A, class TQ, bool FIXED>
+__device__ __forceinline__ void edge_pass1(const unsigned char *app_b, unsigned o, typename A::W r, int e,
+                                           const Arith &ar, typename A::W &tv, typename A::W &m1e,
+                                           typename A::W &m2e, typename A::W &m1o, typename A::W &m2o,
+                                           unsigned &neg)
+{
+    typedef typename A::W W;
+    W tt = A::none();
+    if (FIXED || o != TQ::NONE)
+        tt = A::tsub(A::load(*(const typename A::AppT *)(app_b + o)), r, ar);
+    tv = tt;
+    const int k = e >> 1; /* the edge's place in its tracker */
+    W &m1 = (e & 1) ? m1o : m1e, &m2 = (e & 1) ? m2o : m2e;
+    if (FIXED && A::MAG_BELOW_INIT && k == 0)
+        m1 = A::mag(tt);
+    else if constexpr (FIXED && A::MAG_BELOW_INIT)
+        k == 1 ? A::minpair(m1, m2, A::mag(tt)) : A::minupd(m1, m2, A::mag(tt));
+    else
+        A::minupd(m1, m2, A::mag(tt));
+    neg ^= A::signw(tt);
+}
+
 /* One row update. D = 0: rows of any length up to DMAX (missing edges are marked (TQ::NONE) and
  * checked edge by edge). D > 0: every row of the layer has exactly D edges in its first D
  * table slots (the layer's li.w), so the missing-edge checks and the dead slots' arithmetic
@@ -285,21 +311,7 @@ __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg
             for (int u = 0; u < 4; u++) {
                 if (FIXED && gi * 4 + u >= D)
                     continue; /* compile-time: no such edge in this layer */
-                W tt = A::none();
-                if (FIXED || o[u] != TQ::NONE)
-                    tt = A::tsub(A::load(*(const AppT *)(app_b + o[u])), r[u], ar);
-                tv[gi * 4 + u] = tt;
-                /* a fixed row's first two edges start the trackers: m1 = |t| (m2 stays above
-                 * any magnitude), the next two sort against it, 2 min/max fewer per tracker */
-                const int k = (gi * 4 + u) >> 1; /* the edge's place in its tracker */
-                W &m1 = (u & 1) ? m1o : m1e, &m2 = (u & 1) ? m2o : m2e;
-                if (FIXED && A::MAG_BELOW_INIT && k == 0)
-                    m1 = A::mag(tt);
-                else if constexpr (FIXED && A::MAG_BELOW_INIT)
-                    k == 1 ? A::minpair(m1, m2, A::mag(tt)) : A::minupd(m1, m2, A::mag(tt));
-                else
-                    A::minupd(m1, m2, A::mag(tt));
-                neg ^= A::signw(tt);
+                edge_pass1<A, TQ, FIXED>(app_b, o[u], r[u], gi * 4 + u, ar, tv[gi * 4 + u], m1e, m2e, m1o, m2o, neg);
             }
         }
     }
@@ -335,7 +347,10 @@ __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg
  * kernels of 17 - 20-edge rows with messages in global memory, 5G NR base graph 1): the same
  * passes, the old messages decoded from the record (prefetched with the table: its two entries
  * are the layer's first two, PFK = 2) and the new ones collected into it. Rows of any length up
- * to DMAX, missing edges checked slot by slot (the generic update's form). */
+ * to DMAX, missing edges checked slot by slot (the generic update's form). The edge rules are
+ * shared (edge_pass1, RowH8x2::message); the loops are not: row_update with a CM switch gave
+ * the same results but ran this kernel 1.5 - 2% slower (H100, two rounds: nr:8448:25344 5 it
+ * 29.7 against 30.2 Gb/s; ptxas placed its registers differently). */
 template <int DMAX, int PFK, class TQ, class Mid>
 __device__ __forceinline__ void row_update_cm(unsigned char *app_b, uint2 *msg_t, int Z,
                                               const LayerIn<ArH8x2, DMAX, PFK, TQ, true> &in, const Arith &ar,
@@ -356,18 +371,10 @@ __device__ __forceinline__ void row_update_cm(unsigned char *app_b, uint2 *msg_t
             TQ::get(in.tab[gi], o);
 #pragma unroll
             for (int u = 0; u < 4; u++) {
-                /* decoded outside the test, which then predicates the load alone: inside it
-                 * the compiler branched around each slot (BSSY / BSYNC) */
+                /* decoded outside edge_pass1's missing-edge test, which then predicates the
+                 * load alone: inside it the compiler branched around each slot (BSSY / BSYNC) */
                 const unsigned x = old.x(gi * 4 + u);
-                unsigned tt = A::none();
-                if (o[u] != TQ::NONE)
-                    tt = A::tsub(A::load(*(const unsigned *)(app_b + o[u])), x, ar);
-                tv[gi * 4 + u] = tt;
-                if (u & 1)
-                    A::minupd(m1o, m2o, A::mag(tt));
-                else
-                    A::minupd(m1e, m2e, A::mag(tt));
-                neg ^= A::signw(tt);
+                edge_pass1<A, TQ, false>(app_b, o[u], x, gi * 4 + u, ar, tv[gi * 4 + u], m1e, m2e, m1o, m2o, neg);
             }
         }
     }
