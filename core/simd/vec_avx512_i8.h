@@ -74,8 +74,8 @@ static inline uint64_t v_signs(vec_t a)
  * needs no lane-crossing permutation, and widening back to the int16 halves is an in-lane
  * unpack and a shift, where frame order took a permutation in sat8_ and two lane-crossing
  * widenings (plus an extract) each way. Measured on one AMD Zen 4 core (simd_bench, 10 it,
- * decoding alone, medians of 6 alternated runs): WiMAX 2304 r1/2 325 -> 342 Mb/s, DVB-S2 64800
- * r1/2 level (226 / 230, memory-bound). Only the rows read and write messages (m_load,
+ * decoding alone, medians of 12 alternated runs): WiMAX 2304 r1/2 323 -> 342 Mb/s, DVB-S2 64800
+ * r1/2 level (246 / 251, memory-bound). Only the rows read and write messages (m_load,
  * m_load_keep, m_store: kernel_impl.h), so no other code sees the order. */
 typedef __m512i msg_t;
 /* packs-order bytes -> the int16 halves in frame order, sign-extended */
