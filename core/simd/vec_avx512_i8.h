@@ -12,7 +12,7 @@
  *    the int16 test only for edges with |t| >= 127 when min1 >= 127, where s(min1) = s(min2);
  *  - sat8 keeps the sign, and t = 0 stays 0.
  * Per edge and 64 frames: 22 vector operations (24 writing the hard-decision words), none of
- * them crossing 128-bit lanes (messages in packs order, below), against 2 x 14 for two vectors of
+ * them crossing 128-bit lanes (messages in pair order, below), against 2 x 14 for two vectors of
  * 32 int16 lanes with byte-stored messages (vec_avx512.h).
  * The other operations (load, checks, hard decisions, flooding's column sums) are the int16 ones
  * of vec_avx512.h, on both halves. Needs SIMD_FMT_I16 (int16 elements for load_x86.h). */
@@ -69,39 +69,43 @@ static inline uint64_t v_signs(vec_t a)
            (uint64_t)(uint32_t)_mm512_movepi16_mask(a.hi) << 32;
 }
 
-/* Messages: 64 bytes in the order _mm512_packs_epi16(lo, hi) leaves them ("packs order"):
- * 128-bit lane k holds frames 8k .. 8k+7 (of lo), then 32+8k .. 32+8k+7 (of hi). sat8_ then
- * needs no lane-crossing permutation, and widening back to the int16 halves is an in-lane
- * unpack and a shift, where frame order took a permutation in sat8_ and two lane-crossing
- * widenings (plus an extract) each way. Measured on one AMD Zen 4 core (simd_bench, 10 it,
- * decoding alone, medians of 12 alternated runs): WiMAX 2304 r1/2 323 -> 342 Mb/s, DVB-S2 64800
- * r1/2 level (246 / 251, memory-bound). Only the rows read and write messages (m_load,
- * m_load_keep, m_store: kernel_impl.h), so no other code sees the order. */
+/* Messages: 64 bytes in "pair order": byte 2j of 128-bit lane k holds frame 8k + j (of lo) and
+ * byte 2j + 1 frame 32 + 8k + j (of hi), so that each int16 half is one in-lane vpmaddubsw
+ * with a constant 1 in the even or the odd bytes: the sign-extended bytes in frame order, with
+ * the keep mask folded in. t's bytes (sat8_, below) come out of packs in "packs order" (lane k:
+ * frames 8k .. 8k+7 of lo, then those of hi); a new message goes from that order to pair order
+ * with one in-lane vpshufb before it is stored and widened. Against widening from packs order
+ * (an unpack and a shift for each half: four instructions a message, two messages an edge):
+ * one shuffle and four multiplies-adds an edge instead of eight. Only the rows read and write
+ * messages (m_load, m_load_keep, the row below; kernel_impl.h), so no other code sees the order. */
 typedef __m512i msg_t;
-/* packs-order bytes -> the int16 halves in frame order, sign-extended */
+/* pair-order bytes -> the int16 halves in frame order, sign-extended */
 static inline vec_t m_widen_(__m512i c)
 {
-    vec_t r = {_mm512_srai_epi16(_mm512_unpacklo_epi8(c, c), 8),
-               _mm512_srai_epi16(_mm512_unpackhi_epi8(c, c), 8)};
+    vec_t r = {_mm512_maddubs_epi16(_mm512_set1_epi16(0x0001), c), _mm512_srai_epi16(c, 8)};
     return r;
 }
 static inline vec_t m_load(const msg_t *p) { return m_widen_(_mm512_load_si512(p)); }
+/* packs order -> pair order: in each lane, bytes 0 8 1 9 .. 7 15 */
+static inline __m512i m_pair_(__m512i c)
+{
+    const __m512i ctl = _mm512_broadcast_i32x4(_mm_setr_epi8(0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15));
+    return _mm512_shuffle_epi8(c, ctl);
+}
 
 /* Lanes whose stored messages are read (kernel_impl.h: a frame loaded into a lane since the
- * last iteration has no messages yet, so its lanes read 0): a zeroing masked move on the int16
- * halves (frame order: lane l is bit l of k), which the compiler folds into the widening's
- * shift (SIMDe, the test build's AVX-512, has no masked shift to write it with) */
+ * last iteration has no messages yet, so its lanes read 0): the widenings zero-masked (frame
+ * order: lane l is bit l of k) */
 typedef __mmask64 keep_t;
 static inline keep_t k_lanes(uint64_t lanes) { return (keep_t)lanes; }
 static inline vec_t m_load_keep(const msg_t *p, keep_t k)
 {
     const vec_t m = m_load(p);
-    vec_t r = {_mm512_maskz_mov_epi16((__mmask32)k, m.lo),
-               _mm512_maskz_mov_epi16((__mmask32)(k >> 32), m.hi)};
+    vec_t r = {_mm512_maskz_mov_epi16((__mmask32)k, m.lo), _mm512_maskz_mov_epi16((__mmask32)(k >> 32), m.hi)};
     return r;
 }
 
-/* The 64 frames of t as bytes, saturated, in packs order (the messages' order, above) */
+/* The 64 frames of t as bytes, saturated, in packs order (above) */
 static inline __m512i sat8_(vec_t x) { return _mm512_packs_epi16(x.lo, x.hi); }
 
 /* m where s is not negative, else -m (bytes) */
@@ -182,12 +186,12 @@ ROW8_ATTR_ void row_min_sum_i8x64(vec_t *app, const int32_t *off, int d, const m
         /* the edge holding the minimum (t == min1 carrying t's sign) gets the second one */
         const __m512i m1 = _mm512_mask_sub_epi8(min1, neg, _mm512_setzero_si512(), min1);
         const __m512i m = _mm512_mask_blend_epi8(_mm512_cmpeq_epi8_mask(x8, m1), s1, s2);
-        const __m512i c = _mm512_mask_sub_epi8(m, neg, _mm512_setzero_si512(), m);
+        const __m512i c = m_pair_(_mm512_mask_sub_epi8(m, neg, _mm512_setzero_si512(), m));
         _mm512_store_si512(msg + i, c);
         if (layered) {
             const vec_t a = v_add(t[i], m_widen_(c));
             v_store((vec_t *)((char *)app + off[i]), a);
-            if (signs) /* frame order: from the int16 halves, not the packs-order bytes */
+            if (signs) /* frame order: from the int16 halves, not the bytes */
                 signs[(uint32_t)off[i] / sizeof(vec_t)] = v_signs(a);
         }
     }
