@@ -273,29 +273,33 @@ static void interleave_i8(elem_t *app, const int8_t *const *frames, int l0, int 
 }
 #endif
 
-#if defined(__AVX2__) && !defined(__AVX512BW__) && defined(SIMD_FMT_I16) && LANES == 16
+#if defined(__AVX2__) && !defined(__AVX512BW__) && defined(SIMD_FMT_I16) && LANES % 16 == 0
 #define SIMD_HAS_BLEND_LANES 1
 /* A refill's interleave with AVX2 (kernel_load, some lanes loaded, the others untouched): the
- * transposes of interleave_i8 over all 16 lanes (a lane not loaded reads a loaded lane's frame),
- * each column blended into the APP under the mask of the loaded lanes. Costs what a full load
- * does, a few instructions per column; one store per value cost twice that. frames[l]: the
- * frame of lane l for the lanes of mask, any of them for the others. Columns 0..n rounded down
- * to 16; returns them. */
+ * transposes of interleave_i8 over all lanes, 16 at a time (a lane not loaded reads a loaded
+ * lane's frame), each column blended into the APP under the mask of the loaded lanes. Costs what
+ * a full load does, a few instructions per column; one store per value cost twice that.
+ * frames[l]: the frame of lane l for the lanes of mask, any of them for the others. Columns
+ * 0..n rounded down to 16; returns them. */
 static int blend_lanes_i8(elem_t *app, const int8_t *const *frames, uint64_t mask, int n,
                           int flip, int cmax)
 {
-    int16_t m16[16];
-    for (int l = 0; l < 16; l++)
-        m16[l] = (int16_t)(mask >> l & 1 ? -1 : 0);
-    const __m256i m = _mm256_loadu_si256((const __m256i *)m16);
     const int n16 = n / 16 * 16;
-    for (int j = 0; j < n16; j += 16) {
-        __m128i a[16];
-        transpose16_i8_(a, frames, 0, j);
-        for (int i = 0; i < 16; i++) {
-            __m256i *dst = (__m256i *)(app + (size_t)(j + i) * LANES);
-            _mm256_store_si256(dst, _mm256_blendv_epi8(_mm256_load_si256(dst),
-                                                       widen_i8_(a[i], flip, cmax), m));
+    for (int l0 = 0; l0 < LANES; l0 += 16) {
+        if (!(mask >> l0 & 0xffff))
+            continue;
+        int16_t m16[16];
+        for (int l = 0; l < 16; l++)
+            m16[l] = (int16_t)(mask >> (l0 + l) & 1 ? -1 : 0);
+        const __m256i m = _mm256_loadu_si256((const __m256i *)m16);
+        for (int j = 0; j < n16; j += 16) {
+            __m128i a[16];
+            transpose16_i8_(a, frames, l0, j);
+            for (int i = 0; i < 16; i++) {
+                __m256i *dst = (__m256i *)(app + (size_t)(j + i) * LANES + l0);
+                _mm256_store_si256(dst, _mm256_blendv_epi8(_mm256_load_si256(dst),
+                                                           widen_i8_(a[i], flip, cmax), m));
+            }
         }
     }
     return n16;

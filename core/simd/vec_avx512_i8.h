@@ -11,9 +11,12 @@
  *  - the edge test "|t| == min1" (t == min1 carrying t's sign, as kernel_impl.h) differs from
  *    the int16 test only for edges with |t| >= 127 when min1 >= 127, where s(min1) = s(min2);
  *  - sat8 keeps the sign, and t = 0 stays 0.
- * Per edge and 64 frames: 22 vector operations (24 writing the hard-decision words), none of
- * them crossing 128-bit lanes (messages in pair order, below), against 2 x 14 for two vectors of
- * 32 int16 lanes with byte-stored messages (vec_avx512.h).
+ * Per edge and 64 frames, 20 vector operations, none of them crossing 128-bit lanes (messages
+ * in pair order, below): pass 1 10 (subtract 2, widen 2, packs, abs, the two minima 3, sign
+ * xor), pass 2 10 (sign mask, signed min1, compare, blend, sign, pair shuffle, widen 2, add 2),
+ * and 2 more writing the hard-decision words; against 2 x 14 for two vectors of 32 int16 lanes
+ * with byte-stored messages (vec_avx512.h). The row itself is row_i8_bytes.h's,
+ * shared with the AVX2 kernel (vec_avx2_i8.h), over the byte operations defined here.
  * The other operations (load, checks, hard decisions, flooding's column sums) are the int16 ones
  * of vec_avx512.h, on both halves. Needs SIMD_FMT_I16 (int16 elements for load_x86.h). */
 #include <math.h>
@@ -70,14 +73,16 @@ static inline uint64_t v_signs(vec_t a)
 }
 
 /* Messages: 64 bytes in "pair order": byte 2j of 128-bit lane k holds frame 8k + j (of lo) and
- * byte 2j + 1 frame 32 + 8k + j (of hi), so that each int16 half is one in-lane vpmaddubsw
- * with a constant 1 in the even or the odd bytes: the sign-extended bytes in frame order, with
- * the keep mask folded in. t's bytes (sat8_, below) come out of packs in "packs order" (lane k:
- * frames 8k .. 8k+7 of lo, then those of hi); a new message goes from that order to pair order
- * with one in-lane vpshufb before it is stored and widened. Against widening from packs order
- * (an unpack and a shift for each half: four instructions a message, two messages an edge):
- * one shuffle and four multiplies-adds an edge instead of eight. Only the rows read and write
- * messages (m_load, m_load_keep, the row below; kernel_impl.h), so no other code sees the order. */
+ * byte 2j + 1 frame 32 + 8k + j (of hi). Seen as 16-bit words, the hi frame is each word's high
+ * byte, so one arithmetic shift by 8 sign-extends it, and one vpmaddubsw with 1 in the even
+ * bytes sign-extends the lo frame: two in-lane instructions a message. t's bytes (sat8_, below)
+ * come out of packs in "packs order" (lane k: frames 8k .. 8k+7 of lo, then those of hi); a
+ * new message goes from that order to pair order with one in-lane vpshufb before it is stored
+ * and widened. Measured on one AMD Zen 4 core (simd_bench wimax:2304:1/2, 10 it, decoding
+ * alone, 10 alternated runs): widening from packs order (an unpack and a shift for each half)
+ * 342.7 Mb/s, pair order 355.5; both halves by vpmaddubsw 331.8, both by shifts 348.6. Only the
+ * row (row_i8_bytes.h) and m_load / m_load_keep (kernel_impl.h) read and write messages, so no
+ * other code sees the order. */
 typedef __m512i msg_t;
 /* pair-order bytes -> the int16 halves in frame order, sign-extended */
 static inline vec_t m_widen_(__m512i c)
@@ -105,8 +110,17 @@ static inline vec_t m_load_keep(const msg_t *p, keep_t k)
     return r;
 }
 
+/* The byte operations of row_i8_bytes.h's row */
+typedef __m512i b8_t;
 /* The 64 frames of t as bytes, saturated, in packs order (above) */
 static inline __m512i sat8_(vec_t x) { return _mm512_packs_epi16(x.lo, x.hi); }
+static inline __m512i b8_ones(void) { return _mm512_set1_epi8(-1); }
+static inline __m512i b8_zero(void) { return _mm512_setzero_si512(); }
+static inline __m512i b8_abs(__m512i a) { return _mm512_abs_epi8(a); }
+static inline __m512i b8_minu(__m512i a, __m512i b) { return _mm512_min_epu8(a, b); }
+static inline __m512i b8_maxu(__m512i a, __m512i b) { return _mm512_max_epu8(a, b); }
+static inline __m512i b8_xor(__m512i a, __m512i b) { return _mm512_xor_si512(a, b); }
+static inline void b8_store(msg_t *p, __m512i c) { _mm512_store_si512(p, c); }
 
 /* m where s is not negative, else -m (bytes) */
 static inline __m512i sign8_(__m512i m, __m512i s)
@@ -132,70 +146,16 @@ static inline __m512i clamp_scale8_(__m512i m, const simd_params *prm)
     return _mm512_min_epu8(m, _mm512_set1_epi8((char)prm->mcap));
 }
 
-#define ROW8_KEPT 32 /* rows up to this degree keep their bytes of t from pass 1 */
-#ifdef LDPCGPU_SIMD_EMULATE_AVX512
-/* the test build on SIMDe: one plain copy of the row (each "instruction" there is a loop; the
- * unrolled copies per degree took the compiler tens of minutes) */
-#define ROW8_ATTR_ static __attribute__((noinline))
-#define ROW8_UNROLL_
-#else
-#define ROW8_ATTR_ static inline __attribute__((always_inline))
-#define ROW8_UNROLL_ _Pragma("GCC unroll 32")
-#endif
-
-/* One row (kernel_impl.h's row_min_sum, which this replaces: V_ROW_MIN_SUM): pass 1 computes
- * t = APP - old message on int16 halves (kept in t), its saturated bytes, the two smallest
- * magnitudes and the sign product on bytes; pass 2 writes the new messages (bytes) and,
- * layered, the APP = t + message on int16 halves. */
-#define V_ROW_MIN_SUM row_min_sum_i8x64
-ROW8_ATTR_ void row_min_sum_i8x64(vec_t *app, const int32_t *off, int d, const msg_t *msg_in,
-                                  keep_t keep, msg_t *msg, vec_t *t, const simd_params *prm,
-                                  int layered, int alg, uint64_t *signs)
+/* an edge's new message: the edge holding the minimum (t == min1 carrying t's sign) gets s2 */
+static inline __m512i b8_edge_(__m512i x8, __m512i min1, __m512i s1, __m512i s2)
 {
-    __m512i t8[ROW8_KEPT];
-    __m512i min1 = _mm512_set1_epi8(-1), min2 = min1, sgn = _mm512_setzero_si512();
-    ROW8_UNROLL_
-    for (int i = 0; i < d; i++) {
-        const vec_t x = v_sub(v_load((const vec_t *)((const char *)app + off[i])),
-                              m_load_keep(msg_in + i, keep));
-        t[i] = x;
-        const __m512i x8 = sat8_(x);
-        if (i < ROW8_KEPT)
-            t8[i] = x8;
-        const __m512i a = _mm512_abs_epi8(x8);
-        /* integers: the first two edges skip the comparisons with the initial 255 */
-        if (i == 0) {
-            min1 = a;
-        } else if (i == 1) {
-            min2 = _mm512_max_epu8(min1, a);
-            min1 = _mm512_min_epu8(min1, a);
-        } else {
-            min2 = _mm512_min_epu8(min2, _mm512_max_epu8(min1, a));
-            min1 = _mm512_min_epu8(min1, a);
-        }
-        sgn = _mm512_xor_si512(sgn, x8);
-    }
-    simd_params lp = *prm;
-    lp.algorithm = (ldpc_algorithm)alg;
-    const __m512i s1 = sign8_(clamp_scale8_(min1, &lp), sgn);
-    const __m512i s2 = sign8_(clamp_scale8_(min2, &lp), sgn);
-    ROW8_UNROLL_
-    for (int i = 0; i < d; i++) {
-        const __m512i x8 = i < ROW8_KEPT ? t8[i] : sat8_(t[i]);
-        const __mmask64 neg = _mm512_movepi8_mask(x8);
-        /* the edge holding the minimum (t == min1 carrying t's sign) gets the second one */
-        const __m512i m1 = _mm512_mask_sub_epi8(min1, neg, _mm512_setzero_si512(), min1);
-        const __m512i m = _mm512_mask_blend_epi8(_mm512_cmpeq_epi8_mask(x8, m1), s1, s2);
-        const __m512i c = m_pair_(_mm512_mask_sub_epi8(m, neg, _mm512_setzero_si512(), m));
-        _mm512_store_si512(msg + i, c);
-        if (layered) {
-            const vec_t a = v_add(t[i], m_widen_(c));
-            v_store((vec_t *)((char *)app + off[i]), a);
-            if (signs) /* frame order: from the int16 halves, not the bytes */
-                signs[(uint32_t)off[i] / sizeof(vec_t)] = v_signs(a);
-        }
-    }
+    const __mmask64 neg = _mm512_movepi8_mask(x8);
+    const __m512i m1 = _mm512_mask_sub_epi8(min1, neg, _mm512_setzero_si512(), min1);
+    const __m512i m = _mm512_mask_blend_epi8(_mm512_cmpeq_epi8_mask(x8, m1), s1, s2);
+    return _mm512_mask_sub_epi8(m, neg, _mm512_setzero_si512(), m);
 }
+
+#include "row_i8_bytes.h"
 
 #include <string.h>
 #define SIMD_X86 1
