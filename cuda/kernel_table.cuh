@@ -472,9 +472,24 @@ template <> struct Quad4<int8_t> { typedef char4 V; };
  * dependent memory round trips: load four values at a time (16 bytes of float) with UNROLL loads
  * in flight per thread, outside any test of the input type; then one round trip brings a
  * WiMAX codeword in, also when it is read from mapped host memory (the backend's direct path). */
-template <class A, int UNROLL, int READBACK, class T>
+/* One thread's copy of SIZE bytes from global (also mapped host) memory into shared memory,
+ * asynchronous (cp.async: no register holds the value in flight) */
+template <int SIZE>
+__device__ __forceinline__ void copy_async(void *smem_dst, const void *src)
+{
+    const unsigned d = (unsigned)__cvta_generic_to_shared(smem_dst);
+    size_t g;
+    asm("cvta.to.global.u64 %0, %1;" : "=l"(g) : "l"(src));
+    if constexpr (SIZE == 16)
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(d), "l"(g) : "memory");
+    else
+        asm volatile("cp.async.ca.shared.global [%0], [%1], %2;" ::"r"(d), "l"(g), "n"(SIZE) : "memory");
+}
+
+template <class A, int UNROLL, int READBACK, bool STAGE, class T>
 __device__ __forceinline__ unsigned load_channel(typename A::AppT *app, const T *llr, int n, int f0,
-                                             unsigned valid, int t, int Z, const Arith &ar)
+                                             unsigned valid, int t, int Z, const Arith &ar,
+                                             typename A::Msg4 *stage, unsigned stage_slots)
 {
     typedef typename A::AppT AppT;
     typedef typename Quad4<T>::V V;
@@ -484,15 +499,44 @@ __device__ __forceinline__ unsigned load_channel(typename A::AppT *app, const T 
     unsigned nz = 0;
     if (quads) {
         const V *v0 = (const V *)x0, *v1 = (const V *)x1;
-#pragma unroll UNROLL
-        for (int q = t; q < n / 4; q += Z) {
-            const V a = v0[q], b = v1[q];
+        auto convert = [&](int q, const V &a, const V &b) {
             AppQuad<AppT> r;
             r.v[0] = A::in_lanes(a.x, b.x, valid, ar);
             r.v[1] = A::in_lanes(a.y, b.y, valid, ar);
             r.v[2] = A::in_lanes(a.z, b.z, valid, ar);
             r.v[3] = A::in_lanes(a.w, b.w, valid, ar);
             *(AppQuad<AppT> *)(app + 4 * q) = r;
+        };
+        /* STAGE: every quad of the thread copied at once into its own message slots (stage[q],
+         * which this thread zeroes right after: no other thread touches them), then converted
+         * from there. With the loads in registers, each quad's conversion branches sat between
+         * its loads and the next quad's, and the loads went out one round trip after another
+         * (a WiMAX codeword pair from mapped host memory: three); registers to hold them all
+         * made the 64-register kernels spill (ptxas: 120 - 700 bytes). */
+        constexpr int QB = 4 * (int)sizeof(T); /* bytes of one frame's quad */
+        if (STAGE && A::LANES * QB <= (int)sizeof(typename A::Msg4) && (unsigned)(n / 4) <= stage_slots) {
+            for (int q = t; q < n / 4; q += Z) {
+                copy_async<QB>(stage + q, v0 + q);
+                if (A::LANES == 2)
+                    copy_async<QB>((unsigned char *)(stage + q) + QB, v1 + q);
+            }
+            asm volatile("cp.async.wait_all;" ::: "memory");
+            for (int q = t; q < n / 4; q += Z) {
+                const V a = *(const V *)(stage + q);
+                const V b = A::LANES == 2 ? *(const V *)((const unsigned char *)(stage + q) + QB) : a;
+                convert(q, a, b);
+            }
+        } else {
+#pragma unroll UNROLL
+            for (int q = t; q < n / 4; q += Z) {
+                const V a = v0[q], b = v1[q];
+                AppQuad<AppT> r;
+                r.v[0] = A::in_lanes(a.x, b.x, valid, ar);
+                r.v[1] = A::in_lanes(a.y, b.y, valid, ar);
+                r.v[2] = A::in_lanes(a.z, b.z, valid, ar);
+                r.v[3] = A::in_lanes(a.w, b.w, valid, ar);
+                *(AppQuad<AppT> *)(app + 4 * q) = r;
+            }
         }
         /* the thread's own values read back (no barrier needed) in a loop of their own: an
          * OR inside the loop above, among its loads in flight, spilled registers (ptxas);
@@ -663,9 +707,11 @@ table_kernel(const TableArgs a)
              * pairs with 16-edge rows) */
             constexpr int UNROLL = DMAX <= 8 || ONE_BLOCK ? 4 : 1;
             constexpr int READBACK = ONE_BLOCK ? 4 : 1; /* load_channel */
-            const unsigned nz = a.batch.llr_i8
-                                    ? load_channel<A, UNROLL, READBACK>(app, (const int8_t *)a.batch.llr, n, f0, valid, t, Z, a.ar)
-                                    : load_channel<A, UNROLL, READBACK>(app, (const float *)a.batch.llr, n, f0, valid, t, Z, a.ar);
+            /* the channel values staged in the group's message slots (zeroed below): the
+             * small-batch kernels, whose state is on chip */
+            constexpr bool STAGE = DMAX <= 8 && MEM == MEM_SMEM_ALL && !ONE_BLOCK;
+            const unsigned nz = a.batch.llr_i8 ? load_channel<A, UNROLL, READBACK, STAGE>(app, (const int8_t *)a.batch.llr, n, f0, valid, t, Z, a.ar, msg, msg_elems)
+                                         : load_channel<A, UNROLL, READBACK, STAGE>(app, (const float *)a.batch.llr, n, f0, valid, t, Z, a.ar, msg, msg_elems);
             /* erased frames: one shared OR per thread and frame (a thread whose values are
              * all 0 skips it), against 10+ iterations of row updates */
             if (nz)
