@@ -466,12 +466,6 @@ template <class T> struct Quad4;
 template <> struct Quad4<float> { typedef float4 V; };
 template <> struct Quad4<int8_t> { typedef char4 V; };
 
-/* The channel values of a group's frames (lane 0: frame f0, lane 1: f0 + 1 when valid) into its
- * APP; returns the lanes (bit l) for which one of this thread's values is not 0 (erased frames,
- * decoder_erased.h: one OR per value; the kernel combines the threads once per frame). A small batch is one block per SM, so the time to the first iteration is the number of
- * dependent memory round trips: load four values at a time (16 bytes of float) with UNROLL loads
- * in flight per thread, outside any test of the input type; then one round trip brings a
- * WiMAX codeword in, also when it is read from mapped host memory (the backend's direct path). */
 /* One thread's copy of SIZE bytes from global (also mapped host) memory into shared memory,
  * asynchronous (cp.async: no register holds the value in flight) */
 template <int SIZE>
@@ -486,6 +480,27 @@ __device__ __forceinline__ void copy_async(void *smem_dst, const void *src)
         asm volatile("cp.async.ca.shared.global [%0], [%1], %2;" ::"r"(d), "l"(g), "n"(SIZE) : "memory");
 }
 
+
+/* One quad of the channel values of a group's frames (a: lane 0's four, b: lane 1's) into the
+ * APP at 4 q */
+template <class A, class V>
+__device__ __forceinline__ void store_quad(typename A::AppT *app, int q, const V a, const V b, unsigned valid,
+                                           const Arith &ar)
+{
+    AppQuad<typename A::AppT> r;
+    r.v[0] = A::in_lanes(a.x, b.x, valid, ar);
+    r.v[1] = A::in_lanes(a.y, b.y, valid, ar);
+    r.v[2] = A::in_lanes(a.z, b.z, valid, ar);
+    r.v[3] = A::in_lanes(a.w, b.w, valid, ar);
+    *(AppQuad<typename A::AppT> *)(app + 4 * q) = r;
+}
+
+/* The channel values of a group's frames (lane 0: frame f0, lane 1: f0 + 1 when valid) into its
+ * APP; returns the lanes (bit l) for which one of this thread's values is not 0 (erased frames,
+ * decoder_erased.h: one OR per value; the kernel combines the threads once per frame). A small batch is one block per SM, so the time to the first iteration is the number of
+ * dependent memory round trips: load four values at a time (16 bytes of float) with UNROLL loads
+ * in flight per thread, outside any test of the input type; then one round trip brings a
+ * WiMAX codeword in, also when it is read from mapped host memory (the backend's direct path). */
 template <class A, int UNROLL, int READBACK, bool STAGE, class T>
 __device__ __forceinline__ unsigned load_channel(typename A::AppT *app, const T *llr, int n, int f0,
                                              unsigned valid, int t, int Z, const Arith &ar,
@@ -499,14 +514,6 @@ __device__ __forceinline__ unsigned load_channel(typename A::AppT *app, const T 
     unsigned nz = 0;
     if (quads) {
         const V *v0 = (const V *)x0, *v1 = (const V *)x1;
-        auto convert = [&](int q, const V &a, const V &b) {
-            AppQuad<AppT> r;
-            r.v[0] = A::in_lanes(a.x, b.x, valid, ar);
-            r.v[1] = A::in_lanes(a.y, b.y, valid, ar);
-            r.v[2] = A::in_lanes(a.z, b.z, valid, ar);
-            r.v[3] = A::in_lanes(a.w, b.w, valid, ar);
-            *(AppQuad<AppT> *)(app + 4 * q) = r;
-        };
         /* STAGE: every quad of the thread copied at once into its own message slots (stage[q],
          * which this thread zeroes right after: no other thread touches them), then converted
          * from there. With the loads in registers, each quad's conversion branches sat between
@@ -524,19 +531,12 @@ __device__ __forceinline__ unsigned load_channel(typename A::AppT *app, const T 
             for (int q = t; q < n / 4; q += Z) {
                 const V a = *(const V *)(stage + q);
                 const V b = A::LANES == 2 ? *(const V *)((const unsigned char *)(stage + q) + QB) : a;
-                convert(q, a, b);
+                store_quad<A>(app, q, a, b, valid, ar);
             }
         } else {
 #pragma unroll UNROLL
-            for (int q = t; q < n / 4; q += Z) {
-                const V a = v0[q], b = v1[q];
-                AppQuad<AppT> r;
-                r.v[0] = A::in_lanes(a.x, b.x, valid, ar);
-                r.v[1] = A::in_lanes(a.y, b.y, valid, ar);
-                r.v[2] = A::in_lanes(a.z, b.z, valid, ar);
-                r.v[3] = A::in_lanes(a.w, b.w, valid, ar);
-                *(AppQuad<AppT> *)(app + 4 * q) = r;
-            }
+            for (int q = t; q < n / 4; q += Z)
+                store_quad<A>(app, q, v0[q], v1[q], valid, ar);
         }
         /* the thread's own values read back (no barrier needed) in a loop of their own: an
          * OR inside the loop above, among its loads in flight, spilled registers (ptxas);

@@ -129,10 +129,8 @@ static inline __m256i b8_edge_(__m256i x8, __m256i min1, __m256i s1, __m256i s2)
     return _mm256_sign_epi8(m, s);
 }
 
-#ifndef ROW8_KEPT_AVX2
-#define ROW8_KEPT_AVX2 0
-#endif
-#define ROW8_KEPT ROW8_KEPT_AVX2
+/* no bytes of t kept between the passes: with 16 vector registers they spilled */
+#define ROW8_KEPT 0
 #include "row_i8_bytes.h"
 
 #include <string.h>

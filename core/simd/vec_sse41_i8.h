@@ -122,10 +122,8 @@ static inline __m128i b8_edge_(__m128i x8, __m128i min1, __m128i s1, __m128i s2)
     return _mm_sign_epi8(m, s);
 }
 
-#ifndef ROW8_KEPT_SSE41
-#define ROW8_KEPT_SSE41 0
-#endif
-#define ROW8_KEPT ROW8_KEPT_SSE41
+/* no bytes of t kept between the passes: with 16 vector registers they spilled */
+#define ROW8_KEPT 0
 #include "row_i8_bytes.h"
 
 #include <string.h>
