@@ -369,23 +369,35 @@ static uint64_t crc_passing(const simd_params *prm, const vec_t *app)
     return nr_crc_lanes_zero(&s);
 }
 
-/* The output takes lanes 'lanes' of the current hard decision (from signs when it holds that of
- * this APP, else from the APP) and keeps the others. Layout:
+/* The output takes lanes 'lanes' of the current hard decision and keeps the others. Layout:
  * hard[b * n + j] holds bit j of frames 8b..8b+7 (bit i = frame 8b + i), so that a frame's
  * bits come out with one shift and mask per byte (simd_backend.c). Only the columns that are
  * output (prm->out_cols: the information bits of a long code are a third of its columns or
- * less) are written. */
-static void freeze(const simd_plan *p, const simd_params *prm, const vec_t *app,
-                   const uint64_t *signs, uint8_t *hard, uint64_t lanes)
+ * less) are written. The decision is taken once per column into signs (unless *have_signs
+ * says signs holds that of this APP already), then written per byte plane, only into the
+ * planes that hold a lane of 'lanes': a plane per column at a time cost as much as a few
+ * row updates each time a lane froze. */
+static void freeze(const simd_plan *p, const simd_params *prm, const vec_t *app, uint64_t *signs,
+                   int *have_signs, uint8_t *hard, uint64_t lanes)
 {
-    const int n = p->n;
-    for (int j = 0; j < prm->out_cols; j++) {
-        const uint64_t bits = signs ? signs[j] : v_signs(v_neg(v_load(app + j)));
-        for (int b = 0; b < (LANES + 7) / 8; b++) {
-            const uint8_t keep = (uint8_t)~(lanes >> 8 * b), take = (uint8_t)(lanes >> 8 * b);
-            hard[(size_t)b * n + j] = (uint8_t)((hard[(size_t)b * n + j] & keep) |
-                                                ((uint8_t)(bits >> 8 * b) & take));
-        }
+    const int n = p->n, cols = prm->out_cols;
+    if (!*have_signs) {
+        for (int j = 0; j < cols; j++)
+            signs[j] = v_signs(v_neg(v_load(app + j)));
+        *have_signs = 1;
+    }
+    for (int b = 0; b < (LANES + 7) / 8; b++) {
+        const uint8_t plane = LANES - 8 * b >= 8 ? 0xFF : (uint8_t)((1u << (LANES - 8 * b)) - 1);
+        const uint8_t take = (uint8_t)(lanes >> 8 * b) & plane, keep = (uint8_t)~take;
+        uint8_t *h = hard + (size_t)b * n;
+        if (take == 0)
+            continue;
+        if (take == plane) /* every lane of the plane: nothing of it is kept */
+            for (int j = 0; j < cols; j++)
+                h[j] = (uint8_t)(signs[j] >> 8 * b);
+        else
+            for (int j = 0; j < cols; j++)
+                h[j] = (uint8_t)((h[j] & keep) | ((uint8_t)(signs[j] >> 8 * b) & take));
     }
 }
 
@@ -638,6 +650,7 @@ static void kernel_decode(const simd_plan *p, const simd_params *prm, simd_work 
                               zero_start && fresh == ALL_LANES ? zeros : NULL, keep,
                               rows_sign ? w->signs : NULL);
         fresh = 0;
+        int signs_done = 0; /* w->signs holds this APP's hard decision (at least out_cols) */
         uint64_t ended = 0, last = 0;
         for (int l = 0; l < LANES; l++)
             if (busy >> l & 1 && ++count[l] == prm->max_iterations)
@@ -646,7 +659,7 @@ static void kernel_decode(const simd_plan *p, const simd_params *prm, simd_work 
             /* rule 6 of decoder_fixed.h: the checks, or the CRC; a lane stopped by its CRC
              * needs its whole syndrome (parity_ok), so then no lane's is cut short */
             const uint64_t crc_ok = prm->crc.on ? open & crc_passing(prm, app) : 0;
-            int signs_done, went_on;
+            int went_on;
             const uint64_t bad = unsatisfied(p, app, w->signs, crc_ok ? 0 : open, rows_sign,
                                              &signs_done, &went_on);
             rows_sign = rows_can_sign && went_on;
@@ -654,7 +667,7 @@ static void kernel_decode(const simd_plan *p, const simd_params *prm, simd_work 
             if (done) {
                 /* a frame's first codeword is the one it returns (decoder_fixed.h rule 6);
                  * with early termination it also ends there */
-                freeze(p, prm, app, signs_done ? w->signs : NULL, w->hard, done);
+                freeze(p, prm, app, w->signs, &signs_done, w->hard, done);
                 for (int l = 0; l < LANES; l++)
                     if (done >> l & 1) {
                         res->iterations[l] = count[l];
@@ -670,7 +683,7 @@ static void kernel_decode(const simd_plan *p, const simd_params *prm, simd_work 
              * iteration's decision */
             const uint64_t unfound = last & ~found;
             if (unfound)
-                freeze(p, prm, app, NULL, w->hard, unfound);
+                freeze(p, prm, app, w->signs, &signs_done, w->hard, unfound);
             for (int l = 0; l < LANES; l++)
                 if (last >> l & 1) {
                     res->iterations[l] = prm->max_iterations;
