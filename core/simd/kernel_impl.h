@@ -300,28 +300,30 @@ static void flooding_iteration(const simd_plan *p, const simd_params *prm, vec_t
     }
 }
 
-/* The parity check reads the APP vectors of each row's columns and stops as soon as every open
- * lane is known to fail. Where the APP is large (p->rows_sign: more than SIMD_ROW_SIGNS_MIN_APP),
- * those gathers come from L3 or DRAM, so only the first 1/SIMD_CHECK_DIRECT of the rows are
- * checked that way (in the early iterations every open lane fails one of them and the check
- * ends there); past them, every column's hard decision is taken once into a word (signs[j], a
- * sequential pass over the APP) and the remaining rows XOR those words, 8 bytes per edge from a
- * table that stays in cache. When the previous iteration's check went past its first rows, the
- * rows of this one write the words as they update the APP (kernel_decode), and the check runs
- * on them alone. Where the APP stays in cache, the gathers cost less than the pass (WiMAX 2304:
- * the pass form was 4% slower end to end). */
-#define SIMD_CHECK_DIRECT 32
+/* The parity check reads the APP vectors of each row's columns for the first rows only (in the
+ * early iterations every open lane fails one of them and the check ends there): 1/8 of them
+ * where the APP stays in a core's cache, 1/32 where it is large (p->rows_sign: more than
+ * SIMD_ROW_SIGNS_MIN_APP) and those gathers come from L3 or DRAM. Past them, every column's hard
+ * decision is taken once into a word (signs[j], a sequential pass over the APP) and the
+ * remaining rows XOR those words, 8 bytes per edge from a table that stays in L1, where a
+ * gather reads a vector of 64 - 128 bytes. Where the APP is large and the previous iteration's
+ * check went past its first rows, the rows of this one write the words as they update the APP
+ * (kernel_decode), and the check runs on them alone. (WiMAX 2304 r1/2, int8, AVX-512: gathers
+ * for every row 385, the words after 1/32 of the rows 403, after 1/8 403, the rows writing
+ * them 392 Mb/s decoding alone; WiMAX 5/6 439, 440, 448, 421.) */
+#define SIMD_CHECK_DIRECT_SMALL 8
+#define SIMD_CHECK_DIRECT_LARGE 32
 
 /* Lanes whose hard decision violates some check. Stops early once every lane in 'need' is
  * known to fail (then the other bits may be incomplete, which the caller does not use).
  * fresh: signs[] already holds every column's hard decision of this APP (the rows wrote it).
  * *signs_done: whether signs[] holds it now; *went_on: whether the check went past its first
- * 1/SIMD_CHECK_DIRECT of the rows. */
+ * direct rows (above). */
 static uint64_t unsatisfied(const simd_plan *p, const vec_t *app, uint64_t *signs, uint64_t need,
                             int fresh, int *signs_done, int *went_on)
 {
     uint64_t bad = 0;
-    const int direct = p->rows_sign ? p->m / SIMD_CHECK_DIRECT : p->m;
+    const int direct = p->m / (p->rows_sign ? SIMD_CHECK_DIRECT_LARGE : SIMD_CHECK_DIRECT_SMALL);
     int r = 0;
     *signs_done = fresh;
     *went_on = 0;

@@ -33,20 +33,20 @@ typedef struct simd_plan {
     int32_t *off;   /* num_edges: byte offset of each edge's APP vector (col * vector bytes) */
     const int *col_ptr; /* n+1: H's CSC, rows ascending (flooding's summation order) */
     int *col_edge;  /* num_edges: edge number (in this plan) of each CSC entry */
-    int rows_sign;  /* the parity check works on words of hard decisions, which the rows may
-                     * write (kernel_impl.h): every column is in some row, and the APP is too
-                     * large to gather cheaply (SIMD_ROW_SIGNS_MIN_APP), or
+    int rows_sign;  /* the rows may write the words of hard decisions that the parity check
+                     * works on (kernel_impl.h): every column is in some row, and the APP is
+                     * too large to gather cheaply (SIMD_ROW_SIGNS_MIN_APP), or
                      * LDPCGPU_SIMD_ROW_SIGNS=1 */
     int num_segments; /* runs of consecutive rows of equal degree (the kernels unroll by degree) */
     int *segment;     /* num_segments + 1: first row of each run, then m */
 } simd_plan;
 
-/* APP bytes of a group from which the parity check works on words of hard decisions that a
- * pass over the APP or the rows themselves write (kernel_impl.h), instead of gathering the APP
- * vectors of every row: a core's L2 (1-2 MB on current x86). Below, the APP stays in cache and
- * the gathers cost less (WiMAX 2304, 295 KB: the pass 4% slower end to end, the rows writing
- * the words 7%); above, each gather and the pass read the APP from L3 or DRAM (DVB 64800 with
- * 64 frames: 8.3 MB). */
+/* APP bytes of a group from which the rows themselves write the words of hard decisions that
+ * the parity check works on (kernel_impl.h), and the check gathers APP vectors for only its
+ * first 1/32 of the rows: a core's L2 (1-2 MB on current x86). Below, a pass over the APP
+ * (in cache) writes the words after the first 1/8 of the rows, and the rows writing them would
+ * cost more than that pass (WiMAX 2304, int8: 3%); above, each gather and the pass read the
+ * APP from L3 or DRAM (DVB 64800 with 64 frames: 8.3 MB). */
 #define SIMD_ROW_SIGNS_MIN_APP (1 << 20)
 
 /* Bytes of message storage (one stored message vector per edge, kernel k) and vectors of row
