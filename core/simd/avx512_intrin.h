@@ -40,6 +40,13 @@ static inline __mmask16 emu_cmplt_epi32_mask(__m512i a, __m512i b)
         k |= (__mmask16)(x[i] < y[i]) << i;
     return k;
 }
+static inline __mmask64 emu_kunpackd(__mmask64 hi, __mmask64 lo)
+{
+    return (__mmask64)((uint64_t)hi << 32 | (uint32_t)lo);
+}
+static inline uint64_t emu_cvtmask64_u64(__mmask64 k) { return (uint64_t)k; }
+#define _mm512_kunpackd emu_kunpackd
+#define _cvtmask64_u64 emu_cvtmask64_u64
 #define _mm512_cmpeq_epi16_mask emu_cmpeq_epi16_mask
 #define _mm512_mask_sub_epi16 emu_mask_sub_epi16
 #define _mm512_cmplt_epi32_mask emu_cmplt_epi32_mask

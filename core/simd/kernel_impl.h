@@ -314,6 +314,38 @@ static void flooding_iteration(const simd_plan *p, const simd_params *prm, vec_t
 #define SIMD_CHECK_DIRECT_SMALL 8
 #define SIMD_CHECK_DIRECT_LARGE 32
 
+/* The words' check of a quasi-cyclic code a block row at a time (simd_plan.qc_*): row r of a
+ * block row reads, from each circulant, the word of column (first + r) mod z of its block, so
+ * the block row's z syndromes are the XOR of its circulants' z words, each block column's
+ * words rotated by the circulant's shift: two runs of consecutive words that the compiler
+ * vectorises, where the rows one by one load a column number and a word per edge. Lanes of
+ * 'need' known to fail (in bad, from the rows checked before, or here) end it as in
+ * unsatisfied. */
+static uint64_t qc_unsatisfied(const simd_plan *p, const uint64_t *signs, uint64_t need,
+                               uint64_t bad)
+{
+    const int z = p->qc_z;
+    uint64_t acc[z];
+    for (int b = 0; b < p->qc_rows; b++) {
+        memset(acc, 0, sizeof acc);
+        for (int e = p->qc_ptr[b]; e < p->qc_ptr[b + 1]; e++) {
+            const int first = p->qc_first[e], shift = first % z, tail = z - shift;
+            const uint64_t *w = signs + (first - shift);
+            for (int r = 0; r < tail; r++)
+                acc[r] ^= w[shift + r];
+            for (int r = tail; r < z; r++)
+                acc[r] ^= w[r - tail];
+        }
+        uint64_t any = 0;
+        for (int r = 0; r < z; r++)
+            any |= acc[r];
+        bad |= any;
+        if (need && (bad & need) == need)
+            break;
+    }
+    return bad;
+}
+
 /* Lanes whose hard decision violates some check. Stops early once every lane in 'need' is
  * known to fail (then the other bits may be incomplete, which the caller does not use).
  * fresh: signs[] already holds every column's hard decision of this APP (the rows wrote it).
@@ -342,6 +374,10 @@ static uint64_t unsatisfied(const simd_plan *p, const vec_t *app, uint64_t *sign
         for (int j = 0; j < p->n; j++)
             signs[j] = v_signs(v_neg(v_load(app + j)));
         *signs_done = 1;
+    }
+    if (p->qc_z) {
+        *went_on = 1;
+        return qc_unsatisfied(p, signs, need, bad);
     }
     for (; r < p->m; r++) {
         uint64_t acc = 0;

@@ -37,6 +37,12 @@ typedef struct simd_plan {
                      * works on (kernel_impl.h): every column is in some row, and the APP is
                      * too large to gather cheaply (SIMD_ROW_SIGNS_MIN_APP), or
                      * LDPCGPU_SIMD_ROW_SIGNS=1 */
+    /* quasi-cyclic codes (H verified circulant block by block at z = code->z): the parity
+     * check on words XORs whole block rows at once (kernel_impl.h, qc_unsatisfied); qc_z 0:
+     * row by row */
+    int qc_z, qc_rows;
+    int *qc_ptr;     /* qc_rows + 1: first circulant of each block row */
+    int *qc_first;   /* per circulant: the column of its block row's first row */
     int num_segments; /* runs of consecutive rows of equal degree (the kernels unroll by degree) */
     int *segment;     /* num_segments + 1: first row of each run, then m */
 } simd_plan;

@@ -68,8 +68,8 @@ static inline vec_t v_sub(vec_t a, vec_t b)
 }
 static inline uint64_t v_signs(vec_t a)
 {
-    return (uint64_t)(uint32_t)_mm512_movepi16_mask(a.lo) |
-           (uint64_t)(uint32_t)_mm512_movepi16_mask(a.hi) << 32;
+    /* joined in the mask registers: one move to a general register, not two and a shift */
+    return _cvtmask64_u64(_mm512_kunpackd(_mm512_movepi16_mask(a.hi), _mm512_movepi16_mask(a.lo)));
 }
 
 /* Messages: 64 bytes in "pair order": byte 2j of 128-bit lane k holds frame 8k + j (of lo) and
