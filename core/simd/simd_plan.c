@@ -75,65 +75,6 @@ void ldpc_simd_plan_free(simd_plan *p)
  * stack: 8 bytes a row). */
 #define SIMD_QC_MAX_Z 1024
 
-/* The block-row form of H for the parity check (simd_internal.h): where code->z is set, every
- * z x z block of H must be zero or one circulant permutation, row r of a block row taking
- * column (first + r) mod z of the block; anything else leaves qc_z 0. Verified on H itself, so
- * that a code whose base matrix means something else is checked row by row, not wrongly. */
-static int plan_block_rows(simd_plan *p, const ldpc_code *c)
-{
-    const int z = c->z;
-    if (z <= 1 || z > SIMD_QC_MAX_Z || c->m % z != 0 || c->n % z != 0)
-        return LDPC_OK;
-    const int rows = c->m / z;
-    int count = 0;
-    for (int b = 0; b < rows; b++)
-        count += c->row_ptr[b * z + 1] - c->row_ptr[b * z];
-    p->qc_ptr = malloc(((size_t)rows + 1) * sizeof(int));
-    p->qc_first = malloc(((size_t)count + 1) * sizeof(int));
-    unsigned char *mark = calloc((size_t)c->n, 1);
-    if (!p->qc_ptr || !p->qc_first || !mark) {
-        free(mark);
-        return ldpc_error(LDPC_ERR_NO_MEMORY, "cpu-simd: out of memory for code %s", c->name);
-    }
-    int ok = 1, e = 0;
-    for (int b = 0; b < rows && ok; b++) {
-        p->qc_ptr[b] = e;
-        const int r0 = b * z, d = c->row_ptr[r0 + 1] - c->row_ptr[r0];
-        for (int q = c->row_ptr[r0]; q < c->row_ptr[r0 + 1]; q++)
-            p->qc_first[e++] = c->col_idx[q];
-        for (int r = 1; r < z && ok; r++) {
-            const int row = r0 + r;
-            if (c->row_ptr[row + 1] - c->row_ptr[row] != d) {
-                ok = 0;
-                break;
-            }
-            for (int q = c->row_ptr[row]; q < c->row_ptr[row + 1]; q++)
-                mark[c->col_idx[q]] = 1;
-            for (int i = p->qc_ptr[b]; i < e; i++) {
-                const int f = p->qc_first[i], base = f - f % z;
-                const int col = base + (f % z + r) % z;
-                ok = ok && mark[col];
-                mark[col] = 0;
-            }
-            for (int q = c->row_ptr[row]; q < c->row_ptr[row + 1]; q++)
-                ok = ok && !mark[c->col_idx[q]]; /* a column no circulant predicts */
-            for (int q = c->row_ptr[row]; q < c->row_ptr[row + 1]; q++)
-                mark[c->col_idx[q]] = 0;
-        }
-    }
-    free(mark);
-    if (!ok) {
-        free(p->qc_ptr);
-        free(p->qc_first);
-        p->qc_ptr = p->qc_first = NULL;
-        return LDPC_OK;
-    }
-    p->qc_ptr[rows] = e;
-    p->qc_z = z;
-    p->qc_rows = rows;
-    return LDPC_OK;
-}
-
 int ldpc_simd_plan_init(simd_plan *p, const ldpc_code *c, int vec_bytes, ldpc_row_order kind)
 {
     memset(p, 0, sizeof *p);
@@ -190,10 +131,17 @@ int ldpc_simd_plan_init(simd_plan *p, const ldpc_code *c, int vec_bytes, ldpc_ro
     p->segment[p->num_segments] = c->m;
     free(order);
     free(edge_of);
-    const int qc = plan_block_rows(p, c);
-    if (qc != LDPC_OK)
+    ldpc_block_rows br;
+    const int qc = ldpc_code_block_rows(c, SIMD_QC_MAX_Z, &br);
+    if (qc != LDPC_OK) {
         ldpc_simd_plan_free(p);
-    return qc;
+        return qc;
+    }
+    p->qc_z = br.z;
+    p->qc_rows = br.rows;
+    p->qc_ptr = br.ptr;
+    p->qc_first = br.first;
+    return LDPC_OK;
 }
 
 /* Buffers of at least SIMD_HUGE_MIN bytes (the APP and the messages of a group of long frames:

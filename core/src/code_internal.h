@@ -87,6 +87,18 @@ int ldpc_code_set_info_by_elimination(ldpc_code *c);
  * -1 = zero block, allocated by the caller) into H; sets z, base_rows/cols, n and m. */
 int ldpc_code_expand_qc(ldpc_code *c, int rows, int cols, int z);
 
+/* H as block rows of circulants (code_block_rows.c): where c->z is set (2 .. max_z) and every
+ * z x z block of H is zero or circulant (verified on H: row r of a block row takes column
+ * (first + r) mod z of each of its blocks), br->z = z, br->rows = m / z, br->ptr (rows + 1) the
+ * first circulant of each block row and br->first (per circulant) the column of the block
+ * row's row 0; else br->z = 0 and nothing allocated. Errors: out of memory. */
+typedef struct ldpc_block_rows {
+    int z, rows;
+    int *ptr, *first;
+} ldpc_block_rows;
+int ldpc_code_block_rows(const ldpc_code *c, int max_z, ldpc_block_rows *br);
+void ldpc_block_rows_free(ldpc_block_rows *br);
+
 /* Family constructors (name already lower-cased; return LDPC_ERR_UNKNOWN_CODE if not theirs). */
 int ldpc_code_create_dvb(ldpc_code **out, const char *name);
 int ldpc_code_create_qc(ldpc_code **out, const char *name);

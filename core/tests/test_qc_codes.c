@@ -323,6 +323,59 @@ static void check_row_orders(void)
            natural);
 }
 
+/* ---- H as block rows of circulants (ldpc_code_block_rows, for the parity checks) ---- */
+
+static void check_block_rows(void)
+{
+    int codes = 0;
+    for (int i = 0; i < ldpc_qc_list_count(); i++) {
+        ldpc_code *code = NULL;
+        REQUIRE_OK(ldpc_code_create(&code, ldpc_qc_list_name(i)));
+        ldpc_block_rows br;
+        REQUIRE_OK(ldpc_code_block_rows(code, 1024, &br));
+        const int z = code->z, bc = code->base_cols;
+        int ok = br.z == z && br.rows == code->base_rows;
+        /* the circulants are the base matrix's blocks: column of row 0 = b*z + shift */
+        for (int r = 0; ok && r < br.rows; r++) {
+            int e = br.ptr[r];
+            for (int b = 0; b < bc; b++)
+                if (code->base[r * bc + b] >= 0)
+                    ok = ok && e < br.ptr[r + 1] && br.first[e++] == b * z + code->base[r * bc + b];
+            ok = ok && e == br.ptr[r + 1];
+        }
+        CHECK_MSG(ok, "%s: block rows differ from the base matrix", code->name);
+        codes += ok;
+        ldpc_block_rows_free(&br);
+        /* z above the caller's limit: none */
+        REQUIRE_OK(ldpc_code_block_rows(code, z - 1, &br));
+        CHECK(br.z == 0 && br.rows == 0 && !br.ptr && !br.first);
+        /* one one moved in one row: not circulant any more, so none (no wrong description) */
+        const int row = code->m - 2;
+        int *cols = malloc((size_t)code->num_edges * sizeof(int));
+        for (int q = 0; q < code->num_edges; q++)
+            cols[q] = code->col_idx[q];
+        const int q = code->row_ptr[row];
+        cols[q] = cols[q] / z * z + (cols[q] % z + 1) % z;
+        ldpc_code *moved = ldpc_code_alloc(LDPC_FAMILY_ALIST, "moved");
+        REQUIRE_OK(ldpc_code_set_rows(moved, code->n, code->m, code->row_ptr, cols));
+        moved->z = z;
+        REQUIRE_OK(ldpc_code_block_rows(moved, 1024, &br));
+        CHECK_MSG(br.z == 0 && !br.ptr, "%s with a one moved: still read as circulants", code->name);
+        ldpc_block_rows_free(&br);
+        ldpc_code_destroy(moved);
+        free(cols);
+        ldpc_code_destroy(code);
+    }
+    /* a DVB code has no z: none */
+    ldpc_code *dvb = NULL;
+    REQUIRE_OK(ldpc_code_create(&dvb, "dvbs2:16200:1/2"));
+    ldpc_block_rows br;
+    REQUIRE_OK(ldpc_code_block_rows(dvb, 1024, &br));
+    CHECK(br.z == 0 && !br.ptr);
+    ldpc_code_destroy(dvb);
+    printf("block rows: %d WiMAX/WiFi codes read as their base matrices' circulants\n", codes);
+}
+
 /* ---- shift scaling for the smaller WiMAX lifting sizes ---- */
 
 static void check_wimax_scaling(void)
@@ -862,6 +915,7 @@ int main(void)
     check_encoder_refuses_non_qc();
     check_all_listed_codes();
     check_row_orders();
+    check_block_rows();
     check_wimax_scaling();
     check_rate56_variants();
     check_ranks();
