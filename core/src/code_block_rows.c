@@ -1,5 +1,7 @@
-/* H read as block rows of z x z circulants, for the parity checks that XOR a whole block row at
- * once (the cpu-simd check, kernel_impl.h; the cuda kernels' check, kernel_table.cuh). */
+/* H read as block rows of z x z circulants, for a parity check that XORs a whole block row at
+ * once (the cpu-simd check, kernel_impl.h). (The cuda kernels' check keeps its per-thread
+ * table: a column computed from a circulant cost more instructions than the table's finished
+ * offsets, docs/cuda-notes.md.) */
 #include <stdlib.h>
 #include "code_internal.h"
 #include "error.h"
