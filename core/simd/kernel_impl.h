@@ -322,7 +322,7 @@ static void flooding_iteration(const simd_plan *p, const simd_params *prm, vec_t
  * 'need' known to fail (in bad, from the rows checked before, or here) end it as in
  * unsatisfied. */
 static uint64_t qc_unsatisfied(const simd_plan *p, const uint64_t *signs, uint64_t need,
-                               uint64_t bad)
+                               uint64_t bad, int *rows_done)
 {
     const int z = p->qc_z;
     uint64_t acc[z];
@@ -340,6 +340,7 @@ static uint64_t qc_unsatisfied(const simd_plan *p, const uint64_t *signs, uint64
         for (int r = 0; r < z; r++)
             any |= acc[r];
         bad |= any;
+        *rows_done = (b + 1) * z;
         if (need && (bad & need) == need)
             break;
     }
@@ -349,13 +350,14 @@ static uint64_t qc_unsatisfied(const simd_plan *p, const uint64_t *signs, uint64
 /* Lanes whose hard decision violates some check. Stops early once every lane in 'need' is
  * known to fail (then the other bits may be incomplete, which the caller does not use).
  * fresh: signs[] already holds every column's hard decision of this APP (the rows wrote it).
- * *signs_done: whether signs[] holds it now; *went_on: whether the check went past its first
- * direct rows (above). */
+ * words_first: start on the words, without the direct rows. *signs_done: whether signs[] holds
+ * it now; *went_on: whether the check went past as many rows as the direct ones (above). */
 static uint64_t unsatisfied(const simd_plan *p, const vec_t *app, uint64_t *signs, uint64_t need,
-                            int fresh, int *signs_done, int *went_on)
+                            int fresh, int words_first, int *signs_done, int *went_on)
 {
     uint64_t bad = 0;
-    const int direct = p->m / (p->rows_sign ? SIMD_CHECK_DIRECT_LARGE : SIMD_CHECK_DIRECT_SMALL);
+    const int first = p->m / (p->rows_sign ? SIMD_CHECK_DIRECT_LARGE : SIMD_CHECK_DIRECT_SMALL);
+    const int direct = words_first ? 0 : first;
     int r = 0;
     *signs_done = fresh;
     *went_on = 0;
@@ -376,8 +378,10 @@ static uint64_t unsatisfied(const simd_plan *p, const vec_t *app, uint64_t *sign
         *signs_done = 1;
     }
     if (p->qc_z) {
-        *went_on = 1;
-        return qc_unsatisfied(p, signs, need, bad);
+        int rows_done = 0;
+        bad = qc_unsatisfied(p, signs, need, bad, &rows_done);
+        *went_on = r + rows_done >= first;
+        return bad;
     }
     for (; r < p->m; r++) {
         uint64_t acc = 0;
@@ -387,7 +391,7 @@ static uint64_t unsatisfied(const simd_plan *p, const vec_t *app, uint64_t *sign
         if (need && (bad & need) == need)
             break;
     }
-    *went_on = r >= direct;
+    *went_on = r >= first;
     return bad;
 }
 
@@ -677,6 +681,9 @@ static void kernel_decode(const simd_plan *p, const simd_params *prm, simd_work 
     /* the rows write every column's hard decision for the parity check (see unsatisfied) */
     const int rows_can_sign = zero_start && p->rows_sign;
     int rows_sign = 0;
+    /* the last check went past its direct rows: this one starts on the words (near
+     * convergence the direct rows rarely settle it; WiMAX 2304 int8 +2%) */
+    int words_first = 0;
     for (;;) {
         const uint64_t open = busy & ~found; /* frames still looking for a codeword */
         rows_sign = rows_sign && open;
@@ -698,9 +705,10 @@ static void kernel_decode(const simd_plan *p, const simd_params *prm, simd_work 
              * needs its whole syndrome (parity_ok), so then no lane's is cut short */
             const uint64_t crc_ok = prm->crc.on ? open & crc_passing(prm, app) : 0;
             int went_on;
-            const uint64_t bad = unsatisfied(p, app, w->signs, crc_ok ? 0 : open, rows_sign,
+            const uint64_t bad = unsatisfied(p, app, w->signs, crc_ok ? 0 : open, rows_sign, words_first,
                                              &signs_done, &went_on);
             rows_sign = rows_can_sign && went_on;
+            words_first = went_on;
             const uint64_t done = open & (~bad | crc_ok);
             if (done) {
                 /* a frame's first codeword is the one it returns (decoder_fixed.h rule 6);
