@@ -370,8 +370,6 @@ static uint64_t unsatisfied(const simd_plan *p, const vec_t *app, uint64_t *sign
             if (need && (bad & need) == need)
                 return bad;
         }
-        if (r == p->m)
-            return bad; /* every row checked on the APP */
         /* the sign bit of an XOR is the XOR of the sign bits: the same test as above */
         for (int j = 0; j < p->n; j++)
             signs[j] = v_signs(v_neg(v_load(app + j)));
