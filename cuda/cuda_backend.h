@@ -58,6 +58,7 @@ struct Knobs {
     bool wave = true;               /* LDPCGPU_CUDA_WAVE=0: one-wave launches keep the batch variant */
     bool merge = true;              /* LDPCGPU_CUDA_MERGE=0: no small-batch plan (State::small) */
     bool row_degrees = true;        /* LDPCGPU_CUDA_ROW_DEGREES=0: small plan without the row_degrees kernels */
+    bool banks = true;              /* LDPCGPU_CUDA_BANKS=0: rows' edges in H's order (table_banks.cpp) */
 };
 Knobs read_knobs();
 

@@ -58,6 +58,11 @@ struct HostPlan {
  * QC code (cuda_plan.cpp: State::small); false: a block row a layer (State::plan) */
 int build_plan(const ldpc_code *c, const ldpc_decoder_config *cfg, HostPlan *p, bool merge);
 
+/* Reorders each row's edges among its slots of the column table cols (the plan's column
+ * numbers; p's layers) so that a warp's accesses to an APP of value_bytes-byte values in shared
+ * memory take fewer passes (table_banks.cpp); the rows' results do not depend on the order. */
+void order_edges_for_banks(const HostPlan &p, std::vector<uint4> &cols, size_t value_bytes);
+
 /* ---------------------------------------------------------------------------------------
  * Kernel arguments.
  * ------------------------------------------------------------------------------------- */

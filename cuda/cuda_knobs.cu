@@ -32,6 +32,7 @@ Knobs read_knobs()
     k.wave = !env_is(getenv("LDPCGPU_CUDA_WAVE"), "0");
     k.merge = !env_is(getenv("LDPCGPU_CUDA_MERGE"), "0");
     k.row_degrees = !env_is(getenv("LDPCGPU_CUDA_ROW_DEGREES"), "0");
+    k.banks = !env_is(getenv("LDPCGPU_CUDA_BANKS"), "0");
     return k;
 }
 

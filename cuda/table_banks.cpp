@@ -1,0 +1,119 @@
+/* The order of a row's edges in the column table, chosen for shared-memory banks.
+ *
+ * Thread t of a layer runs row t, and the warp's 32 threads read and write the APP of their
+ * rows' edge slot s together: one shared-memory access per slot, which takes as many passes
+ * (wavefronts) as the most distinct 4-byte words any one of the 32 banks holds among them.
+ * In H's column order a DVB layer's slots are often 2 - 3 times that (rows of different
+ * 360-row groups packed into one layer, parity columns q apart); quasi-cyclic block rows
+ * (consecutive columns) are not. The rows' results do not depend on the order of their edges
+ * (min-sum: the two smallest magnitudes, the sign product and each edge's own update; the table
+ * kernel runs no sum-product), and a message lives in its edge's slot whatever the order, so
+ * each row's edges may go to any of its slots: greedily, slot by slot, each thread takes the
+ * remaining edge whose bank holds the fewest words of the slot so far (ties: H's order), and a
+ * warp keeps the result only where it needs fewer passes than H's order. */
+#include <algorithm>
+#include <cstring>
+#include "cuda_internal.h"
+#include "table_encoding.h"
+
+namespace ldpccuda {
+
+namespace {
+
+constexpr int kWarp = 32, kBanks = 32, kMaxEdges = 32;
+
+unsigned slot_get(const uint4 &q, int j)
+{
+    switch (j & 3) {
+    case 0: return q.x;
+    case 1: return q.y;
+    case 2: return q.z;
+    default: return q.w;
+    }
+}
+
+/* one slot's words: how many passes the warp's access takes */
+struct SlotWords {
+    unsigned words[kWarp];
+    int nwords = 0, count[kBanks] = {0}, passes = 0;
+    bool has(unsigned w) const { return std::find(words, words + nwords, w) != words + nwords; }
+    int cost_of(unsigned w) const { return has(w) ? 0 : count[w % kBanks]; }
+    void add(unsigned w)
+    {
+        if (has(w))
+            return;
+        words[nwords++] = w;
+        passes = std::max(passes, ++count[w % kBanks]);
+    }
+};
+
+/* passes of every slot of the warp's rows (word[i][s], deg[i]) */
+int warp_passes(const unsigned word[][kMaxEdges], const int *deg, int nt, int dmax)
+{
+    int total = 0;
+    for (int s = 0; s < dmax; s++) {
+        SlotWords sw;
+        for (int i = 0; i < nt; i++)
+            if (s < deg[i])
+                sw.add(word[i][s]);
+        total += sw.passes;
+    }
+    return total;
+}
+
+} // namespace
+
+void order_edges_for_banks(const HostPlan &p, std::vector<uint4> &cols, size_t value_bytes)
+{
+    for (int L = 0; L < p.nlayers; L++) {
+        const int4 li = p.layers[(size_t)L];
+        const int slots = 4 * li.x, gb = li.y, rows = li.z;
+        if (slots > kMaxEdges)
+            continue;
+        for (int w0 = 0; w0 < rows; w0 += kWarp) {
+            const int nt = std::min(kWarp, rows - w0);
+            unsigned col[kWarp][kMaxEdges], word[kWarp][kMaxEdges], best[kWarp][kMaxEdges];
+            int deg[kWarp], dmax = 0;
+            for (int i = 0; i < nt; i++) {
+                deg[i] = 0;
+                for (int j = 0; j < slots; j++) {
+                    const unsigned v = slot_get(cols[(size_t)(gb + j / 4) * p.Z + w0 + i], j);
+                    if (v == kTableNoEdge)
+                        break; /* a row's edges fill its first slots */
+                    col[i][deg[i]] = v;
+                    word[i][deg[i]++] = (unsigned)(v * value_bytes / 4);
+                }
+                dmax = std::max(dmax, deg[i]);
+            }
+            const int before = warp_passes(word, deg, nt, dmax);
+            if (before <= dmax)
+                continue; /* every slot in one pass already */
+            bool used[kWarp][kMaxEdges] = {};
+            unsigned greedy_word[kWarp][kMaxEdges];
+            for (int s = 0; s < dmax; s++) {
+                SlotWords sw;
+                for (int i = 0; i < nt; i++) {
+                    if (s >= deg[i])
+                        continue;
+                    int pick = -1, cost = 1 << 30;
+                    for (int e = 0; e < deg[i]; e++)
+                        if (!used[i][e] && sw.cost_of(word[i][e]) < cost) {
+                            cost = sw.cost_of(word[i][e]);
+                            pick = e;
+                        }
+                    used[i][pick] = true;
+                    sw.add(word[i][pick]);
+                    best[i][s] = col[i][pick];
+                    greedy_word[i][s] = word[i][pick];
+                }
+            }
+            if (warp_passes(greedy_word, deg, nt, dmax) >= before)
+                continue;
+            for (int i = 0; i < nt; i++)
+                for (int s = 0; s < deg[i]; s++)
+                    table_set_slot(cols[(size_t)(gb + s / 4) * p.Z + w0 + i], s, best[i][s]);
+        }
+    }
+}
+
+} // namespace ldpccuda
