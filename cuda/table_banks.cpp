@@ -32,18 +32,23 @@ unsigned slot_get(const uint4 &q, int j)
     }
 }
 
-/* one slot's words: how many passes the warp's access takes */
+/* one slot's words, by bank: how many passes the warp's access takes */
 struct SlotWords {
-    unsigned words[kWarp];
-    int nwords = 0, count[kBanks] = {0}, passes = 0;
-    bool has(unsigned w) const { return std::find(words, words + nwords, w) != words + nwords; }
+    unsigned words[kBanks][kWarp]; /* bank b's distinct words: words[b][0 .. count[b]) */
+    int count[kBanks] = {0}, passes = 0;
+    bool has(unsigned w) const
+    {
+        const unsigned *b = words[w % kBanks];
+        return std::find(b, b + count[w % kBanks], w) != b + count[w % kBanks];
+    }
     int cost_of(unsigned w) const { return has(w) ? 0 : count[w % kBanks]; }
     void add(unsigned w)
     {
         if (has(w))
             return;
-        words[nwords++] = w;
-        passes = std::max(passes, ++count[w % kBanks]);
+        const unsigned b = w % kBanks;
+        words[b][count[b]++] = w;
+        passes = std::max(passes, count[b]);
     }
 };
 
