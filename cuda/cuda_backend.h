@@ -59,6 +59,7 @@ struct Knobs {
     bool merge = true;              /* LDPCGPU_CUDA_MERGE=0: no small-batch plan (State::small) */
     bool row_degrees = true;        /* LDPCGPU_CUDA_ROW_DEGREES=0: small plan without the row_degrees kernels */
     bool banks = true;              /* LDPCGPU_CUDA_BANKS=0: rows' edges in H's order (table_banks.cpp) */
+    bool parity_layout = true;      /* LDPCGPU_CUDA_PARITY_LAYOUT=0: DVB parity APP values in column order */
 };
 Knobs read_knobs();
 
@@ -117,6 +118,7 @@ struct Lane {
 struct State {
     Knobs knobs;
     HostPlan plan;
+    ParityLayout par; /* where the table kernel keeps each column's APP value (table_encoding.h) */
     bool use_table = false;
     TableVariant var{ARITH_F32, 8, MEM_SMEM_ALL};
     int lanes_per_group = 1;

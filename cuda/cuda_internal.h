@@ -13,6 +13,7 @@ extern "C" {
 #include "decoder_fixed.h"
 #include "error.h"
 }
+#include "table_encoding.h"
 
 namespace ldpccuda {
 
@@ -63,6 +64,9 @@ int build_plan(const ldpc_code *c, const ldpc_decoder_config *cfg, HostPlan *p, 
  * memory take fewer passes (table_banks.cpp); the rows' results do not depend on the order. */
 void order_edges_for_banks(const HostPlan &p, std::vector<uint4> &cols, size_t value_bytes);
 
+/* The plan's column numbers in cols replaced by where their APP values live (app_slot). */
+void table_to_slots(const ParityLayout &pl, std::vector<uint4> &cols);
+
 /* ---------------------------------------------------------------------------------------
  * Kernel arguments.
  * ------------------------------------------------------------------------------------- */
@@ -105,6 +109,7 @@ struct TableCode {
     int n, Z, nlayers, total_groups;
     const int4 *layers;
     const void *table; /* uint4 entries, or uint2 of 16-bit offsets (table_offsets16) */
+    ParityLayout par;  /* where each column's APP value lives (table_encoding.h) */
 };
 
 struct TableArgs {

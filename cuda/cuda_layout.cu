@@ -64,6 +64,7 @@ static int upload_table(const State *s, const HostPlan &p, bool run_degrees, Dev
 {
     const TableGeom g = table_geom(s->var.arith);
     std::vector<uint4> bytes(p.table);
+    table_to_slots(s->par, bytes); /* column numbers -> where their APP values live */
     /* rows' edges ordered for shared-memory banks where every launch keeps the APP there (in
      * global memory H's order keeps a warp's accesses in few sectors) */
     const bool app_on_chip = s->var.mem != MEM_GLOBAL && (!s->has_wave || s->wave_var.mem != MEM_GLOBAL);

@@ -46,7 +46,7 @@ int launch(State *s, ldpc_decoder *dec, Lane &L, const void *llr, int llr_i8, in
         var.row_degrees = small && s->small_row_degrees;
         TableArgs a;
         a.code = TableCode{c->n, p.Z, p.nlayers, p.total_groups, small ? d.layers_small : d.layers,
-                           small ? d.table_small : d.table};
+                           small ? d.table_small : d.table, s->par};
         a.fmt = fmt;
         a.batch = b;
         a.ar = s->ar;

@@ -191,6 +191,14 @@ static int cuda_init_inner(ldpc_decoder *dec, State *s)
     /* the batch size must be known before the lanes' buffers: find the kernel shape first */
     if ((st = read_device_props(s->devs[0])) != LDPC_OK || (st = choose_variant(s, dec)) != LDPC_OK)
         return st;
+    /* DVB parity columns group-major where every launch keeps the APP in global memory (the
+     * float DVB 64800 kernels): table_encoding.h, app_slot */
+    const bool app_global = s->var.mem == MEM_GLOBAL && (!s->has_wave || s->wave_var.mem == MEM_GLOBAL);
+    if (s->knobs.parity_layout && s->use_table && app_global && c->dvb_q > 0 && c->n - c->k == 360 * c->dvb_q) {
+        s->par.k = c->k;
+        s->par.q = c->dvb_q;
+        s->par.per = 360;
+    }
     const int nstreams = cfg->num_streams > 0 ? cfg->num_streams : 4;
     for (int i = 0; i < (int)s->devs.size(); i++)
         if ((st = init_device(s, dec, i)) != LDPC_OK)

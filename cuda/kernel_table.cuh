@@ -53,11 +53,24 @@ template <int SH> struct TabQ<true, SH> {
 /* Four neighbouring APP values, moved in one access (the channel load, the unpacked output) */
 template <class AppT> struct alignas(4 * sizeof(AppT)) AppQuad { AppT v[4]; };
 
+/* the four APP values of columns 4 q .. 4 q + 3, wherever they live */
+template <class AppT>
+__device__ __forceinline__ AppQuad<AppT> load_quad(const AppT *app, const ParityLayout &pl, int q)
+{
+    if (pl.q == 0 || 4 * q + 3 < pl.k)
+        return *(const AppQuad<AppT> *)(app + 4 * q);
+    AppQuad<AppT> r;
+#pragma unroll
+    for (int u = 0; u < 4; u++)
+        r.v[u] = app[app_slot(pl, 4 * q + u)];
+    return r;
+}
+
 /* Write the output bits of the lanes in 'lanes' of group (frames f0, f0+1) from its APP. QUADS:
  * unpacked bits four at a time where they can be (the one-block kernels; in the others the
  * larger code made ptxas spill more in the row updates) */
 template <class A, bool QUADS>
-__device__ __forceinline__ void emit(const typename A::AppT *app, const OutFmt &fmt,
+__device__ __forceinline__ void emit(const typename A::AppT *app, const ParityLayout &pl, const OutFmt &fmt,
                                      const Batch &b, int f0, unsigned lanes, int t, int Z,
                                      int iterations, unsigned parity_fail)
 {
@@ -69,7 +82,7 @@ __device__ __forceinline__ void emit(const typename A::AppT *app, const OutFmt &
                 const int i = by * 8 + k;
                 if (i < fmt.out_bits) {
                     const int pos = fmt.out_pos ? fmt.out_pos[i] : i;
-                    const unsigned bits = A::lanes_of_raw(A::raw(app[pos]));
+                    const unsigned bits = A::lanes_of_raw(A::raw(app[app_slot(pl, pos)]));
                     v[0] |= (bits & 1u) << (7 - k);
                     v[1] |= ((bits >> 1) & 1u) << (7 - k);
                 }
@@ -84,7 +97,7 @@ __device__ __forceinline__ void emit(const typename A::AppT *app, const OutFmt &
          * out_bytes = out_bits): a DVB 64800 codeword's 58320 bits are 57 steps for each of
          * 256 threads rather than 228 */
         for (int q = t; q < fmt.out_bits / 4; q += Z) {
-            const AppQuad<AppT> a = *(const AppQuad<AppT> *)(app + 4 * q);
+            const AppQuad<AppT> a = load_quad(app, pl, q);
             unsigned v[2] = {0u, 0u};
 #pragma unroll
             for (int k = 0; k < 4; k++) {
@@ -99,7 +112,7 @@ __device__ __forceinline__ void emit(const typename A::AppT *app, const OutFmt &
     } else {
         for (int i = t; i < fmt.out_bits; i += Z) {
             const int pos = fmt.out_pos ? fmt.out_pos[i] : i;
-            const unsigned bits = A::lanes_of_raw(A::raw(app[pos]));
+            const unsigned bits = A::lanes_of_raw(A::raw(app[app_slot(pl, pos)]));
             for (int l = 0; l < A::LANES; l++)
                 if (lanes & (1u << l))
                     b.out[(size_t)(f0 + l) * fmt.out_bytes + i] = (uint8_t)((bits >> l) & 1u);
@@ -484,16 +497,23 @@ __device__ __forceinline__ void copy_async(void *smem_dst, const void *src)
 /* One quad of the channel values of a group's frames (a: lane 0's four, b: lane 1's) into the
  * APP at 4 q */
 template <class A, class V>
-__device__ __forceinline__ void store_quad(typename A::AppT *app, int q, const V a, const V b, unsigned valid,
-                                           const Arith &ar)
+__device__ __forceinline__ void store_quad(typename A::AppT *app, const ParityLayout &pl, int q, const V a,
+                                           const V b, unsigned valid, const Arith &ar)
 {
     AppQuad<typename A::AppT> r;
     r.v[0] = A::in_lanes(a.x, b.x, valid, ar);
     r.v[1] = A::in_lanes(a.y, b.y, valid, ar);
     r.v[2] = A::in_lanes(a.z, b.z, valid, ar);
     r.v[3] = A::in_lanes(a.w, b.w, valid, ar);
-    *(AppQuad<typename A::AppT> *)(app + 4 * q) = r;
+    if (pl.q == 0 || 4 * q + 3 < pl.k) {
+        *(AppQuad<typename A::AppT> *)(app + 4 * q) = r;
+        return;
+    }
+#pragma unroll
+    for (int u = 0; u < 4; u++) /* parity columns: group-major (table_encoding.h) */
+        app[app_slot(pl, 4 * q + u)] = r.v[u];
 }
+
 
 /* The channel values of a group's frames (lane 0: frame f0, lane 1: f0 + 1 when valid) into its
  * APP; returns the lanes (bit l) for which one of this thread's values is not 0 (erased frames,
@@ -502,7 +522,7 @@ __device__ __forceinline__ void store_quad(typename A::AppT *app, int q, const V
  * in flight per thread, outside any test of the input type; then one round trip brings a
  * WiMAX codeword in, also when it is read from mapped host memory (the backend's direct path). */
 template <class A, int UNROLL, int READBACK, bool STAGE, class T>
-__device__ __forceinline__ unsigned load_channel(typename A::AppT *app, const T *llr, int n, int f0,
+__device__ __forceinline__ unsigned load_channel(typename A::AppT *app, const ParityLayout &pl, const T *llr, int n, int f0,
                                              unsigned valid, int t, int Z, const Arith &ar,
                                              typename A::Msg4 *stage, unsigned stage_slots)
 {
@@ -531,12 +551,12 @@ __device__ __forceinline__ unsigned load_channel(typename A::AppT *app, const T 
             for (int q = t; q < n / 4; q += Z) {
                 const V a = *(const V *)(stage + q);
                 const V b = A::LANES == 2 ? *(const V *)((const unsigned char *)(stage + q) + QB) : a;
-                store_quad<A>(app, q, a, b, valid, ar);
+                store_quad<A>(app, pl, q, a, b, valid, ar);
             }
         } else {
 #pragma unroll UNROLL
             for (int q = t; q < n / 4; q += Z)
-                store_quad<A>(app, q, v0[q], v1[q], valid, ar);
+                store_quad<A>(app, pl, q, v0[q], v1[q], valid, ar);
         }
         /* the thread's own values read back (no barrier needed) in a loop of their own: an
          * OR inside the loop above, among its loads in flight, spilled registers (ptxas);
@@ -544,17 +564,17 @@ __device__ __forceinline__ unsigned load_channel(typename A::AppT *app, const T 
          * 256 threads), one in the others (more spills in their row updates) */
 #pragma unroll READBACK
         for (int q = t; q < n / 4; q += Z) {
-            const AppQuad<AppT> r = *(const AppQuad<AppT> *)(app + 4 * q);
+            const AppQuad<AppT> r = load_quad(app, pl, q);
             nz |= A::nz_bits(r.v[0]) | A::nz_bits(r.v[1]) | A::nz_bits(r.v[2]) | A::nz_bits(r.v[3]);
         }
         return A::nz_lanes(nz) & valid;
     }
 #pragma unroll UNROLL
     for (int j = t; j < n; j += Z)
-        app[j] = A::in_lanes(x0[j], x1[j], valid, ar);
+        app[app_slot(pl, j)] = A::in_lanes(x0[j], x1[j], valid, ar);
 #pragma unroll 1
     for (int j = t; j < n; j += Z)
-        nz |= A::nz_bits(app[j]);
+        nz |= A::nz_bits(app[app_slot(pl, j)]);
     return A::nz_lanes(nz) & valid;
 }
 
@@ -661,6 +681,10 @@ table_kernel(const TableArgs a)
     unsigned char *app_b = MEM == MEM_GLOBAL ? (unsigned char *)a.app_scratch + (size_t)gg_slot * app_bytes
                                              : p + (size_t)gl * app_bytes;
     AppT *app = (AppT *)app_b;
+    /* where each column's APP value lives: only the kernels of an APP in global memory are
+     * given a layout (the backend sets one only where every launch runs such a kernel); the
+     * others compile to the identity (table_encoding.h) */
+    const ParityLayout pl = MEM == MEM_GLOBAL ? c.par : ParityLayout{};
     Msg4 *msg = MEM == MEM_SMEM_ALL ? (Msg4 *)(p + (size_t)G * app_bytes) + (size_t)gl * msg_elems
                                     : (Msg4 *)a.msg_scratch + (size_t)gg_slot * msg_elems;
     Msg4 *msg_t = msg + t;
@@ -715,8 +739,8 @@ table_kernel(const TableArgs a)
             /* only where a block decodes one chunk (small batches: the values often come from
              * mapped host memory); full batches load as before */
             const unsigned slots = nchunks <= (int)gridDim.x ? msg_elems : 0u;
-            const unsigned nz = a.batch.llr_i8 ? load_channel<A, UNROLL, READBACK, STAGE>(app, (const int8_t *)a.batch.llr, n, f0, valid, t, Z, a.ar, msg, slots)
-                                         : load_channel<A, UNROLL, READBACK, STAGE>(app, (const float *)a.batch.llr, n, f0, valid, t, Z, a.ar, msg, slots);
+            const unsigned nz = a.batch.llr_i8 ? load_channel<A, UNROLL, READBACK, STAGE>(app, pl, (const int8_t *)a.batch.llr, n, f0, valid, t, Z, a.ar, msg, slots)
+                                         : load_channel<A, UNROLL, READBACK, STAGE>(app, pl, (const float *)a.batch.llr, n, f0, valid, t, Z, a.ar, msg, slots);
             /* erased frames: one shared OR per thread and frame (a thread whose values are
              * all 0 skips it), against 10+ iterations of row updates */
             if (nz)
@@ -901,7 +925,7 @@ table_kernel(const TableArgs a)
                 if (a.crc_r) {
                     unsigned r0 = 0, r1 = 0;
                     for (int j = t; j < a.crc_bits; j += Z) {
-                        const unsigned bits = A::lanes_of_raw(A::raw(app[j]));
+                        const unsigned bits = A::lanes_of_raw(A::raw(app[app_slot(pl, j)]));
                         const unsigned rj = __ldg(&a.crc_r[j]);
                         r0 ^= (bits & 1u) ? rj : 0u;
                         r1 ^= (bits & 2u) ? rj : 0u;
@@ -924,7 +948,7 @@ table_kernel(const TableArgs a)
                  * shared memory here rather than kept in a register through the iterations;
                  * a lane stopped by its CRC reports its parity checks as they are */
                 if (fresh)
-                    emit<A, ONE_BLOCK>(app, a.fmt, a.batch, f0, fresh, t, Z, a.batch.early ? it : a.batch.max_iter,
+                    emit<A, ONE_BLOCK>(app, pl, a.fmt, a.batch, f0, fresh, t, Z, a.batch.early ? it : a.batch.max_iter,
                             (valid & ~(unsigned)gseen[g]) | (unsigned)gunsat[g]);
             }
             __syncthreads();
@@ -947,7 +971,7 @@ table_kernel(const TableArgs a)
         if (in_group) {
             const unsigned open = ~(unsigned)gdone[g] & ALL;
             if (open)
-                emit<A, ONE_BLOCK>(app, a.fmt, a.batch, f0, open, t, Z, a.batch.max_iter, ALL);
+                emit<A, ONE_BLOCK>(app, pl, a.fmt, a.batch, f0, open, t, Z, a.batch.max_iter, ALL);
             if (t == 0)
                 gseen[g] = 0; /* this chunk's last read of it (the next chunk's are after a barrier) */
         }

@@ -1,4 +1,5 @@
-/* The order of a row's edges in the column table, chosen for shared-memory banks.
+/* The column table for shared-memory banks: DVB parity columns group-major (app_slot), and the
+ * order of a row's edges among its slots.
  *
  * Thread t of a layer runs row t, and the warp's 32 threads read and write the APP of their
  * rows' edge slot s together: one shared-memory access per slot, which takes as many passes
@@ -67,6 +68,15 @@ int warp_passes(const unsigned word[][kMaxEdges], const int *deg, int nt, int dm
 }
 
 } // namespace
+
+void table_to_slots(const ParityLayout &pl, std::vector<uint4> &cols)
+{
+    if (pl.q == 0)
+        return;
+    auto slot = [&](unsigned v) { return v == kTableNoEdge ? v : (unsigned)app_slot(pl, (int)v); };
+    for (uint4 &u : cols)
+        u = make_uint4(slot(u.x), slot(u.y), slot(u.z), slot(u.w));
+}
 
 void order_edges_for_banks(const HostPlan &p, std::vector<uint4> &cols, size_t value_bytes)
 {

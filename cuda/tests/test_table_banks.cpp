@@ -1,8 +1,13 @@
-/* The column table's rows ordered for shared-memory banks (table_banks.cpp), on the host: every
- * row keeps exactly its columns, in its first slots; no warp's access takes more passes than in
- * H's order; and the DVB codes whose layers mix 360-row groups take fewer. (That the decoded
- * bits do not change is test_cuda_fixed's and test_cuda_small's: bit-exact to the model with
- * the reordered tables.) Runs without a GPU. */
+/* The column table's APP addressing (table_banks.cpp, table_encoding.h), on the host, as the
+ * backend uses it:
+ *  - an APP in shared memory: each row's edges reordered among its slots for the banks; every
+ *    row keeps exactly its columns, in its first slots; no warp's access takes more passes than
+ *    in H's order; the DVB codes whose layers mix 360-row groups take fewer;
+ *  - an APP in global memory (the float DVB 64800 kernels): DVB parity columns group-major
+ *    (app_slot), a permutation of the columns that leaves every row its columns and puts a
+ *    warp's accesses in fewer 32-byte sectors.
+ * (That the decoded bits do not change is test_cuda_fixed's, test_cuda_float's and
+ * test_cuda_small's: bit-exact to the model with these tables.) Runs without a GPU. */
 #include <algorithm>
 #include <cstdio>
 #include <vector>
@@ -60,8 +65,26 @@ static int warp_passes(const HostPlan &p, const std::vector<uint4> &t, int L, in
     return total;
 }
 
-/* checks one code's plan; returns passes after / before */
-static double check_code(const char *name, ldpc_msg_format fmt, size_t vb)
+/* 32-byte sectors of warp w of layer L's accesses, over its slots (an APP in global memory) */
+static int warp_sectors(const HostPlan &p, const std::vector<uint4> &t, int L, int w, size_t vb)
+{
+    const int4 li = p.layers[(size_t)L];
+    int total = 0;
+    for (int j = 0; j < 4 * li.x; j++) {
+        std::vector<unsigned> sectors;
+        for (int r = 32 * w; r < std::min(li.z, 32 * w + 32); r++) {
+            const unsigned c = slot_of(t[(size_t)(li.y + j / 4) * p.Z + r], j);
+            if (c != kTableNoEdge)
+                sectors.push_back((unsigned)(c * vb / 32));
+        }
+        std::sort(sectors.begin(), sectors.end());
+        total += (int)(std::unique(sectors.begin(), sectors.end()) - sectors.begin());
+    }
+    return total;
+}
+
+/* checks one code's plan; returns passes (sectors with global_app) after / before */
+static double check_code(const char *name, ldpc_msg_format fmt, size_t vb, bool global_app = false)
 {
     ldpc_code *c = nullptr;
     if (ldpc_code_create(&c, name) != LDPC_OK) {
@@ -73,8 +96,27 @@ static double check_code(const char *name, ldpc_msg_format fmt, size_t vb)
     cfg.msg_format = fmt;
     HostPlan p;
     CHECK(build_plan(c, &cfg, &p, false) == LDPC_OK && p.table_ok, "%s: no plan", name);
+    /* the layout the backend uses for this code (cuda_state.cu): with the APP in global memory */
+    ParityLayout pl;
+    if (global_app && c->dvb_q > 0) {
+        pl.k = c->k;
+        pl.q = c->dvb_q;
+        pl.per = 360;
+    }
+    std::vector<bool> hit((size_t)c->n, false);
+    bool bijective = true;
+    for (int j = 0; j < c->n; j++) {
+        const int s = app_slot(pl, j);
+        bijective = bijective && s >= 0 && s < c->n && !hit[(size_t)s];
+        if (s >= 0 && s < c->n)
+            hit[(size_t)s] = true;
+    }
+    CHECK(bijective, "%s: app_slot is not a permutation of the columns", name);
+    const std::vector<uint4> columns = p.table; /* H's order, columns in place: the baseline */
+    table_to_slots(pl, p.table);                /* H's order, the layout's slots */
     std::vector<uint4> t = p.table;
-    order_edges_for_banks(p, t, vb);
+    if (!global_app)
+        order_edges_for_banks(p, t, vb);
     long before = 0, after = 0;
     for (int L = 0; L < p.nlayers; L++) {
         const int4 li = p.layers[(size_t)L];
@@ -92,6 +134,11 @@ static double check_code(const char *name, ldpc_msg_format fmt, size_t vb)
             CHECK(a == b, "%s: layer %d row %d: columns changed", name, L, row);
         }
         for (int w = 0; 32 * w < li.z; w++) {
+            if (global_app) {
+                before += warp_sectors(p, columns, L, w, vb);
+                after += warp_sectors(p, t, L, w, vb);
+                continue;
+            }
             const int pb = warp_passes(p, p.table, L, w, vb), pa = warp_passes(p, t, L, w, vb);
             CHECK(pa <= pb, "%s: layer %d warp %d: %d passes, %d in H's order", name, L, w, pa, pb);
             before += pb;
@@ -100,7 +147,8 @@ static double check_code(const char *name, ldpc_msg_format fmt, size_t vb)
     }
     ldpc_code_destroy(c);
     const double ratio = before ? (double)after / (double)before : 1.0;
-    printf("%-18s %zu-byte APP values: %ld -> %ld passes (%.3f)\n", name, vb, before, after, ratio);
+    printf("%-18s %zu-byte APP values: %ld -> %ld %s (%.3f)\n", name, vb, before, after,
+           global_app ? "sectors, parity group-major" : "passes, edges ordered for banks", ratio);
     return ratio;
 }
 
@@ -113,6 +161,11 @@ int main(void)
     CHECK(t56 < 0.75, "dvbt2:64800:5/6: passes only down to %.3f (0.68 measured)", t56);
     check_code("dvbt2:64800:1/2", LDPC_MSG_I8, 2);
     check_code("dvbs2:64800:9/10", LDPC_MSG_I8, 2);
+    /* float DVB 64800: the APP (4-byte values) in global memory, parity columns group-major */
+    const double g12 = check_code("dvbt2:64800:1/2", LDPC_MSG_F32, 4, true);
+    CHECK(g12 < 0.9, "dvbt2:64800:1/2 float: sectors only down to %.3f", g12);
+    const double g13 = check_code("dvbs2:64800:1/3", LDPC_MSG_F32, 4, true);
+    CHECK(g13 < 0.9, "dvbs2:64800:1/3 float: sectors only down to %.3f", g13);
     /* pairs (4-byte values) */
     const double s35 = check_code("dvbs2:16200:3/5", LDPC_MSG_I8, 4);
     CHECK(s35 < 0.95, "dvbs2:16200:3/5: passes only down to %.3f", s35);
