@@ -514,7 +514,6 @@ __device__ __forceinline__ void store_quad(typename A::AppT *app, const ParityLa
         app[app_slot(pl, 4 * q + u)] = r.v[u];
 }
 
-
 /* The channel values of a group's frames (lane 0: frame f0, lane 1: f0 + 1 when valid) into its
  * APP; returns the lanes (bit l) for which one of this thread's values is not 0 (erased frames,
  * decoder_erased.h: one OR per value; the kernel combines the threads once per frame). A small batch is one block per SM, so the time to the first iteration is the number of
