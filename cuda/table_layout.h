@@ -88,9 +88,20 @@ __host__ __device__ constexpr bool table_three_blocks(bool one_lane_i8, int mem)
 {
     return one_lane_i8 && mem != MEM_SMEM_ALL;
 }
+/* The one-lane float and int16 kernels of rows of up to 8 edges with the APP in global memory
+ * (float DVB 64800: 259 KB a codeword) run two blocks of at most 384 threads an SM, at most 85
+ * registers (ptxas: 126 bytes of spill stores), where one block of up to 512 took 128: with
+ * everything in global memory a lone block of 12 warps waits on loads (ncu, DVB-T2 64800 r1/2
+ * float: 18.75% occupancy, 1.94 TB/s from DRAM, 11% of the SMs' issue). H200, float 10 it
+ * kernel-only: DVB-T2 64800 r1/2 3.99 -> 4.35 Gb/s, DVB-S2 64800 1/3 3.16 -> 3.72; DVB-S2 r1/2
+ * early stop e2e 7.15 -> 7.82 (rows of 9 - 16 edges had two blocks already: table_two_blocks) */
+__host__ __device__ constexpr bool table_two_global(bool one_lane_i8, int mem, int dmax)
+{
+    return !one_lane_i8 && mem == MEM_GLOBAL && dmax <= 8;
+}
 __host__ __device__ constexpr int table_max_threads(bool one_lane_i8, int mem, int dmax)
 {
-    return table_three_blocks(one_lane_i8, mem) || table_two_blocks(dmax) ? 384 : 512;
+    return table_three_blocks(one_lane_i8, mem) || table_two_blocks(dmax) || table_two_global(one_lane_i8, mem, dmax) ? 384 : 512;
 }
 /* the most rows a layer may hold (cuda_plan.cpp): the threads of a two-block kernel, so that
  * every code's layers fit every kernel (a longer layer split in two keeps the row order: its
@@ -111,7 +122,8 @@ __host__ __device__ constexpr int table_min_blocks(int lanes, bool one_lane_i8, 
     return one_block ? 1
            : table_three_blocks(one_lane_i8, mem)
                ? 3
-               : (table_two_blocks(dmax) || (lanes == 2 && dmax <= 8 && mem == MEM_SMEM_ALL) ? 2 : 1);
+               : (table_two_blocks(dmax) || (lanes == 2 && dmax <= 8 && mem == MEM_SMEM_ALL) ||
+                  (lanes == 1 && table_two_global(one_lane_i8, mem, dmax)) ? 2 : 1);
 }
 
 } // namespace ldpccuda
