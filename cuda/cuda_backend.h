@@ -145,6 +145,11 @@ struct State {
     /* small runs in the row_degrees form of its variant(s) (TableVariant::row_degrees) */
     bool small_row_degrees = false;
     bool has_small() const { return small_var || small_wave; }
+    /* whether every launch (full batches: var; one wave: wave_var) keeps the APP in global
+     * memory, or every launch keeps it on chip: the column table's addressing depends on it
+     * (table_banks.cpp), and one table serves both */
+    bool app_always_global() const { return var.mem == MEM_GLOBAL && (!has_wave || wave_var.mem == MEM_GLOBAL); }
+    bool app_always_on_chip() const { return var.mem != MEM_GLOBAL && (!has_wave || wave_var.mem != MEM_GLOBAL); }
     int fixed = 0, spa = 0;
     size_t generic_slot = 0;
     int generic_grid = 0;

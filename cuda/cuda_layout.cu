@@ -67,8 +67,7 @@ static int upload_table(const State *s, const HostPlan &p, bool run_degrees, Dev
     table_to_slots(s->par, bytes); /* column numbers -> where their APP values live */
     /* rows' edges ordered for shared-memory banks where every launch keeps the APP there (in
      * global memory H's order keeps a warp's accesses in few sectors) */
-    const bool app_on_chip = s->var.mem != MEM_GLOBAL && (!s->has_wave || s->wave_var.mem != MEM_GLOBAL);
-    if (s->knobs.banks && app_on_chip)
+    if (s->knobs.banks && s->app_always_on_chip())
         order_edges_for_banks(p, bytes, g.app_value_bytes);
     for (uint4 &u : bytes)
         u = make_uint4(table_encode32(u.x, (unsigned)g.app_value_bytes), table_encode32(u.y, (unsigned)g.app_value_bytes),

@@ -193,8 +193,8 @@ static int cuda_init_inner(ldpc_decoder *dec, State *s)
         return st;
     /* DVB parity columns group-major where every launch keeps the APP in global memory (the
      * float DVB 64800 kernels): table_encoding.h, app_slot */
-    const bool app_global = s->var.mem == MEM_GLOBAL && (!s->has_wave || s->wave_var.mem == MEM_GLOBAL);
-    if (s->knobs.parity_layout && s->use_table && app_global && c->dvb_q > 0 && c->n - c->k == 360 * c->dvb_q) {
+    if (s->knobs.parity_layout && s->use_table && s->app_always_global() && c->dvb_q > 0 &&
+        c->n - c->k == 360 * c->dvb_q) {
         s->par.k = c->k;
         s->par.q = c->dvb_q;
         s->par.per = 360;

@@ -23,16 +23,6 @@ namespace {
 
 constexpr int kWarp = 32, kBanks = 32, kMaxEdges = 32;
 
-unsigned slot_get(const uint4 &q, int j)
-{
-    switch (j & 3) {
-    case 0: return q.x;
-    case 1: return q.y;
-    case 2: return q.z;
-    default: return q.w;
-    }
-}
-
 /* one slot's words, by bank: how many passes the warp's access takes */
 struct SlotWords {
     unsigned words[kBanks][kWarp]; /* bank b's distinct words: words[b][0 .. count[b]) */
@@ -92,7 +82,7 @@ void order_edges_for_banks(const HostPlan &p, std::vector<uint4> &cols, size_t v
             for (int i = 0; i < nt; i++) {
                 deg[i] = 0;
                 for (int j = 0; j < slots; j++) {
-                    const unsigned v = slot_get(cols[(size_t)(gb + j / 4) * p.Z + w0 + i], j);
+                    const unsigned v = table_get_slot(cols[(size_t)(gb + j / 4) * p.Z + w0 + i], j);
                     if (v == kTableNoEdge)
                         break; /* a row's edges fill its first slots */
                     col[i][deg[i]] = v;
@@ -104,7 +94,7 @@ void order_edges_for_banks(const HostPlan &p, std::vector<uint4> &cols, size_t v
             if (before <= dmax)
                 continue; /* every slot in one pass already */
             bool used[kWarp][kMaxEdges] = {};
-            unsigned greedy_word[kWarp][kMaxEdges];
+            int after = 0; /* the greedy order's passes, slot by slot */
             for (int s = 0; s < dmax; s++) {
                 SlotWords sw;
                 for (int i = 0; i < nt; i++) {
@@ -119,10 +109,10 @@ void order_edges_for_banks(const HostPlan &p, std::vector<uint4> &cols, size_t v
                     used[i][pick] = true;
                     sw.add(word[i][pick]);
                     best[i][s] = col[i][pick];
-                    greedy_word[i][s] = word[i][pick];
                 }
+                after += sw.passes;
             }
-            if (warp_passes(greedy_word, deg, nt, dmax) >= before)
+            if (after >= before)
                 continue;
             for (int i = 0; i < nt; i++)
                 for (int s = 0; s < deg[i]; s++)

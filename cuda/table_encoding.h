@@ -29,6 +29,17 @@ __host__ __device__ inline void table_set_slot(uint4 &q, int j, unsigned v)
     }
 }
 
+/* plan and upload: the value in slot j % 4 of an entry */
+__host__ __device__ inline unsigned table_get_slot(const uint4 &q, int j)
+{
+    switch (j & 3) {
+    case 0: return q.x;
+    case 1: return q.y;
+    case 2: return q.z;
+    default: return q.w;
+    }
+}
+
 /* upload: a column number as a byte offset into the APP (values of value_bytes bytes) */
 __host__ __device__ inline unsigned table_encode32(unsigned col, unsigned value_bytes)
 {

@@ -27,39 +27,48 @@ static int failures = 0;
         }                                                                                   \
     } while (0)
 
-static unsigned slot_of(const uint4 &q, int j)
-{
-    return (j & 3) == 0 ? q.x : (j & 3) == 1 ? q.y : (j & 3) == 2 ? q.z : q.w;
-}
-
 /* one row's slots */
 static std::vector<unsigned> row_slots(const HostPlan &p, const std::vector<uint4> &t, int L, int row)
 {
     const int4 li = p.layers[(size_t)L];
     std::vector<unsigned> v;
     for (int j = 0; j < 4 * li.x; j++)
-        v.push_back(slot_of(t[(size_t)(li.y + j / 4) * p.Z + row], j));
+        v.push_back(table_get_slot(t[(size_t)(li.y + j / 4) * p.Z + row], j));
     return v;
+}
+
+/* the values warp w of layer L reads in slot j (its rows' edges there, missing ones left out) */
+static std::vector<unsigned> warp_slot(const HostPlan &p, const std::vector<uint4> &t, int L, int w, int j)
+{
+    const int4 li = p.layers[(size_t)L];
+    std::vector<unsigned> v;
+    for (int r = 32 * w; r < std::min(li.z, 32 * w + 32); r++) {
+        const unsigned c = table_get_slot(t[(size_t)(li.y + j / 4) * p.Z + r], j);
+        if (c != kTableNoEdge)
+            v.push_back(c);
+    }
+    return v;
+}
+
+/* the distinct values of v / unit (unit = bytes of a word or sector over bytes of a value) */
+static std::vector<unsigned> distinct_units(const std::vector<unsigned> &v, size_t vb, size_t unit)
+{
+    std::vector<unsigned> u;
+    for (unsigned c : v)
+        u.push_back((unsigned)(c * vb / unit));
+    std::sort(u.begin(), u.end());
+    u.erase(std::unique(u.begin(), u.end()), u.end());
+    return u;
 }
 
 /* passes of warp w of layer L: per slot, the most distinct 4-byte words in one bank */
 static int warp_passes(const HostPlan &p, const std::vector<uint4> &t, int L, int w, size_t vb)
 {
-    const int4 li = p.layers[(size_t)L];
     int total = 0;
-    for (int j = 0; j < 4 * li.x; j++) {
-        std::vector<unsigned> words;
+    for (int j = 0; j < 4 * p.layers[(size_t)L].x; j++) {
         int count[32] = {0}, most = 0;
-        for (int r = 32 * w; r < std::min(li.z, 32 * w + 32); r++) {
-            const unsigned c = slot_of(t[(size_t)(li.y + j / 4) * p.Z + r], j);
-            if (c == kTableNoEdge)
-                continue;
-            const unsigned word = (unsigned)(c * vb / 4);
-            if (std::find(words.begin(), words.end(), word) != words.end())
-                continue;
-            words.push_back(word);
+        for (unsigned word : distinct_units(warp_slot(p, t, L, w, j), vb, 4))
             most = std::max(most, ++count[word % 32]);
-        }
         total += most;
     }
     return total;
@@ -68,18 +77,9 @@ static int warp_passes(const HostPlan &p, const std::vector<uint4> &t, int L, in
 /* 32-byte sectors of warp w of layer L's accesses, over its slots (an APP in global memory) */
 static int warp_sectors(const HostPlan &p, const std::vector<uint4> &t, int L, int w, size_t vb)
 {
-    const int4 li = p.layers[(size_t)L];
     int total = 0;
-    for (int j = 0; j < 4 * li.x; j++) {
-        std::vector<unsigned> sectors;
-        for (int r = 32 * w; r < std::min(li.z, 32 * w + 32); r++) {
-            const unsigned c = slot_of(t[(size_t)(li.y + j / 4) * p.Z + r], j);
-            if (c != kTableNoEdge)
-                sectors.push_back((unsigned)(c * vb / 32));
-        }
-        std::sort(sectors.begin(), sectors.end());
-        total += (int)(std::unique(sectors.begin(), sectors.end()) - sectors.begin());
-    }
+    for (int j = 0; j < 4 * p.layers[(size_t)L].x; j++)
+        total += (int)distinct_units(warp_slot(p, t, L, w, j), vb, 32).size();
     return total;
 }
 
