@@ -96,12 +96,26 @@ struct ArF32 {
     {
         return scale(m, ar);
     }
+    /* a message from its parts: s2 where eq (the edge held min1), else s1, with the sign bit
+     * sgn (bit 31) XORed in; the one form of newmsg and of a compressed record's decode (CmF32) */
+    __device__ static __forceinline__ W msg_of(bool eq, unsigned sgn, W s1, W s2)
+    {
+        return __uint_as_float(__float_as_uint(eq ? s2 : s1) ^ sgn);
+    }
     /* new message of an edge with v2c value t (|t| = a), given the row's min1 and scaled
-     * minima, and the XOR of all the row's sign words */
+     * minima, and the XOR of all the row's sign words; eq and sgn are its parts (msg_of) */
+    __device__ static __forceinline__ W newmsg_parts(W t, W a, W m1, W s1, W s2, unsigned neg, bool &eq,
+                                                     unsigned &sgn)
+    {
+        eq = a == m1;
+        sgn = (neg ^ __float_as_uint(t)) & 0x80000000u;
+        return msg_of(eq, sgn, s1, s2);
+    }
     __device__ static __forceinline__ W newmsg(W t, W a, W m1, W s1, W s2, unsigned neg)
     {
-        const W mg = (a == m1) ? s2 : s1;
-        return __uint_as_float(__float_as_uint(mg) ^ ((neg ^ __float_as_uint(t)) & 0x80000000u));
+        bool eq;
+        unsigned sgn;
+        return newmsg_parts(t, a, m1, s1, s2, neg, eq, sgn);
     }
     /* lane bits (bit l = lane l) of the sign bits of a stored APP value or of an XOR of them */
     __device__ static __forceinline__ unsigned raw(AppT a) { return __float_as_uint(a); }
@@ -594,8 +608,9 @@ struct RowH8x2 {
 struct CmH8x2 {
     typedef ArH8x2 A;
     unsigned s1, d, idx, sw[3]; /* decoded: s1 and s2 - s1 as halves, 1024 + index, sign words */
-    __device__ static __forceinline__ CmH8x2 decode(uint2 e0, uint2 e1)
+    __device__ static __forceinline__ CmH8x2 decode(const uint2 *m)
     {
+        const uint2 e0 = m[0], e1 = m[1];
         CmH8x2 r;
         const unsigned s1x = prmt(e0.x, 0x64646464u, 0x4140u); /* 1152 + s1 */
         r.d = h2sub(prmt(e0.x, 0x64646464u, 0x4342u), s1x);
@@ -631,10 +646,82 @@ struct CmH8x2Out {
         return make_uint2(prmt(s1x, s2x, 0x6420u), prmt(sw[0], idx, 0x6240u));
     }
     __device__ __forceinline__ uint2 entry1() const { return make_uint2(sw[1], sw[2]); }
+    /* pass 2 of edge E: its new APP value into app, its parts into the record */
+    __device__ __forceinline__ void update(const RowH8x2 &row, unsigned t, unsigned &app, int E, const Arith &)
+    {
+        unsigned eq, sgn;
+        row.update_cm(t, app, eq, sgn);
+        edge(E, eq, sgn);
+    }
+    /* the record into the layer's first entry (li.y), and its second for rows of 9 - 24 edges */
+    __device__ __forceinline__ void store(uint2 *msg_t, int4 li, unsigned Z, const RowH8x2 &row) const
+    {
+        msg_t[(unsigned)li.y * Z] = entry0(row.s1, row.d);
+        if (li.x > 2)
+            msg_t[(unsigned)(li.y + 1) * Z] = entry1();
+    }
+    /* the entries a record takes in a layer of nent entries a row */
+    __device__ static __forceinline__ int entries(int nent) { return nent > 2 ? 2 : 1; }
+};
+
+/* Float check-node messages stored compressed, one record a row (CmF32), where they live in
+ * global memory (the float kernels of the codes whose state does not fit on chip: DVB 64800,
+ * 5G NR BG1 at large Z): a row's messages are +-s1 or +-s2 (ArF32::newmsg_parts), so one
+ * 16-byte record (the layer's first message entry, a float4) holds them all for rows of up to
+ * 32 edges, where one entry of four messages was 16 bytes before (a DVB-T2 64800 r1/2 row of 7
+ * edges: 16 bytes instead of 32; a DVB-S2 9/10 row of 30: 16 instead of 128).
+ * Layout: .x s1, .y s2 (as the row computed them, >= +0), .z the messages' sign bits (bit e:
+ * edge e), .w the index of an edge that took s2. Exact: the message of edge e is msg_of(e ==
+ * index, its sign bit, s1, s2), bit for bit the one newmsg gave; edges tied at min1 have s2 =
+ * s1 (the trackers' min2 is then min1), so any of them may be the index. All-zero messages (the
+ * decode's start) are the all-zero record (zero4). */
+struct CmF32 {
+    float s1, s2;
+    unsigned sg, idx;
+    __device__ static __forceinline__ CmF32 decode(const float4 *m)
+    {
+        CmF32 r;
+        r.s1 = m[0].x;
+        r.s2 = m[0].y;
+        r.sg = __float_as_uint(m[0].z);
+        r.idx = __float_as_uint(m[0].w);
+        return r;
+    }
+    /* edge E's old message */
+    __device__ __forceinline__ float x(int E) const
+    {
+        return ArF32::msg_of(idx == (unsigned)E, (sg << (31 - E)) & 0x80000000u, s1, s2);
+    }
+};
+
+/* Collects a float row's record while pass 2 runs */
+struct CmF32Out {
+    unsigned sg = 0u, idx = 0u;
+    __device__ __forceinline__ void update(const RowMinSum<ArF32> &row, float t, float &app, int E, const Arith &ar)
+    {
+        bool eq;
+        unsigned sgn;
+        const float r = ArF32::newmsg_parts(t, ArF32::mag(t), row.m1, row.s1, row.s2, row.neg, eq, sgn);
+        app = ArF32::store(ArF32::tadd(t, r, ar));
+        if (eq)
+            idx = (unsigned)E;
+        sg |= sgn >> (31 - E);
+    }
+    __device__ __forceinline__ void store(float4 *msg_t, int4 li, unsigned Z, const RowMinSum<ArF32> &row) const
+    {
+        msg_t[(unsigned)li.y * Z] = make_float4(row.s1, row.s2, __uint_as_float(sg), __uint_as_float(idx));
+    }
+    __device__ static __forceinline__ int entries(int) { return 1; }
 };
 
 template <class A> struct RowOf { typedef RowMinSum<A> T; };
 template <> struct RowOf<ArH8x2> { typedef RowH8x2 T; };
+
+/* The compressed-message record of a policy that has one (CM in kernel_table.cuh): In decodes
+ * a row's old messages, Out collects its new ones */
+template <class A> struct CmOf;
+template <> struct CmOf<ArH8x2> { typedef CmH8x2 In; typedef CmH8x2Out Out; };
+template <> struct CmOf<ArF32> { typedef CmF32 In; typedef CmF32Out Out; };
 
 } // namespace ldpccuda
 #endif

@@ -216,6 +216,17 @@ __device__ __forceinline__ unsigned row_parities(const unsigned char *app_b, con
     return bad; /* every bit of bad was published by the settled() that found it */
 }
 
+/* the message entries of a row that hold its messages: all of them, or with CM (a record a row)
+ * those of its record */
+template <bool CM, class A>
+__device__ __forceinline__ int cm_entries(int nent)
+{
+    if constexpr (CM)
+        return CmOf<A>::Out::entries(nent);
+    else
+        return nent;
+}
+
 /* One layer's table entries (byte offsets into the codeword's APP) and, when messages live in
  * global memory, its messages: loaded one layer ahead, so that their latency hides behind the
  * current layer's work. Only the APP reads must wait for the barrier between layers. */
@@ -251,9 +262,9 @@ struct LayerIn {
                 const unsigned tb = e * (unsigned)sizeof(Q);
                 const unsigned mb = e * (unsigned)sizeof(typename A::Msg4);
                 tab[gi] = __ldg((const Q *)((const char *)tab_t + tb));
-                /* CM: a row's record is its layer's first entry, and the second for rows of
-                 * more than 8 edges (CmH8x2) */
-                if (gi < PFK && with_msg && (!CM || gi == 0 || li.x > 2))
+                /* CM: a row's record is its layer's first entry (CmF32), and the second for
+                 * rows of more than 8 edges (CmH8x2) */
+                if (gi < PFK && with_msg && gi < cm_entries<CM, A>(li.x))
                     msg[gi < PFK ? gi : 0] = *(const typename A::Msg4 *)((const char *)msg_t + mb);
             }
     }
@@ -356,80 +367,95 @@ __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg
     }
 }
 
-/* row_update with the messages compressed a record a row (CM: CmH8x2; the two-block half2
- * kernels of 17 - 20-edge rows with messages in global memory, 5G NR base graph 1): the same
- * passes, the old messages decoded from the record (prefetched with the table: its two entries
- * are the layer's first two, PFK = 2) and the new ones collected into it. Rows of any length up
- * to DMAX, missing edges checked slot by slot (the generic update's form). The edge rules are
- * shared (edge_pass1, RowH8x2::message); the loops are not: row_update with a CM switch gave
- * the same results but ran this kernel 1.5 - 2% slower (H100, two rounds: nr:8448:25344 5 it
- * 29.7 against 30.2 Gb/s; ptxas placed its registers differently). */
-template <int DMAX, int PFK, class TQ, class Mid>
-__device__ __forceinline__ void row_update_cm(unsigned char *app_b, uint2 *msg_t, int Z,
-                                              const LayerIn<ArH8x2, DMAX, PFK, TQ, true> &in, const Arith &ar,
-                                              const Mid &mid)
+/* row_update with the messages compressed a record a row (CM; CmOf: CmH8x2 in the two-block
+ * half2 kernels of 17 - 20-edge rows with messages in global memory, 5G NR base graph 1;
+ * CmF32 in the float kernels with messages in global memory): the same passes, the old
+ * messages decoded from the record (prefetched with the table: its entries are the layer's
+ * first, PFK >= CmOf::Out::entries) and the new ones collected into it. D as in row_update.
+ * The edge rules are shared (edge_pass1, the row's message); the loops are not: row_update
+ * with a CM switch gave the same results but ran the half2 kernel 1.5 - 2% slower (H100, two
+ * rounds: nr:8448:25344 5 it 29.7 against 30.2 Gb/s; ptxas placed its registers differently). */
+template <class A, int DMAX, int PFK, class TQ, int D, class Mid>
+__device__ __forceinline__ void row_update_cm(unsigned char *app_b, typename A::Msg4 *msg_t, int Z,
+                                              const LayerIn<A, DMAX, PFK, TQ, true> &in, const Arith &ar,
+                                              const unsigned char *lut, const Mid &mid)
 {
-    typedef ArH8x2 A;
-    static_assert(PFK >= 2 && DMAX <= 24, "a record is the first two entries, 24 edges at most");
-    constexpr int NG = DMAX / 4;
+    typedef typename A::W W;
+    typedef typename A::AppT AppT;
+    typedef CmOf<A> Cm;
+    static_assert(DMAX <= 32, "a record holds up to 32 edges");
+    constexpr bool FIXED = D > 0;
+    constexpr int NG = FIXED ? (D + 3) / 4 : DMAX / 4;
     const int4 li = in.li;
-    const CmH8x2 old = CmH8x2::decode(in.msg[0], in.msg[1]);
-    unsigned tv[DMAX];
-    unsigned m1e = A::min_init(), m2e = A::min_init(), m1o = A::min_init(), m2o = A::min_init();
+    /* the record, prefetched with the table (PFK >= its entries), or read now */
+    const typename Cm::In old = Cm::In::decode(PFK > 0 ? in.msg : msg_t + (unsigned)li.y * (unsigned)Z);
+    W tv[DMAX];
+    W m1e = A::min_init(), m2e = A::min_init(), m1o = A::min_init(), m2o = A::min_init();
     unsigned neg = 0;
 #pragma unroll
     for (int gi = 0; gi < NG; gi++) {
-        if (gi < li.x) {
+        if (FIXED || gi < li.x) {
             unsigned o[4];
             TQ::get(in.tab[gi], o);
 #pragma unroll
             for (int u = 0; u < 4; u++) {
+                if (FIXED && gi * 4 + u >= D)
+                    continue; /* compile-time: no such edge in this layer */
                 /* decoded outside edge_pass1's missing-edge test, which then predicates the
                  * load alone: inside it the compiler branched around each slot (BSSY / BSYNC) */
-                const unsigned x = old.x(gi * 4 + u);
-                edge_pass1<A, TQ, false>(app_b, o[u], x, gi * 4 + u, ar, tv[gi * 4 + u], m1e, m2e, m1o, m2o, neg);
+                const W x = old.x(gi * 4 + u);
+                edge_pass1<A, TQ, FIXED>(app_b, o[u], x, gi * 4 + u, ar, tv[gi * 4 + u], m1e, m2e, m1o, m2o, neg);
             }
         }
     }
     mid();
-    unsigned m1, m2;
+    W m1, m2;
     A::minmerge(m1e, m2e, m1o, m2o, m1, m2);
-    const RowH8x2 row = RowH8x2::make(m1, m2, neg, ar, nullptr);
-    CmH8x2Out rec;
+    const typename RowOf<A>::T row = RowOf<A>::T::make(m1, m2, neg, ar, lut);
+    typename Cm::Out rec;
 #pragma unroll
     for (int gi = 0; gi < NG; gi++) {
-        if (gi < li.x) {
+        if (FIXED || gi < li.x) {
             unsigned o[4];
             TQ::get(in.tab[gi], o);
 #pragma unroll
             for (int u = 0; u < 4; u++) {
-                unsigned appnew, eq, sgn;
-                row.update_cm(tv[gi * 4 + u], appnew, eq, sgn);
-                rec.edge(gi * 4 + u, eq, sgn);
-                if (o[u] != TQ::NONE)
-                    *(unsigned *)(app_b + o[u]) = appnew;
+                if (FIXED && gi * 4 + u >= D)
+                    continue;
+                AppT appnew;
+                rec.update(row, tv[gi * 4 + u], appnew, gi * 4 + u, ar);
+                if (FIXED || o[u] != TQ::NONE)
+                    *(AppT *)(app_b + o[u]) = appnew;
             }
         }
     }
-    msg_t[(unsigned)li.y * (unsigned)Z] = rec.entry0(row.s1, row.d);
-    if (li.x > 2)
-        msg_t[(unsigned)(li.y + 1) * (unsigned)Z] = rec.entry1();
+    rec.store(msg_t, li, (unsigned)Z, row);
 }
 
 /* row_update for degree d: compiled for d where d is one of Ds (tested in that order), else
  * the generic update. (Written as a C++ fold expression over Ds with a "done" flag it ran
  * DVB-T2 r1/2 20% slower; this recursion inlines to the plain if-chain.) */
-template <class A, int DMAX, int PFK, class TQ, int D, int... Ds, class Mid>
+template <class A, int DMAX, int PFK, class TQ, bool CM, int D, class Mid>
+__device__ __forceinline__ void row_update_any(unsigned char *app_b, typename A::Msg4 *msg_t, int Z,
+                                               const LayerIn<A, DMAX, PFK, TQ, CM> &in, const Arith &ar,
+                                               const unsigned char *lut, const Mid &mid)
+{
+    if constexpr (CM)
+        row_update_cm<A, DMAX, PFK, TQ, D>(app_b, msg_t, Z, in, ar, lut, mid);
+    else
+        row_update<A, DMAX, PFK, TQ, D>(app_b, msg_t, Z, in, ar, lut, mid);
+}
+template <class A, int DMAX, int PFK, class TQ, bool CM, int D, int... Ds, class Mid>
 __device__ __forceinline__ void update_by_degree(int d, unsigned char *app_b, typename A::Msg4 *msg_t, int Z,
-                                                 const LayerIn<A, DMAX, PFK, TQ> &in, const Arith &ar,
+                                                 const LayerIn<A, DMAX, PFK, TQ, CM> &in, const Arith &ar,
                                                  const unsigned char *lut, const Mid &mid)
 {
     if (d == D)
-        return row_update<A, DMAX, PFK, TQ, D>(app_b, msg_t, Z, in, ar, lut, mid);
+        return row_update_any<A, DMAX, PFK, TQ, CM, D>(app_b, msg_t, Z, in, ar, lut, mid);
     if constexpr (sizeof...(Ds) > 0)
-        update_by_degree<A, DMAX, PFK, TQ, Ds...>(d, app_b, msg_t, Z, in, ar, lut, mid);
+        update_by_degree<A, DMAX, PFK, TQ, CM, Ds...>(d, app_b, msg_t, Z, in, ar, lut, mid);
     else
-        row_update<A, DMAX, PFK, TQ, 0>(app_b, msg_t, Z, in, ar, lut, mid);
+        row_update_any<A, DMAX, PFK, TQ, CM, 0>(app_b, msg_t, Z, in, ar, lut, mid);
 }
 
 /* The row update of one layer: specialised on the row degree for the degrees of the common
@@ -452,25 +478,25 @@ __device__ __forceinline__ void layer_update(unsigned char *app_b, typename A::M
                                              const LayerIn<A, DMAX, PFK, TQ, CM> &in, const Arith &ar,
                                              const unsigned char *lut, const Mid &mid)
 {
-    if constexpr (CM) {
-        row_update_cm(app_b, msg_t, Z, in, ar, mid);
+    if constexpr (CM && std::is_same<A, ArH8x2>::value) {
+        row_update_cm<A, DMAX, PFK, TQ, 0>(app_b, msg_t, Z, in, ar, lut, mid);
     } else if constexpr (DMAX == 8) {
         const int d = ROW_DEG ? (int)__byte_perm((unsigned)in.li.w, 0u, deg_sel) : in.li.w;
-        update_by_degree<A, DMAX, PFK, TQ, 7, 6, 8, 5, 4>(d, app_b, msg_t, Z, in, ar, lut, mid);
+        update_by_degree<A, DMAX, PFK, TQ, CM, 7, 6, 8, 5, 4>(d, app_b, msg_t, Z, in, ar, lut, mid);
     } else if constexpr (HIGH && DMAX == 16) {
-        update_by_degree<A, DMAX, PFK, TQ, 14, 10, 11>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
+        update_by_degree<A, DMAX, PFK, TQ, CM, 14, 10, 11>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
     } else if constexpr (HIGH && DMAX == 20) {
-        update_by_degree<A, DMAX, PFK, TQ, 18>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
+        update_by_degree<A, DMAX, PFK, TQ, CM, 18>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
     } else if constexpr (NR_DEG && DMAX == 20) {
-        update_by_degree<A, DMAX, PFK, TQ, 5, 6>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
+        update_by_degree<A, DMAX, PFK, TQ, CM, 5, 6>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
     } else if constexpr (HIGH && DMAX == 24) { /* DVB 64800 5/6 */
-        update_by_degree<A, DMAX, PFK, TQ, 22>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
+        update_by_degree<A, DMAX, PFK, TQ, CM, 22>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
     } else if constexpr (HIGH && DMAX == 28) { /* DVB-S2 64800 8/9 */
-        update_by_degree<A, DMAX, PFK, TQ, 27>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
+        update_by_degree<A, DMAX, PFK, TQ, CM, 27>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
     } else if constexpr (HIGH && DMAX == 32) { /* DVB-S2 64800 9/10; 8/9 and 5/6 with LDPCGPU_CUDA_D32=1 */
-        update_by_degree<A, DMAX, PFK, TQ, 30, 27, 22>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
+        update_by_degree<A, DMAX, PFK, TQ, CM, 30, 27, 22>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
     } else {
-        row_update<A, DMAX, PFK, TQ, 0>(app_b, msg_t, Z, in, ar, lut, mid);
+        row_update_any<A, DMAX, PFK, TQ, CM, 0>(app_b, msg_t, Z, in, ar, lut, mid);
     }
 }
 
@@ -608,8 +634,12 @@ table_kernel(const TableArgs a)
      * stall, 46% of samples with the table's: int8 pairs 5 it +5.5%, 10 it +9%, int16 +10%);
      * none where the APP is in global memory too (150 - 400 bytes of spills with two), nor
      * for float messages (16 bytes an entry: spills, 9% slower) */
+    /* CM_F32: the float kernels with messages in global memory keep a record a row (CmF32:
+     * one 16-byte entry, whatever the row's length), prefetched with the table (PFK 1) where
+     * their messages were */
+    constexpr bool CM_F32 = std::is_same<A, ArF32>::value && MEM != MEM_SMEM_ALL;
     constexpr int PFK = MEM == MEM_SMEM_ALL                             ? 0
-                        : (DMAX <= 16 || ONE_BLOCK)                     ? DMAX / 4
+                        : (DMAX <= 16 || ONE_BLOCK)                     ? (CM_F32 ? 1 : DMAX / 4)
                         : MEM == MEM_SMEM_APP && sizeof(Msg4) <= 8      ? 2
                                                                         : 0;
     constexpr bool PF_MSG = PFK > 0;
@@ -646,7 +676,8 @@ table_kernel(const TableArgs a)
      * collecting the records take 22% more instructions (ptxas: 24 / 36 bytes of spills,
      * none before).
      * The one-wave kernels hold at most 132 code blocks: theirs fit L2 already. */
-    constexpr bool CM = std::is_same<A, ArH8x2>::value && MEM == MEM_SMEM_APP && DMAX == 20 && !ONE_BLOCK;
+    constexpr bool CM_H8X2 = std::is_same<A, ArH8x2>::value && MEM == MEM_SMEM_APP && DMAX == 20 && !ONE_BLOCK;
+    constexpr bool CM = CM_H8X2 || CM_F32;
     extern __shared__ __align__(16) unsigned char smem[];
     const TableCode &c = a.code;
     const int G = a.G, Z = c.Z, n = c.n;
@@ -744,8 +775,14 @@ table_kernel(const TableArgs a)
              * all 0 skips it), against 10+ iterations of row updates */
             if (nz)
                 atomicOr(&gseen[g], (int)nz);
-            for (unsigned i = t; i < msg_elems; i += Z)
-                msg[i] = A::zero4();
+            /* all messages 0: with CM the records alone (a row's first entry of each layer) */
+            if constexpr (CM) {
+                for (int L = 0; L < c.nlayers; L++)
+                    msg_t[(unsigned)layers_s[L].y * (unsigned)Z] = A::zero4();
+            } else {
+                for (unsigned i = t; i < msg_elems; i += Z)
+                    msg[i] = A::zero4();
+            }
         }
         __syncthreads();
 
