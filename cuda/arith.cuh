@@ -608,7 +608,7 @@ struct RowH8x2 {
 struct CmH8x2 {
     typedef ArH8x2 A;
     unsigned s1, d, idx, sw[3]; /* decoded: s1 and s2 - s1 as halves, 1024 + index, sign words */
-    __device__ static __forceinline__ CmH8x2 decode(const uint2 *m)
+    __device__ static __forceinline__ CmH8x2 decode(const uint2 *m, int)
     {
         const uint2 e0 = m[0], e1 = m[1];
         CmH8x2 r;
@@ -678,7 +678,7 @@ struct CmH8x2Out {
 struct CmF32 {
     float s1, s2;
     unsigned sg, idx;
-    __device__ static __forceinline__ CmF32 decode(const float4 *m)
+    __device__ static __forceinline__ CmF32 decode(const float4 *m, int)
     {
         CmF32 r;
         r.s1 = m[0].x;
@@ -714,6 +714,60 @@ struct CmF32Out {
     __device__ static __forceinline__ int entries(int) { return 1; }
 };
 
+/* int16 check-node messages stored compressed, one record a row (CmI16), where they live in
+ * global memory (DVB 64800, 5G NR BG1 at large Z): with the row's sign folded into its scaled
+ * minima (RowMinSum, SIGN_FOLD) a message is t's sign on s1 or s2 (newmsg_folded), so a record
+ * holds the folded s1 and s2, each edge's t < 0, and the index of an edge that took s2: 8 bytes
+ * (the layer's first message entry, a uint2) for rows of up to 24 edges, two entries for
+ * longer ones, where one entry of four messages was 8 bytes before (a BG1 row of 19 edges: 8
+ * bytes instead of 40; a DVB-S2 9/10 row of 30: 16 instead of 64).
+ * Layout: entry 0 .x s1 (bits 0 - 15) and s2 (16 - 31), two's complement; .y bit e: edge e's
+ * t < 0, for rows of up to 24 edges with the index in bits 24 - 31; for longer rows entry 1 .x
+ * holds the index. Exact as CmF32 (ties at min1 have s2 = s1); all messages 0 is the all-zero
+ * record. */
+struct CmI16 {
+    int s1, s2;
+    unsigned neg, idx;
+    __device__ static __forceinline__ CmI16 decode(const uint2 *m, int nent)
+    {
+        CmI16 r;
+        r.s1 = (int)prmt(m[0].x, 0u, 0x9910u);
+        r.s2 = (int)m[0].x >> 16;
+        r.neg = m[0].y;
+        r.idx = nent > 6 ? m[1].x : m[0].y >> 24;
+        return r;
+    }
+    __device__ __forceinline__ int x(int E) const
+    {
+        const int mg = idx == (unsigned)E ? s2 : s1;
+        return (neg >> E) & 1u ? -mg : mg;
+    }
+};
+
+struct CmI16Out {
+    unsigned neg = 0u, idx = 0u;
+    __device__ __forceinline__ void update(const RowMinSum<ArI16> &row, int t, short &app, int E, const Arith &ar)
+    {
+        const int a = ArI16::mag(t);
+        const int r = ArI16::newmsg_folded(t, a, row.m1, row.s1, row.s2);
+        app = ArI16::store(ArI16::tadd(t, r, ar));
+        if (a == row.m1)
+            idx = (unsigned)E;
+        neg |= ((unsigned)t >> 31) << E;
+    }
+    __device__ __forceinline__ void store(uint2 *msg_t, int4 li, unsigned Z, const RowMinSum<ArI16> &row) const
+    {
+        const unsigned sx = prmt((unsigned)row.s1, (unsigned)row.s2, 0x5410u);
+        if (li.x > 6) {
+            msg_t[(unsigned)li.y * Z] = make_uint2(sx, neg);
+            msg_t[(unsigned)(li.y + 1) * Z] = make_uint2(idx, 0u);
+        } else {
+            msg_t[(unsigned)li.y * Z] = make_uint2(sx, (neg & 0xffffffu) | (idx << 24));
+        }
+    }
+    __device__ static __forceinline__ int entries(int nent) { return nent > 6 ? 2 : 1; }
+};
+
 template <class A> struct RowOf { typedef RowMinSum<A> T; };
 template <> struct RowOf<ArH8x2> { typedef RowH8x2 T; };
 
@@ -722,6 +776,7 @@ template <> struct RowOf<ArH8x2> { typedef RowH8x2 T; };
 template <class A> struct CmOf;
 template <> struct CmOf<ArH8x2> { typedef CmH8x2 In; typedef CmH8x2Out Out; };
 template <> struct CmOf<ArF32> { typedef CmF32 In; typedef CmF32Out Out; };
+template <> struct CmOf<ArI16> { typedef CmI16 In; typedef CmI16Out Out; };
 
 } // namespace ldpccuda
 #endif

@@ -387,8 +387,16 @@ __device__ __forceinline__ void row_update_cm(unsigned char *app_b, typename A::
     constexpr bool FIXED = D > 0;
     constexpr int NG = FIXED ? (D + 3) / 4 : DMAX / 4;
     const int4 li = in.li;
-    /* the record, prefetched with the table (PFK >= its entries), or read now */
-    const typename Cm::In old = Cm::In::decode(PFK > 0 ? in.msg : msg_t + (unsigned)li.y * (unsigned)Z);
+    /* the record's entries, prefetched with the table (PFK >= its entries), or read now */
+    typename A::Msg4 rd[2];
+    if constexpr (PFK > 0) {
+        rd[0] = in.msg[0];
+        rd[1] = in.msg[PFK > 1 ? 1 : 0];
+    } else {
+        rd[0] = msg_t[(unsigned)li.y * (unsigned)Z];
+        rd[1] = cm_entries<true, A>(li.x) > 1 ? msg_t[(unsigned)(li.y + 1) * (unsigned)Z] : rd[0];
+    }
+    const typename Cm::In old = Cm::In::decode(rd, li.x);
     W tv[DMAX];
     W m1e = A::min_init(), m2e = A::min_init(), m1o = A::min_init(), m2o = A::min_init();
     unsigned neg = 0;
@@ -634,13 +642,22 @@ table_kernel(const TableArgs a)
      * stall, 46% of samples with the table's: int8 pairs 5 it +5.5%, 10 it +9%, int16 +10%);
      * none where the APP is in global memory too (150 - 400 bytes of spills with two), nor
      * for float messages (16 bytes an entry: spills, 9% slower) */
-    /* CM_F32: the float kernels with messages in global memory keep a record a row (CmF32:
-     * one 16-byte entry, whatever the row's length), prefetched with the table (PFK 1) where
-     * their messages were */
-    constexpr bool CM_F32 = std::is_same<A, ArF32>::value && MEM != MEM_SMEM_ALL;
+    /* CM_ONE: the float and int16 batch kernels with messages in global memory keep a record a
+     * row (CmF32: one 16-byte entry, whatever the row's length; CmI16: one 8-byte entry, two for
+     * rows of more than 24 edges), prefetched with the table where their messages were. Their
+     * blocks in flight (two an SM) held 0.3 - 0.5 GB of float messages, streamed from DRAM
+     * every iteration. H200, 10 it kernel-only against per-edge messages: float DVB-T2 64800
+     * r1/2 4.35 -> 5.49 Gb/s, 3/4 2.99 -> 5.61, DVB-S2 9/10 3.52 -> 4.38, nr:8448:25344 5 it
+     * 10.0 -> 14.0; int16 DVB-T2 r1/2 9.20 -> 11.49, 5/6 5.18 -> 7.77, DVB-S2 9/10 6.24 ->
+     * 9.13 (docs/benchmarks.md). Not the one-block kernels (one-wave launches of at most 132
+     * code blocks, whose messages fit L2, and which are bound by each layer's latency: with
+     * records the int16 5G slot took 313 - 319 us instead of 286 - 294). */
+    constexpr bool CM_ONE = (std::is_same<A, ArF32>::value || std::is_same<A, ArI16>::value) && MEM != MEM_SMEM_ALL &&
+                            !ONE_BLOCK;
+    constexpr int CM_PFK = std::is_same<A, ArI16>::value && DMAX > 24 ? 2 : 1;
     constexpr int PFK = MEM == MEM_SMEM_ALL                             ? 0
-                        : (DMAX <= 16 || ONE_BLOCK)                     ? (CM_F32 ? 1 : DMAX / 4)
-                        : MEM == MEM_SMEM_APP && sizeof(Msg4) <= 8      ? 2
+                        : (DMAX <= 16 || ONE_BLOCK)                     ? (CM_ONE ? CM_PFK : DMAX / 4)
+                        : MEM == MEM_SMEM_APP && sizeof(Msg4) <= 8      ? (CM_ONE ? CM_PFK : 2)
                                                                         : 0;
     constexpr bool PF_MSG = PFK > 0;
     /* MID: the two-block integer kernels of 17 - 20-edge rows with the APP in shared memory (5G
@@ -677,7 +694,7 @@ table_kernel(const TableArgs a)
      * none before).
      * The one-wave kernels hold at most 132 code blocks: theirs fit L2 already. */
     constexpr bool CM_H8X2 = std::is_same<A, ArH8x2>::value && MEM == MEM_SMEM_APP && DMAX == 20 && !ONE_BLOCK;
-    constexpr bool CM = CM_H8X2 || CM_F32;
+    constexpr bool CM = CM_H8X2 || CM_ONE;
     extern __shared__ __align__(16) unsigned char smem[];
     const TableCode &c = a.code;
     const int G = a.G, Z = c.Z, n = c.n;

@@ -491,6 +491,24 @@ int main(void)
         ldpc_code_destroy(code);
         unsetenv("LDPCGPU_CUDA_D32");
     }
+    /* int16 messages on long DVB 64800 rows: in global memory, a record a row (CmI16, one
+     * entry for rows of up to 24 edges, two beyond): 11 (16-edge kernel), 18 (20) and 30 edges
+     * (32); early stop on and off, erased frames */
+    static const struct {
+        const char *code;
+        double ebn0;
+    } i16_rows[] = {{"dvbt2:64800:3/5", 1.9}, {"dvbt2:64800:4/5", 2.8}, {"dvbs2:64800:9/10", 4.0}};
+    for (size_t ci = 0; ci < sizeof i16_rows / sizeof i16_rows[0]; ci++) {
+        REQUIRE_OK(ldpc_code_create(&code, i16_rows[ci].code));
+        ldpc_decoder_config c = cfg_of(LDPC_MSG_I16, LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 20);
+        snprintf(label, sizeof label, "%s i16, oms", i16_rows[ci].code);
+        run(label, code, c, i16_rows[ci].ebn0, 21, LDPC_LLR_I8, 0);
+        c = cfg_of(LDPC_MSG_I16, LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 30);
+        c.early_termination = 0;
+        snprintf(label, sizeof label, "%s i16, nms, 30 it, no early stop, erased", i16_rows[ci].code);
+        run(label, code, c, i16_rows[ci].ebn0, 23, LDPC_LLR_F32, 2);
+        ldpc_code_destroy(code);
+    }
 
     return test_finish("test_cuda_fixed");
 }

@@ -188,6 +188,10 @@ int main(void)
         ldpc_decoder_config c = base_cfg(LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 10);
         c.oms_beta = 0.5f;
         compare("nr bg1 z384 layered oms .5 (19-edge rows)", code, c, 0.9, 40, LDPC_LLR_F32, exact);
+        /* one-wave launches off: the two-block kernel, its messages a record a row (CmF32) */
+        setenv("LDPCGPU_CUDA_WAVE", "0", 1);
+        compare("nr bg1 z384 layered oms .5, two-block kernel", code, c, 0.9, 40, LDPC_LLR_F32, exact);
+        unsetenv("LDPCGPU_CUDA_WAVE");
     }
     ldpc_code_destroy(code);
 
