@@ -6,7 +6,8 @@
  * of every layer. All iterations run inside the kernel. Per codeword the state stays on chip
  * when it fits (MEM_SMEM_ALL): APP and one message per edge in shared memory. Codes too large
  * for that keep messages (MEM_SMEM_APP) or both (MEM_GLOBAL) in a per-block global scratch;
- * there the half2 pairs of 17 - 20-edge rows keep one record a row instead (CM, CmH8x2).
+ * there a row's messages are one record instead (CM: CmH8x2 for the half2 pairs of 17 - 20-edge
+ * rows, CmF32 and CmI16 in the float and int16 batch kernels).
  * A block loops over chunks of G groups (a persistent grid sized to the GPU).
  *
  * One row update (thread t, layer L, edges in table entries of 4):
@@ -640,8 +641,8 @@ table_kernel(const TableArgs a)
      * of 17 - 20-edge rows with the APP in shared memory, whose 80 registers spilled with all
      * five (ncu, nr:8448:25344 int8 pairs: the loads where they are used were the largest
      * stall, 46% of samples with the table's: int8 pairs 5 it +5.5%, 10 it +9%, int16 +10%);
-     * none where the APP is in global memory too (150 - 400 bytes of spills with two), nor
-     * for float messages (16 bytes an entry: spills, 9% slower) */
+     * none where the APP is in global memory too (150 - 400 bytes of spills with two). With
+     * records (CM below) the record's entries alone (CM_PFK). */
     /* CM_ONE: the float and int16 batch kernels with messages in global memory keep a record a
      * row (CmF32: one 16-byte entry, whatever the row's length; CmI16: one 8-byte entry, two for
      * rows of more than 24 edges), prefetched with the table where their messages were. Their
