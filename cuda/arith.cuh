@@ -48,7 +48,9 @@ struct ArF32 {
     /* NaN magnitudes (see minupd) must go through minupd, also for a tracker's first values */
     static constexpr bool MAG_BELOW_INIT = false;
     static constexpr bool SCALE_LUT = false; /* the block's int8 scale table (scale_lut) */
-    static constexpr int T16_SHIFT = 0;      /* (no 16-bit table variant) */
+    /* 16-bit table entries count APP values (4 bytes), so that codes up to n = 65534 (DVB
+     * 64800) fit them: the kernels with the APP in global memory (table_offsets16) */
+    static constexpr int T16_SHIFT = 2;
     typedef float W;
     typedef float AppT;
     typedef float4 Msg4;

@@ -30,6 +30,12 @@ bool table_offsets16(const TableVariant &v, int n, int Z, int total_groups)
         return false;
     if (table_two_blocks(v.dmax))
         return true; /* these kernels have 16-bit tables only (their registers: table_layout.h) */
+    /* float rows of up to 8 edges with the APP in global memory (DVB 64800 r1/2, 1/3...): half
+     * the table's bytes, and half the layer buffers' entry registers (ptxas, two blocks an SM
+     * at 80 registers: 130 / 256 bytes of spills -> 78 / 132). Not the 32-edge kernel, which
+     * spilled more with them (94 / 328 -> 422 / 612). */
+    if (v.arith == ARITH_F32 && v.mem == MEM_GLOBAL && v.dmax <= 8)
+        return true;
     const size_t table32 = (size_t)total_groups * Z * sizeof(uint4);
     return v.arith == ARITH_H8X2 && v.dmax <= 8 && table32 > (16u << 10);
 }

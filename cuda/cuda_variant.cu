@@ -208,6 +208,8 @@ static int choose_table_config(State *s, const ldpc_code *c, const DeviceCtx &d)
         if (table_smem_bytes(v, c->n, p.Z, p.total_groups, p.nlayers, 1) <= d.smem_optin)
             break;
     }
+    /* the table's form may depend on where the state lives (table_offsets16) */
+    v.t16 = table_offsets16(v, c->n, p.Z, p.total_groups);
     Shape sh;
     int st = best_shape(s, c, d, v, &sh);
     if (st != LDPC_OK)
