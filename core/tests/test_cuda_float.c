@@ -206,25 +206,28 @@ int main(void)
 
     /* longer DVB rows, messages in global memory kept as a record a row (CmF32): rows of 11
      * (16-edge kernel), 18 (20-edge) and 30 edges (32-edge); offset min-sum and no early stop
-     * on one each */
-    REQUIRE_OK(ldpc_code_create(&code, "dvbt2:64800:3/5"));
-    compare("dvbt2 64800 r3/5 layered nms (11-edge rows)", code,
-            base_cfg(LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 15), 2.2, 40,
-            LDPC_LLR_F32, exact);
-    ldpc_code_destroy(code);
-    REQUIRE_OK(ldpc_code_create(&code, "dvbt2:64800:4/5"));
-    {
-        ldpc_decoder_config c = base_cfg(LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 15);
-        c.early_termination = 0;
-        compare("dvbt2 64800 r4/5 layered oms, no early stop (18-edge rows)", code, c, 3.2, 40,
-                LDPC_LLR_F32, exact);
+     * on one, int8 LLRs on another */
+    static const struct {
+        const char *code, *label;
+        ldpc_algorithm alg;
+        int early;
+        double ebn0;
+        ldpc_llr_type llr;
+    } long_rows[] = {
+        {"dvbt2:64800:3/5", "dvbt2 64800 r3/5 layered nms (11-edge rows)", LDPC_ALG_NORMALIZED_MIN_SUM, 1, 2.2,
+         LDPC_LLR_F32},
+        {"dvbt2:64800:4/5", "dvbt2 64800 r4/5 layered oms, no early stop (18-edge rows)", LDPC_ALG_OFFSET_MIN_SUM, 0,
+         3.2, LDPC_LLR_F32},
+        {"dvbs2:64800:9/10", "dvbs2 64800 r9/10 layered nms, int8 LLRs (30-edge rows)", LDPC_ALG_NORMALIZED_MIN_SUM, 1,
+         4.0, LDPC_LLR_I8},
+    };
+    for (size_t i = 0; i < sizeof long_rows / sizeof long_rows[0]; i++) {
+        REQUIRE_OK(ldpc_code_create(&code, long_rows[i].code));
+        ldpc_decoder_config c = base_cfg(long_rows[i].alg, LDPC_SCHEDULE_LAYERED, 15);
+        c.early_termination = long_rows[i].early;
+        compare(long_rows[i].label, code, c, long_rows[i].ebn0, 40, long_rows[i].llr, exact);
+        ldpc_code_destroy(code);
     }
-    ldpc_code_destroy(code);
-    REQUIRE_OK(ldpc_code_create(&code, "dvbs2:64800:9/10"));
-    compare("dvbs2 64800 r9/10 layered nms, int8 LLRs (30-edge rows)", code,
-            base_cfg(LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 15), 4.0, 40,
-            LDPC_LLR_I8, exact);
-    ldpc_code_destroy(code);
 
     return test_finish("test_cuda_float");
 }
