@@ -263,8 +263,9 @@ struct LayerIn {
                 const unsigned tb = e * (unsigned)sizeof(Q);
                 const unsigned mb = e * (unsigned)sizeof(typename A::Msg4);
                 tab[gi] = __ldg((const Q *)((const char *)tab_t + tb));
-                /* CM: a row's record is its layer's first entry (CmF32), and the second for
-                 * rows of more than 8 edges (CmH8x2) */
+                /* CM: a row's record is its layer's first entry, and the second for longer
+                 * rows (CmOf<A>::Out::entries: CmH8x2 of more than 8 edges, CmI16 of more
+                 * than 24; CmF32 never) */
                 if (gi < PFK && with_msg && gi < cm_entries<CM, A>(li.x))
                     msg[gi < PFK ? gi : 0] = *(const typename A::Msg4 *)((const char *)msg_t + mb);
             }
@@ -370,9 +371,10 @@ __device__ __forceinline__ void row_update(unsigned char *app_b, typename A::Msg
 
 /* row_update with the messages compressed a record a row (CM; CmOf: CmH8x2 in the two-block
  * half2 kernels of 17 - 20-edge rows with messages in global memory, 5G NR base graph 1;
- * CmF32 in the float kernels with messages in global memory): the same passes, the old
- * messages decoded from the record (prefetched with the table: its entries are the layer's
- * first, PFK >= CmOf::Out::entries) and the new ones collected into it. D as in row_update.
+ * CmF32 and CmI16 in the float and int16 batch kernels with messages in global memory): the
+ * same passes, the old messages decoded from the record (prefetched with the table: its
+ * entries are the layer's first, PFK >= CmOf::Out::entries; or read at the row's start where
+ * the kernel prefetches none) and the new ones collected into it. D as in row_update.
  * The edge rules are shared (edge_pass1, the row's message); the loops are not: row_update
  * with a CM switch gave the same results but ran the half2 kernel 1.5 - 2% slower (H100, two
  * rounds: nr:8448:25344 5 it 29.7 against 30.2 Gb/s; ptxas placed its registers differently). */
