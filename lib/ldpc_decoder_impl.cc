@@ -405,7 +405,7 @@ void ldpc_decoder_impl::submit_fill()
     d_fill = nullptr;
     d_fill_count = 0;
     d_in_flight++;
-    d_batches++;
+    d_counts.batches++;
 }
 
 bool ldpc_decoder_impl::collect(bool wait)
@@ -486,9 +486,7 @@ int ldpc_decoder_impl::emit(uint8_t* out, int room_frames, int produced_frames)
             if (!s.harq_error.empty() && !pmt::is_null(s.harq_error[f]))
                 add_item_tag(0, out_offset, d_core.harq()->key_error, s.harq_error[f], d_srcid);
             d_core.count_frame(status[f]);
-            d_latency_sum += latency;
-            if (latency > d_latency_max)
-                d_latency_max = latency;
+            d_counts.add_latency(latency);
         }
         if (its && count > 0) {
             pmt::pmt_t d = pmt::make_dict();
@@ -524,7 +522,7 @@ int ldpc_decoder_impl::realign(int consumed, int avail)
     for (const auto& t : d_tag_scratch)
         first = std::min(first, t.offset);
     const int skip = static_cast<int>(first - start);
-    d_dropped++;
+    d_counts.dropped++;
     d_logger->warn("frame start tag at item {}: dropping {} LLRs of a partial frame",
                    first,
                    skip);
@@ -611,7 +609,7 @@ int ldpc_decoder_impl::general_work(int noutput_items,
                 produced += emit(out, room, produced);
             }
             if (!pending() && avail > consumed) {
-                d_dropped++;
+                d_counts.dropped++;
                 d_logger->warn("stream ended inside a frame: dropping the last {} LLRs "
                                "(a frame is {})",
                                avail - consumed,
@@ -632,19 +630,10 @@ int ldpc_decoder_impl::general_work(int noutput_items,
     return produced * d_out_items;
 }
 
-double ldpc_decoder_impl::average_latency_ns() const
-{
-    const uint64_t f = d_core.frames_decoded();
-    return f ? static_cast<double>(d_latency_sum) / f : 0.0;
-}
-
 void ldpc_decoder_impl::reset_counters()
 {
     d_core.reset_counters();
-    d_latency_sum = 0;
-    d_latency_max = 0;
-    d_dropped = 0;
-    d_batches = 0;
+    d_counts.reset();
     d_harq_errors = 0;
 }
 

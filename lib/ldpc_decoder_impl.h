@@ -3,6 +3,7 @@
 #define INCLUDED_LDPCGPU_LDPC_DECODER_IMPL_H
 
 #include "block_decoder.h"
+#include "stream_counters.h"
 #include "copy_pool.h"
 #include "frame_tag_mode.h"
 #include <gnuradio/ldpcgpu/ldpc_decoder.h>
@@ -49,11 +50,14 @@ public:
     uint64_t frames_decoded() const override { return d_core.frames_decoded(); }
     uint64_t frames_parity_failed() const override { return d_core.frames_parity_failed(); }
     double average_iterations() const override { return d_core.average_iterations(); }
-    double average_latency_ns() const override;
-    uint64_t max_latency_ns() const override { return d_latency_max; }
-    uint64_t partial_frames_dropped() const override { return d_dropped; }
+    double average_latency_ns() const override
+    {
+        return d_counts.average_latency_ns(d_core.frames_decoded());
+    }
+    uint64_t max_latency_ns() const override { return d_counts.latency_max; }
+    uint64_t partial_frames_dropped() const override { return d_counts.dropped; }
     uint64_t saturated_llrs() const override { return d_core.saturated_llrs(); }
-    uint64_t batches_submitted() const override { return d_batches; }
+    uint64_t batches_submitted() const override { return d_counts.batches; }
     int harq_buffers() const override
     {
         return d_core.harq() ? d_core.harq()->harq_buffers() : 0;
@@ -128,8 +132,7 @@ private:
     std::unique_ptr<copy_pool> d_copy_pool;
 
     /* counters of this block's own; the frame counters are d_core's */
-    std::atomic<uint64_t> d_latency_sum{ 0 }, d_latency_max{ 0 };
-    std::atomic<uint64_t> d_dropped{ 0 }, d_batches{ 0 };
+    stream_counters d_counts;
     std::atomic<uint64_t> d_harq_errors{ 0 };
     uint64_t d_harq_warnings = 0; /* bad HARQ entries logged (the first few) */
 };

@@ -250,7 +250,7 @@ void ldpc_decoder_multi_impl::decode_batch()
                         ldpc_last_error());
     d_decoded = true;
     d_emit_pos = 0;
-    d_batches++;
+    d_counts.batches++;
 }
 
 int ldpc_decoder_multi_impl::emit(uint8_t* out, int room, int produced)
@@ -314,9 +314,7 @@ int ldpc_decoder_multi_impl::emit(uint8_t* out, int room, int produced)
             add_item_tag(0, out_offset, d_key_latency, pmt::from_uint64(latency), d_srcid);
         }
         d_core.count_frame(status);
-        d_latency_sum += latency;
-        if (latency > d_latency_max)
-            d_latency_max = latency;
+        d_counts.add_latency(latency);
         written += items;
         d_emit_pos++;
     }
@@ -383,7 +381,7 @@ int ldpc_decoder_multi_impl::general_work(int noutput_items,
         const uint64_t boundary = next_boundary(p, frame_end);
         if (boundary < frame_end) {
             const int skip = static_cast<int>(boundary - p);
-            d_dropped++;
+            d_counts.dropped++;
             d_logger->warn("frame start at item {}: dropping {} LLRs of a partial frame "
                            "(a {} frame is {})",
                            boundary,
@@ -408,7 +406,7 @@ int ldpc_decoder_multi_impl::general_work(int noutput_items,
         finished = input_finished(*this, avail);
         if (finished && consumed < avail) {
             if (d_current >= 0) {
-                d_dropped++;
+                d_counts.dropped++;
                 d_logger->warn("stream ended inside a frame: dropping the last {} LLRs "
                                "(a {} frame is {})",
                                avail - consumed,
@@ -424,20 +422,11 @@ int ldpc_decoder_multi_impl::general_work(int noutput_items,
     return produced;
 }
 
-double ldpc_decoder_multi_impl::average_latency_ns() const
-{
-    const uint64_t f = d_core.frames_decoded();
-    return f ? static_cast<double>(d_latency_sum) / f : 0.0;
-}
-
 void ldpc_decoder_multi_impl::reset_counters()
 {
     d_core.reset_counters();
-    d_latency_sum = 0;
-    d_latency_max = 0;
-    d_dropped = 0;
+    d_counts.reset();
     d_skipped = 0;
-    d_batches = 0;
 }
 
 } // namespace ldpcgpu

@@ -4,6 +4,7 @@
 #define INCLUDED_LDPCGPU_LDPC_DECODER_MULTI_IMPL_H
 
 #include "block_decoder.h"
+#include "stream_counters.h"
 #include "frame_tag_mode.h"
 #include <gnuradio/ldpcgpu/ldpc_decoder.h>
 #include <atomic>
@@ -51,12 +52,15 @@ public:
     uint64_t frames_decoded() const override { return d_core.frames_decoded(); }
     uint64_t frames_parity_failed() const override { return d_core.frames_parity_failed(); }
     double average_iterations() const override { return d_core.average_iterations(); }
-    double average_latency_ns() const override;
-    uint64_t max_latency_ns() const override { return d_latency_max; }
-    uint64_t partial_frames_dropped() const override { return d_dropped; }
+    double average_latency_ns() const override
+    {
+        return d_counts.average_latency_ns(d_core.frames_decoded());
+    }
+    uint64_t max_latency_ns() const override { return d_counts.latency_max; }
+    uint64_t partial_frames_dropped() const override { return d_counts.dropped; }
     uint64_t frames_skipped() const override { return d_skipped; }
     uint64_t saturated_llrs() const override { return d_core.saturated_llrs(); }
-    uint64_t batches_submitted() const override { return d_batches; }
+    uint64_t batches_submitted() const override { return d_counts.batches; }
     int harq_buffers() const override { return 0; } /* refused with code_tag (one per code) */
     uint64_t harq_errors() const override { return 0; }
     void reset_counters() override;
@@ -120,8 +124,8 @@ private:
     int d_need;                  /* input items the next frame needs (forecast) */
     std::vector<gr::tag_t> d_call_tags; /* the call's input tags, by offset */
 
-    std::atomic<uint64_t> d_latency_sum{ 0 }, d_latency_max{ 0 };
-    std::atomic<uint64_t> d_dropped{ 0 }, d_skipped{ 0 }, d_batches{ 0 };
+    stream_counters d_counts;
+    std::atomic<uint64_t> d_skipped{ 0 };
 };
 
 } // namespace ldpcgpu

@@ -336,6 +336,11 @@ class qa_ldpc_decoder(gr_unittest.TestCase):
             self.assertGreater(dec.average_latency_ns(), 0)
             self.assertGreaterEqual(dec.max_latency_ns(), dec.average_latency_ns())
             self.assertEqual(dec.frames_decoded(), frames)
+            self.assertGreaterEqual(dec.batches_submitted(), 1)
+            # reset_counters clears the block's own counters with the frame counters
+            dec.reset_counters()
+            self.assertEqual((dec.frames_decoded(), dec.max_latency_ns(), dec.average_latency_ns(),
+                              dec.batches_submitted()), (0, 0, 0.0, 0))
             results[mode] = [(r["offset"], r["iterations"], r["parity_ok"]) for r in res]
         self.assertEqual(results["batch"], results["all"])
 

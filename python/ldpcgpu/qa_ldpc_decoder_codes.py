@@ -76,6 +76,9 @@ class qa_ldpc_decoder_codes(gr_unittest.TestCase):
         self.assertEqual(dec.frames_decoded(), len(sequence))
         self.assertEqual(dec.frames_skipped(), 0)
         self.assertEqual(dec.partial_frames_dropped(), 0)
+        self.assertGreater(dec.max_latency_ns(), 0)
+        self.assertGreaterEqual(dec.max_latency_ns(), dec.average_latency_ns())
+        self.assertGreaterEqual(dec.batches_submitted(), 1)
         return dec
 
     def test_four_modcods_noiseless(self):
@@ -170,6 +173,10 @@ class qa_ldpc_decoder_codes(gr_unittest.TestCase):
         for got, sent in zip(frames, infos):
             self.assertTrue(np.array_equal(got, sent))
         self.assertEqual(dec.partial_frames_dropped(), 1)
+        # reset_counters clears the block's own counters with the frame counters
+        dec.reset_counters()
+        self.assertEqual((dec.partial_frames_dropped(), dec.frames_skipped(), dec.frames_decoded(),
+                          dec.max_latency_ns(), dec.batches_submitted()), (0, 0, 0, 0, 0))
 
     def test_nr_codes_take_their_defaults(self):
         """A stream decoder of NR codes (and the PDU decoder) left to the code's offset decodes
