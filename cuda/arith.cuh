@@ -454,10 +454,17 @@ struct ArIntOne {
      * instruction an edge fewer (the XOR with neg) on the path from the minima to the stores. */
     static constexpr bool SIGN_FOLD = true;
     __device__ static __forceinline__ W fold_sign(W s, unsigned neg) { return (int)neg < 0 ? -s : s; }
+    /* a folded message from its parts: s2 where eq (the edge held min1), else s1, negated where
+     * sg (t itself) is negative; newmsg_folded's form, and a compressed record's collect
+     * (CmI16Out) */
+    __device__ static __forceinline__ W msg_of_folded(bool eq, W sg, W s1, W s2)
+    {
+        const W mg = eq ? s2 : s1;
+        return sg < 0 ? -mg : mg;
+    }
     __device__ static __forceinline__ W newmsg_folded(W t, W a, W m1, W s1, W s2)
     {
-        const W mg = (a == m1) ? s2 : s1;
-        return t < 0 ? -mg : mg;
+        return msg_of_folded(a == m1, t, s1, s2);
     }
     /* the stored value's bits (its sign is bit 15), and that sign as lane bit 0 */
     __device__ static __forceinline__ unsigned raw(AppT a) { return (unsigned short)a; }
@@ -663,7 +670,7 @@ struct CmH8x2Out {
             msg_t[(unsigned)(li.y + 1) * Z] = entry1();
     }
     /* the entries a record takes in a layer of nent entries a row */
-    __device__ static __forceinline__ int entries(int nent) { return nent > 2 ? 2 : 1; }
+    __host__ __device__ static constexpr int entries(int nent) { return nent > 2 ? 2 : 1; }
 };
 
 /* Float check-node messages stored compressed, one record a row (CmF32), where they live in
@@ -713,7 +720,7 @@ struct CmF32Out {
     {
         msg_t[(unsigned)li.y * Z] = make_float4(row.s1, row.s2, __uint_as_float(sg), __uint_as_float(idx));
     }
-    __device__ static __forceinline__ int entries(int) { return 1; }
+    __host__ __device__ static constexpr int entries(int) { return 1; }
 };
 
 /* int16 check-node messages stored compressed, one record a row (CmI16), where they live in
@@ -739,6 +746,8 @@ struct CmI16 {
         r.idx = nent > 6 ? m[1].x : m[0].y >> 24;
         return r;
     }
+    /* (ArIntOne::msg_of_folded with the sign from bit E: written as a bit test, the form the
+     * measured kernels compiled; through msg_of_folded the PTX differs) */
     __device__ __forceinline__ int x(int E) const
     {
         const int mg = idx == (unsigned)E ? s2 : s1;
@@ -750,10 +759,10 @@ struct CmI16Out {
     unsigned neg = 0u, idx = 0u;
     __device__ __forceinline__ void update(const RowMinSum<ArI16> &row, int t, short &app, int E, const Arith &ar)
     {
-        const int a = ArI16::mag(t);
-        const int r = ArI16::newmsg_folded(t, a, row.m1, row.s1, row.s2);
+        const bool eq = ArI16::mag(t) == row.m1;
+        const int r = ArI16::msg_of_folded(eq, t, row.s1, row.s2);
         app = ArI16::store(ArI16::tadd(t, r, ar));
-        if (a == row.m1)
+        if (eq)
             idx = (unsigned)E;
         neg |= ((unsigned)t >> 31) << E;
     }
@@ -767,7 +776,7 @@ struct CmI16Out {
             msg_t[(unsigned)li.y * Z] = make_uint2(sx, (neg & 0xffffffu) | (idx << 24));
         }
     }
-    __device__ static __forceinline__ int entries(int nent) { return nent > 6 ? 2 : 1; }
+    __host__ __device__ static constexpr int entries(int nent) { return nent > 6 ? 2 : 1; }
 };
 
 template <class A> struct RowOf { typedef RowMinSum<A> T; };

@@ -220,7 +220,7 @@ __device__ __forceinline__ unsigned row_parities(const unsigned char *app_b, con
 /* the message entries of a row that hold its messages: all of them, or with CM (a record a row)
  * those of its record */
 template <bool CM, class A>
-__device__ __forceinline__ int cm_entries(int nent)
+__host__ __device__ constexpr int cm_entries(int nent)
 {
     if constexpr (CM)
         return CmOf<A>::Out::entries(nent);
@@ -443,9 +443,8 @@ __device__ __forceinline__ void row_update_cm(unsigned char *app_b, typename A::
     rec.store(msg_t, li, (unsigned)Z, row);
 }
 
-/* row_update for degree d: compiled for d where d is one of Ds (tested in that order), else
- * the generic update. (Written as a C++ fold expression over Ds with a "done" flag it ran
- * DVB-T2 r1/2 20% slower; this recursion inlines to the plain if-chain.) */
+/* the row update of degree D (0: any) for the layer's message form: per edge, or a record a
+ * row (CM) */
 template <class A, int DMAX, int PFK, class TQ, bool CM, int D, class Mid>
 __device__ __forceinline__ void row_update_any(unsigned char *app_b, typename A::Msg4 *msg_t, int Z,
                                                const LayerIn<A, DMAX, PFK, TQ, CM> &in, const Arith &ar,
@@ -456,6 +455,10 @@ __device__ __forceinline__ void row_update_any(unsigned char *app_b, typename A:
     else
         row_update<A, DMAX, PFK, TQ, D>(app_b, msg_t, Z, in, ar, lut, mid);
 }
+
+/* row_update_any for degree d: compiled for d where d is one of Ds (tested in that order),
+ * else the generic update. (Written as a C++ fold expression over Ds with a "done" flag it ran
+ * DVB-T2 r1/2 20% slower; this recursion inlines to the plain if-chain.) */
 template <class A, int DMAX, int PFK, class TQ, bool CM, int D, int... Ds, class Mid>
 __device__ __forceinline__ void update_by_degree(int d, unsigned char *app_b, typename A::Msg4 *msg_t, int Z,
                                                  const LayerIn<A, DMAX, PFK, TQ, CM> &in, const Arith &ar,
@@ -483,15 +486,14 @@ __device__ __forceinline__ void update_by_degree(int d, unsigned char *app_b, ty
  * edges: HostPlan::run_degrees) the thread's own: byte 0 or 1 of li.w, picked by deg_sel
  * (0x4440 or 0x4441: one PRMT); the degree changes only at a block row's end, so one warp at
  * most runs both updates. Kernels without ROW_DEG keep the plain read: the PRMT in every
- * kernel cost DVB-T2 and WiFi 1.2% of their throughput. */
+ * kernel cost DVB-T2 and WiFi 1.2% of their throughput. Records (CM) take the same dispatch
+ * (row_update_any); the half2 pairs' (20-edge rows, two-block kernels) reach the generic one. */
 template <bool ROW_DEG, bool HIGH, bool NR_DEG, class A, int DMAX, int PFK, class TQ, bool CM, class Mid>
 __device__ __forceinline__ void layer_update(unsigned char *app_b, typename A::Msg4 *msg_t, int Z, unsigned deg_sel,
                                              const LayerIn<A, DMAX, PFK, TQ, CM> &in, const Arith &ar,
                                              const unsigned char *lut, const Mid &mid)
 {
-    if constexpr (CM && std::is_same<A, ArH8x2>::value) {
-        row_update_cm<A, DMAX, PFK, TQ, 0>(app_b, msg_t, Z, in, ar, lut, mid);
-    } else if constexpr (DMAX == 8) {
+    if constexpr (DMAX == 8) {
         const int d = ROW_DEG ? (int)__byte_perm((unsigned)in.li.w, 0u, deg_sel) : in.li.w;
         update_by_degree<A, DMAX, PFK, TQ, CM, 7, 6, 8, 5, 4>(d, app_b, msg_t, Z, in, ar, lut, mid);
     } else if constexpr (HIGH && DMAX == 16) {
@@ -658,7 +660,7 @@ table_kernel(const TableArgs a)
      * records the int16 5G slot took 313 - 319 us instead of 286 - 294). */
     constexpr bool CM_ONE = (std::is_same<A, ArF32>::value || std::is_same<A, ArI16>::value) && MEM != MEM_SMEM_ALL &&
                             !ONE_BLOCK;
-    constexpr int CM_PFK = std::is_same<A, ArI16>::value && DMAX > 24 ? 2 : 1;
+    constexpr int CM_PFK = cm_entries<CM_ONE, A>(DMAX / 4); /* a record's entries at most */
     constexpr int PFK = MEM == MEM_SMEM_ALL                             ? 0
                         : (DMAX <= 16 || ONE_BLOCK)                     ? (CM_ONE ? CM_PFK : DMAX / 4)
                         : MEM == MEM_SMEM_APP && sizeof(Msg4) <= 8      ? (CM_ONE ? CM_PFK : 2)
