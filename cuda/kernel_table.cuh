@@ -948,11 +948,15 @@ table_kernel(const TableArgs a)
                     step2(std::integral_constant<bool, DMAX <= 8>{}, y, x, L + 1);
                     /* this step reads the buffer loaded in the round's first; issued before its
                      * first pass, its own loads made that wait their whole latency too (ncu,
-                     * DVB-T2 64800 r1/2: 12% of all samples on its first APP read). Issued after
-                     * it, for rows of up to 8 edges (H200, against loads first): DVB-T2 64800
-                     * r1/2 20 it 7.79 -> 8.87 Gb/s, DVB-S2 r1/2 early stop e2e 27.5 -> 30.3,
-                     * DVB-S2 1/3 7.57 -> 8.61; rows of 9 - 16 edges: DVB-T2 2/3 9.74 -> 9.61 */
-                    step2(std::integral_constant<bool, DMAX <= 8>{}, z, y, L + 2);
+                     * DVB-T2 64800 r1/2: 12% of all samples on its first APP read; 3/5: 9% on
+                     * its first table decode). Issued after it (H200, against loads first):
+                     * DVB-T2 64800 r1/2 20 it 7.79 -> 8.87 Gb/s, DVB-S2 r1/2 early stop e2e
+                     * 27.5 -> 30.3, DVB-S2 1/3 7.57 -> 8.61; rows of 9 - 16 edges, this step
+                     * alone: DVB-T2 64800 3/5 7.44 -> 8.33, 2/3 9.85 -> 10.57, 3/4 10.82 ->
+                     * 11.53 (with the second step's too: 8.28, 10.67, 11.58). Not in the
+                     * branch form of 17 - 32-edge rows above: there late loads spilled (18 -
+                     * 42 bytes) and lost (DVB-T2 5/6 9.06 -> 7.92 - 8.33) */
+                    step2(std::integral_constant<bool, DMAX <= 16>{}, z, y, L + 2);
                 }
                 ph = 0;
                 if (L < c.nlayers) {
