@@ -44,12 +44,22 @@ template <bool T16, int SH> struct TabQ {
     typedef uint4 Q;
     static constexpr unsigned NONE = table_no_edge<false, SH>();
     __device__ static __forceinline__ void get(const Q &q, unsigned o[4]) { table_decode(q, o); }
+    __device__ static __forceinline__ unsigned word(const Q &q) { return q.x | q.y | q.z | q.w; }
 };
 template <int SH> struct TabQ<true, SH> {
     typedef uint2 Q;
     static constexpr unsigned NONE = table_no_edge<true, SH>();
     __device__ static __forceinline__ void get(const Q &q, unsigned o[4]) { table_decode<SH>(q, o); }
+    __device__ static __forceinline__ unsigned word(const Q &q) { return q.x | q.y; }
 };
+/* the bits of a message entry (Msg4: a 32-bit word, uint2 or float4), ORed into one word */
+__device__ __forceinline__ unsigned msg_word(unsigned m) { return m; }
+__device__ __forceinline__ unsigned msg_word(const uint2 &m) { return m.x | m.y; }
+__device__ __forceinline__ unsigned msg_word(const uint4 &m) { return m.x | m.y | m.z | m.w; }
+__device__ __forceinline__ unsigned msg_word(const float4 &m)
+{
+    return __float_as_uint(m.x) | __float_as_uint(m.y) | __float_as_uint(m.z) | __float_as_uint(m.w);
+}
 
 /* Four neighbouring APP values, moved in one access (the channel load, the unpacked output) */
 template <class AppT> struct alignas(4 * sizeof(AppT)) AppQuad { AppT v[4]; };
@@ -242,16 +252,19 @@ struct LayerIn {
 
     /* with_msg 0: the table entries only; the messages come later (load_msg) */
     __device__ __forceinline__ void load(const TableCode &c, const int4 *layers_s, int L, const Q *tab_t,
-                                         const typename A::Msg4 *msg_t, bool on, bool with_msg = true)
+                                         const typename A::Msg4 *msg_t, bool on, bool with_msg = true,
+                                         unsigned dep = 0)
     {
         /* the block's copy in shared memory (table_layout.h) */
-        load_at(c, layers_s[L], tab_t, msg_t, on, with_msg);
+        load_at(c, layers_s[L], tab_t, msg_t, on, with_msg, dep);
     }
     /* the same, for a layer whose description d the caller has read already */
     __device__ __forceinline__ void load_at(const TableCode &c, int4 d, const Q *tab_t,
-                                            const typename A::Msg4 *msg_t, bool on, bool with_msg = true)
+                                            const typename A::Msg4 *msg_t, bool on, bool with_msg = true,
+                                            unsigned dep = 0)
     {
         li = d;
+        li.y += (int)dep;
         /* entries before this layer; Z read once here, not per entry under the entry's
          * predicate (the compiler reloaded it from the constant bank there, in the chain of
          * dependent instructions ahead of the layer's first APP read) */
@@ -269,6 +282,22 @@ struct LayerIn {
                 if (gi < PFK && with_msg && gi < cm_entries<CM, A>(li.x))
                     msg[gi < PFK ? gi : 0] = *(const typename A::Msg4 *)((const char *)msg_t + mb);
             }
+    }
+    /* 0, computed from every table entry and message this buffer holds (zero: a value that is
+     * 0 at run time, which the compiler cannot know): loads whose address adds it are issued
+     * only once this buffer's loads have arrived */
+    __device__ __forceinline__ unsigned after(unsigned zero) const
+    {
+        unsigned acc = 0;
+#pragma unroll
+        for (int gi = 0; gi < NG; gi++)
+            acc |= TQ::word(tab[gi]);
+        if constexpr (PF_MSG) {
+#pragma unroll
+            for (int gi = 0; gi < PFK; gi++)
+                acc |= msg_word(msg[gi]);
+        }
+        return acc & zero;
     }
     /* the messages of the layer whose entries load() read */
     __device__ __forceinline__ void load_msg(const typename A::Msg4 *msg_t, int Z, bool on)
@@ -847,8 +876,13 @@ table_kernel(const TableArgs a)
                 __syncthreads();
                 return;
             }
+            /* the next layer's loads wait for this layer's buffer first (LayerIn::after, as in
+             * step2 below): H200, 20 it int8 kernel-only, DVB-S2 16200 r1/2 (pairs) 14.06 ->
+             * 15.88 Gb/s, DVB-S2 64800 8/9 (one layer ahead) 11.27 -> 11.74, WiMAX 2304 10 it
+             * 49.8 -> 51.3; not for rows of 21 - 32 edges: DVB-S2 16200 8/9 7.61 -> 6.78 */
             if (early_ok)
-                nxt.load(c, layers_s, Ln, tab_t, msg_t, in_group, !LATE);
+                nxt.load(c, layers_s, Ln, tab_t, msg_t, in_group, !LATE,
+                         DMAX < 32 ? cur.after((unsigned)c.Z >> 16) : 0u);
             if (work) {
                 if (LATE && early_ok)
                     layer_update<ROW_DEG, HIGH_DEG, NR_DEG>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, [&] { nxt.load_msg(msg_t, Z, true); });
@@ -894,7 +928,14 @@ table_kernel(const TableArgs a)
             } else {
                 d2 = layers_s[L + 2 < c.nlayers ? L + 2 : L + 2 - c.nlayers];
             }
-            auto load2 = [&] { nxt2.load_at(c, d2, tab_t, msg_t, in_group); };
+            /* loads issued before the layer's first pass wait for this layer's buffer first
+             * (LayerIn::after; Z < 65536): ptxas had them share scoreboards with the buffer's
+             * loads, so that the wait for this layer's entries also waited for the loads just
+             * issued. H200, int8 20 it kernel-only: DVB-T2 64800 4/5 10.56 -> 11.05 Gb/s, 5/6
+             * 9.11 -> 9.89, DVB-S2 9/10 11.28 -> 11.90, 2/3 10.56 -> 10.85, r1/2 11.45 ->
+             * 11.66; 24 blocks of nr:8448:25344 int8 5 it 2.45 -> 2.58 */
+            const unsigned dep = LOAD_LATE ? 0u : cur.after((unsigned)c.Z >> 16);
+            auto load2 = [&] { nxt2.load_at(c, d2, tab_t, msg_t, in_group, true, dep); };
             if constexpr (!LOAD_LATE)
                 load2();
             if (work) {
