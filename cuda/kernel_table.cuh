@@ -55,7 +55,6 @@ template <int SH> struct TabQ<true, SH> {
 /* the bits of a message entry (Msg4: a 32-bit word, uint2 or float4), ORed into one word */
 __device__ __forceinline__ unsigned msg_word(unsigned m) { return m; }
 __device__ __forceinline__ unsigned msg_word(const uint2 &m) { return m.x | m.y; }
-__device__ __forceinline__ unsigned msg_word(const uint4 &m) { return m.x | m.y | m.z | m.w; }
 __device__ __forceinline__ unsigned msg_word(const float4 &m)
 {
     return __float_as_uint(m.x) | __float_as_uint(m.y) | __float_as_uint(m.z) | __float_as_uint(m.w);
@@ -283,11 +282,12 @@ struct LayerIn {
                     msg[gi < PFK ? gi : 0] = *(const typename A::Msg4 *)((const char *)msg_t + mb);
             }
     }
-    /* 0, computed from every table entry and message this buffer holds (zero: a value that is
-     * 0 at run time, which the compiler cannot know): loads whose address adds it are issued
-     * only once this buffer's loads have arrived */
-    __device__ __forceinline__ unsigned after(unsigned zero) const
+    /* 0, computed from every table entry and message this buffer holds and masked by Z >> 16
+     * (0, since Z <= kMaxLayerRows, which the compiler cannot know): loads whose address adds
+     * it are issued only once this buffer's loads have arrived */
+    __device__ __forceinline__ unsigned after(const TableCode &c) const
     {
+        const unsigned zero = (unsigned)c.Z >> 16;
         unsigned acc = 0;
 #pragma unroll
         for (int gi = 0; gi < NG; gi++)
@@ -882,7 +882,7 @@ table_kernel(const TableArgs a)
              * 49.8 -> 51.3; not for rows of 21 - 32 edges: DVB-S2 16200 8/9 7.61 -> 6.78 */
             if (early_ok)
                 nxt.load(c, layers_s, Ln, tab_t, msg_t, in_group, !LATE,
-                         DMAX < 32 ? cur.after((unsigned)c.Z >> 16) : 0u);
+                         DMAX < 32 ? cur.after(c) : 0u);
             if (work) {
                 if (LATE && early_ok)
                     layer_update<ROW_DEG, HIGH_DEG, NR_DEG>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, [&] { nxt.load_msg(msg_t, Z, true); });
@@ -929,12 +929,12 @@ table_kernel(const TableArgs a)
                 d2 = layers_s[L + 2 < c.nlayers ? L + 2 : L + 2 - c.nlayers];
             }
             /* loads issued before the layer's first pass wait for this layer's buffer first
-             * (LayerIn::after; Z < 65536): ptxas had them share scoreboards with the buffer's
+             * (LayerIn::after): ptxas had them share scoreboards with the buffer's
              * loads, so that the wait for this layer's entries also waited for the loads just
              * issued. H200, int8 20 it kernel-only: DVB-T2 64800 4/5 10.56 -> 11.05 Gb/s, 5/6
              * 9.11 -> 9.89, DVB-S2 9/10 11.28 -> 11.90, 2/3 10.56 -> 10.85, r1/2 11.45 ->
              * 11.66; 24 blocks of nr:8448:25344 int8 5 it 2.45 -> 2.58 */
-            const unsigned dep = LOAD_LATE ? 0u : cur.after((unsigned)c.Z >> 16);
+            const unsigned dep = LOAD_LATE ? 0u : cur.after(c);
             auto load2 = [&] { nxt2.load_at(c, d2, tab_t, msg_t, in_group, true, dep); };
             if constexpr (!LOAD_LATE)
                 load2();
