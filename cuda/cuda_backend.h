@@ -53,6 +53,8 @@ struct Knobs {
     int max_blocks = 0;             /* LDPCGPU_CUDA_MAX_BLOCKS: > 0 caps the table kernel's grid */
     bool i8_one_block = true;       /* LDPCGPU_CUDA_I8_ONE_BLOCK=0: keep the 3-blocks register cap */
     bool no_d20 = false;            /* LDPCGPU_CUDA_D20=0: rows of 17 - 20 edges in the 32-edge kernels */
+    bool ahead3 = true;             /* LDPCGPU_CUDA_AHEAD3=0: rows of up to 6 edges in the one-block 8-edge kernel two layers ahead */
+    bool d12 = true;                /* LDPCGPU_CUDA_D12=0: rows of 9 - 12 edges in the one-block 16-edge kernel */
     bool force_d32 = false;         /* LDPCGPU_CUDA_D32=1: rows of 21 - 28 edges in the 32-edge one-block kernel */
     bool narrow = true;             /* LDPCGPU_CUDA_NARROW=0: no narrow one-block kernel (TableVariant::narrow) */
     bool wave = true;               /* LDPCGPU_CUDA_WAVE=0: one-wave launches keep the batch variant */

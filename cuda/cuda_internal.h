@@ -164,6 +164,9 @@ struct TableVariant {
     /* with one_block and ARITH_I8 (compiled for dmax 32 only; ignored elsewhere): blocks of at
      * most kNarrowThreads threads, up to 255 registers (table_layout.h) */
     bool narrow = false;
+    /* with one_block and ARITH_I8 (compiled for dmax 8 only): rows of at most 6 edges, three
+     * layers prefetched ahead (kernel_table.cuh, AHEAD3) */
+    bool ahead3 = false;
     /* each thread's row degree from its layer's run_degrees (the small-batch plan, whose layers
      * pair block rows of 6 and 7 edges: kernel_table.cuh, layer_update); rows of up to 8
      * edges, state on chip, f32 / h8x2 / i16 */
@@ -225,6 +228,9 @@ cudaError_t table_launch_i16_one_block(int dmax, MemKind mem, bool t16, const Ta
 const void *table_kernel_fn_i8_one_block(int dmax, MemKind mem, bool t16);
 cudaError_t table_launch_i8_one_block(int dmax, MemKind mem, bool t16, const TableArgs &a, int grid, int threads,
                                       size_t smem, cudaStream_t s);
+const void *table_kernel_fn_i8_one_block_ahead3(int dmax, MemKind mem, bool t16);
+cudaError_t table_launch_i8_one_block_ahead3(int dmax, MemKind mem, bool t16, const TableArgs &a, int grid,
+                                             int threads, size_t smem, cudaStream_t s);
 const void *table_kernel_fn_i8_one_block_narrow(int dmax, MemKind mem, bool t16);
 cudaError_t table_launch_i8_one_block_narrow(int dmax, MemKind mem, bool t16, const TableArgs &a, int grid,
                                              int threads, size_t smem, cudaStream_t s);

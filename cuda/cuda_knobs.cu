@@ -27,6 +27,8 @@ Knobs read_knobs()
         k.max_blocks = std::max(0, atoi(v));
     k.i8_one_block = !env_is(getenv("LDPCGPU_CUDA_I8_ONE_BLOCK"), "0");
     k.no_d20 = env_is(getenv("LDPCGPU_CUDA_D20"), "0");
+    k.ahead3 = !env_is(getenv("LDPCGPU_CUDA_AHEAD3"), "0");
+    k.d12 = !env_is(getenv("LDPCGPU_CUDA_D12"), "0");
     k.force_d32 = env_is(getenv("LDPCGPU_CUDA_D32"), "1");
     k.narrow = !env_is(getenv("LDPCGPU_CUDA_NARROW"), "0");
     k.wave = !env_is(getenv("LDPCGPU_CUDA_WAVE"), "0");

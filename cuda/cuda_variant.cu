@@ -95,6 +95,22 @@ static int best_shape(const State *s, const ldpc_code *c, const DeviceCtx &d, Ta
          * kernel-only, DVB-S2 64800 1/3 6.64 -> 7.31 Gb/s; DVB-T2 64800 r1/2 level (7.18 / 7.19) */
         if (v.dmax == 8)
             wide.t16 = false;
+        /* rows of at most 6 edges (DVB-S2 64800 1/4: 4, 1/3: 5, 2/5: 6) three layers ahead
+         * (kernel_table.cuh, AHEAD3): their layers are short, and ncu showed DVB-S2 1/3 waiting
+         * on the entries of two layers ahead (28.5% long-scoreboard stalls). H200, 20 it int8
+         * kernel-only: 1/3 6.67 -> 7.41 Gb/s, 2/5 8.01 -> 8.56, 1/4 9.74 -> 10.03. Longer rows
+         * spill with four buffers (DVB 64800 r1/2: 8 / 28 bytes) */
+        if (v.dmax == 8 && c->max_row_degree <= 6 && p.nlayers >= 4 && s->knobs.ahead3)
+            wide.ahead3 = true;
+        /* rows of 9 - 12 edges (DVB 64800 3/5: 11, 2/3: 10) in a kernel sized for them, with
+         * 32-bit entries: three entries a buffer instead of four, none to unpack (16-bit entries
+         * cost DVB-T2 3/5 about 2.3 of its 25.2 instructions an edge: ncu). H200, 20 it int8
+         * kernel-only, against the 16-edge kernel (LDPCGPU_CUDA_D12=0): DVB-T2 64800 3/5 8.45
+         * -> 8.80 Gb/s, 2/3 10.99 -> 11.68; DVB-S2 3/5 8.45 -> 8.82, 2/3 11.10 -> 11.77 */
+        if (v.dmax == 16 && c->max_row_degree <= 12 && s->knobs.d12) {
+            wide.dmax = 12;
+            wide.t16 = false;
+        }
         /* rows of 21 - 28 edges in kernels sized for them: the 32-edge kernel spills 82 / 168
          * bytes, the 28-edge one nothing (DVB-S2 64800 8/9: 27), and the 24-edge one (DVB
          * 64800 5/6: 22) has the registers to prefetch two layers ahead (docs/cuda-notes.md) */

@@ -517,14 +517,18 @@ __device__ __forceinline__ void update_by_degree(int d, unsigned char *app_b, ty
  * most runs both updates. Kernels without ROW_DEG keep the plain read: the PRMT in every
  * kernel cost DVB-T2 and WiFi 1.2% of their throughput. Records (CM) take the same dispatch
  * (row_update_any); the half2 pairs' (20-edge rows, two-block kernels) reach the generic one. */
-template <bool ROW_DEG, bool HIGH, bool NR_DEG, class A, int DMAX, int PFK, class TQ, bool CM, class Mid>
+template <bool ROW_DEG, bool HIGH, bool NR_DEG, bool SHORT6, class A, int DMAX, int PFK, class TQ, bool CM, class Mid>
 __device__ __forceinline__ void layer_update(unsigned char *app_b, typename A::Msg4 *msg_t, int Z, unsigned deg_sel,
                                              const LayerIn<A, DMAX, PFK, TQ, CM> &in, const Arith &ar,
                                              const unsigned char *lut, const Mid &mid)
 {
-    if constexpr (DMAX == 8) {
+    if constexpr (SHORT6) { /* rows of at most 6 edges (AHEAD3): 7 and 8 spilled there */
+        update_by_degree<A, DMAX, PFK, TQ, CM, 6, 5, 4>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
+    } else if constexpr (DMAX == 8) {
         const int d = ROW_DEG ? (int)__byte_perm((unsigned)in.li.w, 0u, deg_sel) : in.li.w;
         update_by_degree<A, DMAX, PFK, TQ, CM, 7, 6, 8, 5, 4>(d, app_b, msg_t, Z, in, ar, lut, mid);
+    } else if constexpr (HIGH && DMAX == 12) { /* DVB 64800 3/5, 2/3 */
+        update_by_degree<A, DMAX, PFK, TQ, CM, 11, 10>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
     } else if constexpr (HIGH && DMAX == 16) {
         update_by_degree<A, DMAX, PFK, TQ, CM, 14, 10, 11>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
     } else if constexpr (HIGH && DMAX == 20) {
@@ -648,8 +652,10 @@ __device__ __forceinline__ unsigned load_channel(typename A::AppT *app, const Pa
 /* launch bounds: table_layout.h (table_max_threads, table_min_blocks). ROW_DEG: each thread's
  * row degree from its layer record (layer_update; TableVariant::row_degrees). NARROW (with
  * ONE_BLOCK): a block of at most kNarrowThreads threads, so up to 255 registers
- * (TableVariant::narrow) */
-template <class A, int DMAX, int MEM, bool T16, bool ONE_BLOCK = false, bool ROW_DEG = false, bool NARROW = false>
+ * (TableVariant::narrow). AHEAD3 (with ONE_BLOCK, rows of at most 6 edges): three layers
+ * prefetched ahead (TableVariant::ahead3) */
+template <class A, int DMAX, int MEM, bool T16, bool ONE_BLOCK = false, bool ROW_DEG = false, bool NARROW = false,
+          bool AHEAD3 = false>
 __global__ void __launch_bounds__(NARROW ? kNarrowThreads : table_max_threads(std::is_same<A, ArI8>::value, MEM, DMAX),
                                   table_min_blocks(A::LANES, std::is_same<A, ArI8>::value, DMAX, MEM, ONE_BLOCK))
 table_kernel(const TableArgs a)
@@ -857,6 +863,13 @@ table_kernel(const TableArgs a)
         const bool deep = ONE_BLOCK && (DMAX <= 24 || NARROW) && c.nlayers >= 3;
         if (deep)
             y.load(c, layers_s, 1, tab_t, msg_t, in_group);
+        /* AHEAD3 (rows of at most 6 edges, TableVariant::ahead3): three layers ahead, in four
+         * buffers (x, y, z, w; a round of four layers), where there are four layers or more */
+        static_assert(!AHEAD3 || (ONE_BLOCK && DMAX == 8), "three layers ahead: one-block kernels of up to 8 edges");
+        const bool deep3 = AHEAD3 && c.nlayers >= 4;
+        LayerIn<A, DMAX, PFK, TQ, CM> w;
+        if (deep3)
+            z.load(c, layers_s, 2, tab_t, msg_t, in_group);
         int ph = 0;
         /* whether this thread's group still decodes: gdone changes only between iterations
          * (below), so it is read once per iteration rather than per layer, where the shared
@@ -870,7 +883,7 @@ table_kernel(const TableArgs a)
             if (MID && early_ok) {
                 auto load = [&] { nxt.load(c, layers_s, Ln, tab_t, msg_t, in_group); };
                 if (work)
-                    layer_update<ROW_DEG, HIGH_DEG, NR_DEG>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, load);
+                    layer_update<ROW_DEG, HIGH_DEG, NR_DEG, AHEAD3>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, load);
                 else
                     load();
                 __syncthreads();
@@ -885,9 +898,9 @@ table_kernel(const TableArgs a)
                          DMAX < 32 ? cur.after(c) : 0u);
             if (work) {
                 if (LATE && early_ok)
-                    layer_update<ROW_DEG, HIGH_DEG, NR_DEG>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, [&] { nxt.load_msg(msg_t, Z, true); });
+                    layer_update<ROW_DEG, HIGH_DEG, NR_DEG, AHEAD3>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, [&] { nxt.load_msg(msg_t, Z, true); });
                 else
-                    layer_update<ROW_DEG, HIGH_DEG, NR_DEG>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, [] {});
+                    layer_update<ROW_DEG, HIGH_DEG, NR_DEG, AHEAD3>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, [] {});
             } else if (LATE && early_ok) {
                 nxt.load_msg(msg_t, Z, in_group);
             }
@@ -916,17 +929,20 @@ table_kernel(const TableArgs a)
          * short-scoreboard stalls). Not for rows of 17 - 20 edges: its four registers made
          * the float and half2 one-block kernels spill (12 - 44 bytes). */
         constexpr bool DESC_AHEAD = DMAX <= 16;
-        int4 desc2 = layers_s[DESC_AHEAD && c.nlayers > 2 ? 2 : 0];
-        auto step2 = [&](auto late, LayerIn<A, DMAX, PFK, TQ, CM> &cur, LayerIn<A, DMAX, PFK, TQ, CM> &nxt2, int L) {
+        int4 desc2 = layers_s[deep3 ? 3 : DESC_AHEAD && c.nlayers > 2 ? 2 : 0];
+        /* stepk(ahead, late, cur, nxt, L): layer L's update from cur, with the loads of layer
+         * L + ahead into nxt */
+        auto stepk = [&](auto ahead, auto late, LayerIn<A, DMAX, PFK, TQ, CM> &cur, LayerIn<A, DMAX, PFK, TQ, CM> &nxt2, int L) {
             constexpr bool LOAD_LATE = decltype(late)::value;
+            constexpr int AH = decltype(ahead)::value;
             const bool work = group_open && t < cur.li.z;
             int4 d2;
             if constexpr (DESC_AHEAD) {
                 d2 = desc2;
-                const int L3 = L + 3 < c.nlayers ? L + 3 : L + 3 - c.nlayers;
+                const int L3 = L + AH + 1 < c.nlayers ? L + AH + 1 : L + AH + 1 - c.nlayers;
                 desc2 = layers_s[L3]; /* read now, used by the next step */
             } else {
-                d2 = layers_s[L + 2 < c.nlayers ? L + 2 : L + 2 - c.nlayers];
+                d2 = layers_s[L + AH < c.nlayers ? L + AH : L + AH - c.nlayers];
             }
             /* loads issued before the layer's first pass wait for this layer's buffer first
              * (LayerIn::after): ptxas had them share scoreboards with the buffer's
@@ -940,19 +956,50 @@ table_kernel(const TableArgs a)
                 load2();
             if (work) {
                 if constexpr (LOAD_LATE)
-                    layer_update<ROW_DEG, HIGH_DEG, NR_DEG>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, load2);
+                    layer_update<ROW_DEG, HIGH_DEG, NR_DEG, AHEAD3>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, load2);
                 else
-                    layer_update<ROW_DEG, HIGH_DEG, NR_DEG>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, [] {});
+                    layer_update<ROW_DEG, HIGH_DEG, NR_DEG, AHEAD3>(app_b, msg_t, Z, deg_sel, cur, a.ar, lut, [] {});
             } else if constexpr (LOAD_LATE) {
                 load2();
             }
             __syncthreads();
         };
+        auto step2 = [&](auto late, LayerIn<A, DMAX, PFK, TQ, CM> &cur, LayerIn<A, DMAX, PFK, TQ, CM> &nxt2, int L) {
+            stepk(std::integral_constant<int, 2>{}, late, cur, nxt2, L);
+        };
+        auto step3 = [&](auto late, LayerIn<A, DMAX, PFK, TQ, CM> &cur, LayerIn<A, DMAX, PFK, TQ, CM> &nxt3, int L) {
+            stepk(std::integral_constant<int, 3>{}, late, cur, nxt3, L);
+        };
         constexpr std::false_type FIRST{};
+        constexpr std::true_type LATE_LOADS{};
         bool checking = true;
         for (int it = 1; it <= a.batch.max_iter; it++) {
             group_open = in_group && (a.batch.early ? gdone[g] != (int)ALL : valid != 0u);
-            if (deep && DMAX > 16) {
+            if (AHEAD3 && deep3) {
+                /* four layers a round, the buffers in fixed roles: x holds layer L, y L + 1, z
+                 * L + 2, and w receives L + 3; the second and fourth steps issue their loads
+                 * after the layer's first pass. H200, 20 it int8 kernel-only, against two
+                 * layers ahead (LDPCGPU_CUDA_AHEAD3=0), Gb/s: DVB-S2 64800 1/3 6.67 -> 7.41,
+                 * 2/5 8.01 -> 8.56, 1/4 9.74 -> 10.03; every step's loads first: 7.27, 8.36,
+                 * 10.41; the last three steps' after the first pass: 7.13, 8.30, 10.00 */
+                int L = 0;
+                for (; L + 4 <= c.nlayers; L += 4) {
+                    step3(FIRST, x, w, L);
+                    step3(LATE_LOADS, y, x, L + 1);
+                    step3(FIRST, z, y, L + 2);
+                    step3(LATE_LOADS, w, z, L + 3);
+                }
+                /* the layers left (the count need not be a multiple of four), one at a time
+                 * with the buffers renamed after each, so that x holds layer 0 again at the
+                 * end, y layer 1 and z layer 2 (written out for each count left, ptxas spilled
+                 * 214 / 352 bytes) */
+                for (; L < c.nlayers; L++) {
+                    step3(FIRST, x, w, L);
+                    x = y;
+                    y = z;
+                    z = w;
+                }
+            } else if (deep && DMAX > 16) {
                 for (int L = 0; L < c.nlayers; L++) {
                     if (ph == 0)
                         step2(FIRST, x, z, L);

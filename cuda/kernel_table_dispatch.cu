@@ -41,6 +41,8 @@ const void *table_kernel_fn(const TableVariant &v)
     case ARITH_I8:
         if (v.one_block && v.narrow)
             return table_kernel_fn_i8_one_block_narrow(v.dmax, v.mem, v.t16);
+        if (v.one_block && v.ahead3)
+            return table_kernel_fn_i8_one_block_ahead3(v.dmax, v.mem, v.t16);
         return v.one_block ? table_kernel_fn_i8_one_block(v.dmax, v.mem, v.t16) : table_kernel_fn_i8(v.dmax, v.mem, v.t16);
     default:
         return v.one_block ? table_kernel_fn_i16_one_block(v.dmax, v.mem, v.t16) : table_kernel_fn_i16(v.dmax, v.mem, v.t16);
@@ -72,6 +74,8 @@ cudaError_t table_launch(const TableVariant &v, const TableArgs &a, int grid, in
     case ARITH_I8:
         if (v.one_block && v.narrow)
             return table_launch_i8_one_block_narrow(v.dmax, v.mem, v.t16, a, grid, threads, smem, s);
+        if (v.one_block && v.ahead3)
+            return table_launch_i8_one_block_ahead3(v.dmax, v.mem, v.t16, a, grid, threads, smem, s);
         return v.one_block ? table_launch_i8_one_block(v.dmax, v.mem, v.t16, a, grid, threads, smem, s)
                            : table_launch_i8(v.dmax, v.mem, v.t16, a, grid, threads, smem, s);
     default:
