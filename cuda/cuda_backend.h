@@ -52,6 +52,7 @@ struct Knobs {
     bool dynamic_chunks = true;     /* LDPCGPU_CUDA_CHUNKS=static: blocks stride by the grid */
     int max_blocks = 0;             /* LDPCGPU_CUDA_MAX_BLOCKS: > 0 caps the table kernel's grid */
     bool i8_one_block = true;       /* LDPCGPU_CUDA_I8_ONE_BLOCK=0: keep the 3-blocks register cap */
+    bool i8_one_block_force = false; /* LDPCGPU_CUDA_I8_ONE_BLOCK=force: the one-block kernel where it fits */
     bool no_d20 = false;            /* LDPCGPU_CUDA_D20=0: rows of 17 - 20 edges in the 32-edge kernels */
     bool ahead3 = true;             /* LDPCGPU_CUDA_AHEAD3=0: rows of up to 6 edges in the one-block 8-edge kernel two layers ahead */
     bool d12 = true;                /* LDPCGPU_CUDA_D12=0: rows of 9 - 12 edges in the one-block 16-edge kernel */

@@ -26,6 +26,7 @@ Knobs read_knobs()
     if (const char *v = getenv("LDPCGPU_CUDA_MAX_BLOCKS"))
         k.max_blocks = std::max(0, atoi(v));
     k.i8_one_block = !env_is(getenv("LDPCGPU_CUDA_I8_ONE_BLOCK"), "0");
+    k.i8_one_block_force = env_is(getenv("LDPCGPU_CUDA_I8_ONE_BLOCK"), "force");
     k.no_d20 = env_is(getenv("LDPCGPU_CUDA_D20"), "0");
     k.ahead3 = !env_is(getenv("LDPCGPU_CUDA_AHEAD3"), "0");
     k.d12 = !env_is(getenv("LDPCGPU_CUDA_D12"), "0");

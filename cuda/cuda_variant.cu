@@ -19,7 +19,8 @@ static void choose_int8_form(State *s, const ldpc_code *c, const DeviceCtx &d)
     TableVariant pair_all = s->var;
     pair_all.mem = MEM_SMEM_ALL;
     const bool fits = s->plan.Z <= table_max_threads(true, MEM_GLOBAL, s->var.dmax);
-    const bool pair_off_chip = table_smem_bytes(pair_all, c->n, s->plan.Z, s->plan.total_groups, s->plan.nlayers, 1) > d.smem_optin;
+    const size_t pair_all_bytes = table_smem_bytes(pair_all, c->n, s->plan.Z, s->plan.total_groups, s->plan.nlayers, 1);
+    const bool pair_off_chip = pair_all_bytes > d.smem_optin;
     const TableGeom i8 = table_geom(ARITH_I8); /* its 16-bit table entries count APP values */
     const bool offsets16 =
         table16_fits((size_t)c->n * i8.app_value_bytes, table_t16_shift(i8.t16_shift, i8.app_value_bytes, s->var.dmax));
@@ -37,8 +38,15 @@ static void choose_int8_form(State *s, const ldpc_code *c, const DeviceCtx &d)
     one.mem = MEM_SMEM_APP;
     const bool one_block_only =
         2 * table_smem_bytes(one, c->n, s->plan.Z, s->plan.total_groups, s->plan.nlayers, 1) > d.smem_optin;
-    const bool one_lane = s->var.dmax == 8 || (s->var.dmax <= 32 && one_block_only);
-    if (fits && offsets16 && (lanes == 1 || (lanes != 2 && one_lane && pair_off_chip)))
+    const bool one_lane = s->var.dmax == 8 || one_block_only;
+    /* Rows of 21 - 32 edges where a pair's state is on chip in one block an SM at most: one
+     * codeword per thread in the one-block kernels (best_shape), also where two of those blocks
+     * fit an SM. DVB-S2 16200 8/9 (27 edges): its pairs ran with their messages in global memory
+     * in the 32-edge kernel of 128 registers, which spills 44 / 268 bytes; H200, 20 it int8
+     * kernel-only: 7.45 Gb/s, one codeword per thread 9.03. Not WiFi 648 / 1296 5/6 (22
+     * edges), whose pairs' state is on chip in two blocks an SM. */
+    const bool one_lane_long = s->var.dmax == 32 && 2 * pair_all_bytes > d.smem_optin && s->knobs.i8_one_block;
+    if (fits && offsets16 && (lanes == 1 || (lanes != 2 && ((one_lane && pair_off_chip) || one_lane_long))))
         s->var.arith = ARITH_I8;
     if (s->var.arith == ARITH_I8X2 && h8x2_scale_exact(s->ar.fx) && !s->knobs.i8_pair_int)
         s->var.arith = ARITH_H8X2;
@@ -126,7 +134,7 @@ static int best_shape(const State *s, const ldpc_code *c, const DeviceCtx &d, Ta
         if (wfn && s->knobs.i8_one_block && table_smem_bytes(v, c->n, p.Z, p.total_groups, p.nlayers, 1) <= d.smem_optin) {
             if ((st = blocks_per_sm(v, fn, s, c->n, 1, d, &blocks)) != LDPC_OK)
                 return st;
-            if (blocks == 1) {
+            if (blocks == 1 || v.dmax == 32 || s->knobs.i8_one_block_force) {
                 v = wide;
                 fn = wfn;
             }
@@ -219,6 +227,11 @@ static int choose_table_config(State *s, const ldpc_code *c, const DeviceCtx &d)
     TableVariant v = s->var;
     const MemKind mems[3] = {MEM_SMEM_ALL, MEM_SMEM_APP, MEM_GLOBAL};
     int mi = (int)s->knobs.first_mem;
+    /* one codeword per thread on rows of 21 - 32 edges: the one-block kernels, APP in shared
+     * memory, even where the whole state fits on chip (its batch kernel ran DVB-S2 16200 8/9 at
+     * 5.80 Gb/s against 9.03: H200, 20 it int8 kernel-only) */
+    if (v.arith == ARITH_I8 && v.dmax == 32 && s->knobs.i8_one_block && mi == 0)
+        mi = 1;
     for (; mi < 3; mi++) {
         v.mem = mems[mi];
         if (table_smem_bytes(v, c->n, p.Z, p.total_groups, p.nlayers, 1) <= d.smem_optin)

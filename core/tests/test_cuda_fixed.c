@@ -302,7 +302,8 @@ int main(void)
     }
     ldpc_code_destroy(code);
 
-    /* DVB-S2 16200 8/9: 27-edge rows */
+    /* DVB-S2 16200 8/9: 27-edge rows (int8: one codeword per thread in the one-block 28-edge
+     * kernel, two blocks an SM; then forced into pairs, the two-codeword 32-edge kernel) */
     REQUIRE_OK(ldpc_code_create(&code, "dvbs2:16200:8/9"));
     for (int fi = 0; fi < 2; fi++) {
         ldpc_decoder_config c = cfg_of(fmts[fi], LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 50);
@@ -314,8 +315,8 @@ int main(void)
     {
         ldpc_decoder_config c = cfg_of(LDPC_MSG_I8, LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 50);
         c.early_termination = 0;
-        setenv("LDPCGPU_CUDA_I8_LANES", "1", 1);
-        run("dvbs2 16200 r8/9 i8 one codeword/thread, oms, 50 it", code, c, 3.6, 41, LDPC_LLR_I8, 0);
+        setenv("LDPCGPU_CUDA_I8_LANES", "2", 1);
+        run("dvbs2 16200 r8/9 i8 pairs, oms, 50 it", code, c, 3.6, 41, LDPC_LLR_I8, 0);
         unsetenv("LDPCGPU_CUDA_I8_LANES");
     }
     ldpc_code_destroy(code);
