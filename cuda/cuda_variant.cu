@@ -346,6 +346,10 @@ int choose_variant(State *s, ldpc_decoder *dec)
     s->lanes_per_group = s->use_table ? table_lanes(s->var.arith) : 1;
     if (s->use_table && s->var.arith == ARITH_I8X2)
         choose_int8_form(s, c, d);
+    /* half2 pairs on rows of 9 - 12 edges (WiMAX and WiFi 2/3, DVB 16200 3/5 and 2/3): kernels
+     * sized for them, three table entries a row instead of four */
+    if (s->use_table && s->var.arith == ARITH_H8X2 && s->var.dmax == 16 && c->max_row_degree <= 12 && s->knobs.d12)
+        s->var.dmax = 12;
     s->var.t16 = s->use_table && table_offsets16(s->var, c->n, s->plan.Z, s->plan.total_groups);
     /* the kernels for rows of 9 - 16 and 17 - 20 edges have 16-bit tables only (table_layout.h);
      * where those cannot hold the code, such rows run in the 32-edge kernels */

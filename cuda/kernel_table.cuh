@@ -674,7 +674,7 @@ table_kernel(const TableArgs a)
      * 3/5 int8 pairs), lose 7% with it in shared memory (DVB-S2 16200 4/5) and 24% on 20-edge
      * rows (spills). Records (CM) are loaded late too: loaded with the table instead, float
      * DVB-T2 64800 3/5 ran 4.65 -> 3.40 Gb/s, 3/4 5.79 -> 4.32 (H200, 10 it). */
-    constexpr bool LATE = MEM == MEM_GLOBAL && DMAX == 16;
+    constexpr bool LATE = MEM == MEM_GLOBAL && (DMAX == 12 || DMAX == 16);
     /* PFK: the entries (of 4 edges) whose messages are prefetched with the table: all of them
      * for rows of up to 16 edges and in the one-block kernels; the first two (the whole of
      * most 5G NR BG1 rows: 3 - 10 edges outside the first four rows) in the two-block kernels

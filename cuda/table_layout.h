@@ -74,7 +74,8 @@ __host__ __device__ constexpr int layout_threads(int G, int Z) { return (G * Z +
  * blocks per SM (at most 64 registers: 512 threads). The one-codeword int8 kernels (I8) with
  * messages in global memory exist to put several DVB blocks on an SM: they take at most 384
  * threads (a DVB layer's 360 rows) and ask for 3 blocks, i.e. at most 56 registers. The kernels
- * for rows of 9 - 16 and 17 - 20 edges take at most 384 threads and ask for 2 blocks (at most
+ * for rows of 9 - 16 (half2 pairs: 9 - 12 and 13 - 16) and 17 - 20 edges take at most 384
+ * threads and ask for 2 blocks (at most
  * 80 registers, where they took up to 128 for one): a 5G NR BG1 codeword's APP (52 KB int16,
  * 104 KB a pair or float), a DVB 16200 pair's or a WiMAX/WiFi group's leaves room for two
  * blocks or more, whose barriers and memory waits then overlap, where one block of 12 warps
@@ -83,7 +84,7 @@ __host__ __device__ constexpr int layout_threads(int G, int Z) { return (G * Z +
  * kernels spilled 400 - 1000 bytes at 80). Rows of 21 - 32 edges keep one block of up to 128
  * registers. */
 static constexpr int kDmaxTwoBlocks = 20;
-__host__ __device__ constexpr bool table_two_blocks(int dmax) { return dmax == 16 || dmax == kDmaxTwoBlocks; }
+__host__ __device__ constexpr bool table_two_blocks(int dmax) { return dmax == 12 || dmax == 16 || dmax == kDmaxTwoBlocks; }
 __host__ __device__ constexpr bool table_three_blocks(bool one_lane_i8, int mem)
 {
     return one_lane_i8 && mem != MEM_SMEM_ALL;

@@ -321,7 +321,9 @@ int main(void)
     }
     ldpc_code_destroy(code);
 
-    /* DVB-T2 16200 2/3: column degree 13, int8 messages capped at 59 */
+    /* DVB-T2 16200 2/3: column degree 13, int8 messages capped at 59; 10-edge rows (half2
+     * pairs: the two-block kernels of rows of up to 12 edges, messages on and off chip; then
+     * the 16-edge kernel, LDPCGPU_CUDA_D12=0) */
     REQUIRE_OK(ldpc_code_create(&code, "dvbt2:16200:2/3"));
     for (int fi = 0; fi < 2; fi++) {
         ldpc_decoder_config c = cfg_of(fmts[fi], LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 50);
@@ -340,6 +342,14 @@ int main(void)
         setenv("LDPCGPU_CUDA_I8_LANES", "1", 1);
         run("dvbt2 16200 r2/3 i8 one codeword/thread, nms .875, 50 it", code, c, 2.0, 41, LDPC_LLR_F32, 0);
         unsetenv("LDPCGPU_CUDA_I8_LANES");
+        setenv("LDPCGPU_CUDA_MEM", "global", 1);
+        run("dvbt2 16200 r2/3 i8 pairs, state in global memory, nms .875, 50 it", code, c, 2.0, 41, LDPC_LLR_F32, 0);
+        setenv("LDPCGPU_CUDA_MEM", "app", 1);
+        run("dvbt2 16200 r2/3 i8 pairs, messages in global memory, nms .875, 50 it", code, c, 2.0, 41, LDPC_LLR_F32, 0);
+        unsetenv("LDPCGPU_CUDA_MEM");
+        setenv("LDPCGPU_CUDA_D12", "0", 1);
+        run("dvbt2 16200 r2/3 i8 pairs, 16-edge kernel, nms .875, 50 it", code, c, 2.0, 41, LDPC_LLR_F32, 0);
+        unsetenv("LDPCGPU_CUDA_D12");
     }
     ldpc_code_destroy(code);
 
