@@ -527,7 +527,7 @@ __device__ __forceinline__ void layer_update(unsigned char *app_b, typename A::M
     } else if constexpr (DMAX == 8) {
         const int d = ROW_DEG ? (int)__byte_perm((unsigned)in.li.w, 0u, deg_sel) : in.li.w;
         update_by_degree<A, DMAX, PFK, TQ, CM, 7, 6, 8, 5, 4>(d, app_b, msg_t, Z, in, ar, lut, mid);
-    } else if constexpr (HIGH && DMAX == 12) { /* DVB 64800 3/5, 2/3 */
+    } else if constexpr (HIGH && DMAX == 12) { /* DVB 3/5, 2/3; WiMAX, WiFi 2/3 */
         update_by_degree<A, DMAX, PFK, TQ, CM, 11, 10>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
     } else if constexpr (HIGH && DMAX == 16) {
         update_by_degree<A, DMAX, PFK, TQ, CM, 14, 10, 11>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
@@ -710,8 +710,13 @@ table_kernel(const TableArgs a)
      * little (WiMAX 2304 r1/2 +2%, 5/6 -1%) */
     constexpr bool MID = !ONE_BLOCK && MEM == MEM_SMEM_APP && DMAX == 20 && !std::is_same<A, ArF32>::value;
     /* HIGH_DEG: the one-block int8 kernels specialise rows of 9 - 32 edges on their degree too
-     * (layer_update; only there: the 56-register kernels spilled 2 - 4 times more with it) */
-    constexpr bool HIGH_DEG = ONE_BLOCK && std::is_same<A, ArI8>::value;
+     * (layer_update; the 56-register kernels spilled 2 - 4 times more with it), and so do the
+     * half2 kernels of rows of up to 12 edges but with everything in global memory (242 / 492
+     * bytes of spills there, none on chip). H200, against the generic update, kernel-only:
+     * WiMAX 2304 2/3A 38.4 -> 50.6 Gb/s, 2/3B 38.1 -> 49.3 - 50.2, WiFi 1944 2/3 35.9 -> 46.0 -
+     * 46.3, 648 2/3 35.8 -> 43.9 - 44.1 (10 it); DVB-S2 16200 3/5 8.25 -> 10.16, 2/3 10.14 ->
+     * 13.08, DVB-T2 16200 3/5 (9 edges: generic) 12.58 -> 13.43 (20 it) */
+    constexpr bool HIGH_DEG = (ONE_BLOCK && std::is_same<A, ArI8>::value) || (DMAX == 12 && MEM != MEM_GLOBAL);
     /* NR_DEG: the one-wave int8-pair and int16 kernels of 20-edge rows (5G NR BG1 with Z =
      * 384, a slot's large code blocks) specialise degrees 5 and 6 (26 of BG1's 46 block rows).
      * H200, 24 code blocks of nr:8448:25344 (one wave), int8 5 it: 2.17 -> 2.50 Gb/s. int16
