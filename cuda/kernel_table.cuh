@@ -528,7 +528,9 @@ __device__ __forceinline__ void layer_update(unsigned char *app_b, typename A::M
         const int d = ROW_DEG ? (int)__byte_perm((unsigned)in.li.w, 0u, deg_sel) : in.li.w;
         update_by_degree<A, DMAX, PFK, TQ, CM, 7, 6, 8, 5, 4>(d, app_b, msg_t, Z, in, ar, lut, mid);
     } else if constexpr (HIGH && DMAX == 12) { /* DVB 3/5, 2/3; WiMAX, WiFi 2/3 */
-        update_by_degree<A, DMAX, PFK, TQ, CM, 11, 10>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
+        update_by_degree<A, DMAX, PFK, TQ, CM, 11, 10, 9>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
+    } else if constexpr (HIGH && DMAX == 16 && A::LANES == 2) { /* WiMAX, WiFi 3/4 */
+        update_by_degree<A, DMAX, PFK, TQ, CM, 15, 14, 13>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
     } else if constexpr (HIGH && DMAX == 16) {
         update_by_degree<A, DMAX, PFK, TQ, CM, 14, 10, 11>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
     } else if constexpr (HIGH && DMAX == 20) {
@@ -712,11 +714,15 @@ table_kernel(const TableArgs a)
     /* HIGH_DEG: the one-block int8 kernels specialise rows of 9 - 32 edges on their degree too
      * (layer_update; the 56-register kernels spilled 2 - 4 times more with it), and so do the
      * half2 kernels of rows of up to 12 edges but with everything in global memory (242 / 492
-     * bytes of spills there, none on chip). H200, against the generic update, kernel-only:
-     * WiMAX 2304 2/3A 38.4 -> 50.6 Gb/s, 2/3B 38.1 -> 49.3 - 50.2, WiFi 1944 2/3 35.9 -> 46.0 -
-     * 46.3, 648 2/3 35.8 -> 43.9 - 44.1 (10 it); DVB-S2 16200 3/5 8.25 -> 10.16, 2/3 10.14 ->
-     * 13.08, DVB-T2 16200 3/5 (9 edges: generic) 12.58 -> 13.43 (20 it) */
-    constexpr bool HIGH_DEG = (ONE_BLOCK && std::is_same<A, ArI8>::value) || (DMAX == 12 && MEM != MEM_GLOBAL);
+     * bytes of spills there, none on chip), and the half2 kernel of 13 - 16-edge rows with
+     * everything on chip (with the APP alone on chip it spilled 102 / 408 bytes, 8 / 24
+     * without). H200, against the generic update, kernel-only: WiMAX 2304 2/3A 38.4 -> 50.6
+     * Gb/s, 2/3B 38.1 -> 49.3 - 50.2, 3/4A 38.6 - 39.1 -> 51.3 - 51.4, 3/4B 38.8 -> 50.1 -
+     * 50.4, WiFi 1944 2/3 35.9 -> 46.0 - 46.3, 3/4 37.1 - 37.2 -> 48.4 - 49.1, 648 2/3 35.8 ->
+     * 43.9 - 44.1, 3/4 36.8 - 37.0 -> 45.8 (10 it); DVB-S2 16200 3/5 8.25 -> 10.16, 2/3 10.14 ->
+     * 13.08, DVB-T2 16200 3/5 (9 edges) 13.35 -> 17.78 (20 it) */
+    constexpr bool HIGH_DEG = (ONE_BLOCK && std::is_same<A, ArI8>::value) || (DMAX == 12 && MEM != MEM_GLOBAL) ||
+                              (DMAX == 16 && MEM == MEM_SMEM_ALL && std::is_same<A, ArH8x2>::value);
     /* NR_DEG: the one-wave int8-pair and int16 kernels of 20-edge rows (5G NR BG1 with Z =
      * 384, a slot's large code blocks) specialise degrees 5 and 6 (26 of BG1's 46 block rows).
      * H200, 24 code blocks of nr:8448:25344 (one wave), int8 5 it: 2.17 -> 2.50 Gb/s. int16

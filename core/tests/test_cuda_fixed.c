@@ -353,6 +353,26 @@ int main(void)
     }
     ldpc_code_destroy(code);
 
+    /* QC codes of 10 - 15-edge rows, state on chip: half2 pairs in the 12-edge kernel (WiMAX 2/3A:
+     * 10, 2/3B: 10 and 11) and the 16-edge one (3/4: 14 and 15), their row updates
+     * specialised on the degree (kernel_table.cuh, HIGH_DEG) */
+    static const struct {
+        const char *code;
+        double ebn0;
+    } qc_rows[] = {{"wimax:2304:2/3A", 2.6}, {"wimax:2304:2/3B", 2.6}, {"wimax:2304:3/4A", 3.0},
+                   {"wifi:1944:3/4", 3.0}};
+    for (size_t ci = 0; ci < sizeof qc_rows / sizeof qc_rows[0]; ci++) {
+        REQUIRE_OK(ldpc_code_create(&code, qc_rows[ci].code));
+        ldpc_decoder_config c = cfg_of(LDPC_MSG_I8, LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 50);
+        c.early_termination = 0;
+        snprintf(label, sizeof label, "%s i8 nms, 50 it, no early stop", qc_rows[ci].code);
+        run(label, code, c, qc_rows[ci].ebn0, 61, LDPC_LLR_F32, 0);
+        c = cfg_of(LDPC_MSG_I8, LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 20);
+        snprintf(label, sizeof label, "%s i8 oms, int8 in, poisoned", qc_rows[ci].code);
+        run(label, code, c, qc_rows[ci].ebn0, 61, LDPC_LLR_I8, 1);
+        ldpc_code_destroy(code);
+    }
+
     REQUIRE_OK(ldpc_code_create(&code, "wifi:1944:1/2"));
     for (int fi = 0; fi < 2; fi++) {
         snprintf(label, sizeof label, "wifi 1944 r1/2 (z=81) %s layered nms", fname[fi]);
