@@ -507,7 +507,8 @@ __device__ __forceinline__ void update_by_degree(int d, unsigned char *app_b, ty
  * 16.2 and 9.7 -> 12.1 Gb/s); with HIGH (the one-block int8 kernels: DVB 64800 one codeword a
  * block) for those of DVB 64800 3/5 - 9/10 too (11, 10, 14, 18: 3/5 8.7 -> 11.7 Gb/s, 2/3 11.4
  * -> 15.8, 3/4 11.7 -> 15.8, 4/5 9.7 -> 15.0; 22, 27, 30 in the 24-, 28- and 32-edge
- * kernels: cuda_variant.cu, best_shape); with NR_DEG for 5G NR BG1's commonest (5, 6:
+ * kernels: cuda_variant.cu, best_shape), and in the half2 kernels of 12 and 16 edges
+ * (table_kernel, HIGH_DEG) for WiMAX, WiFi and DVB 16200 2/3 - 3/4 (9 - 11, 13 - 15); with NR_DEG for 5G NR BG1's commonest (5, 6:
  * table_kernel). The generic update otherwise: it checks every slot for a missing edge and
  * starts its minima at "none". The degree is the layer's uniform one (li.w: the same for every
  * thread, no divergence; a code's first row has one edge fewer, so its layer runs the generic
