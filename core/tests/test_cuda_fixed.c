@@ -116,6 +116,16 @@ static ldpc_decoder_config cfg_of(ldpc_msg_format fmt, ldpc_algorithm alg, ldpc_
     return c;
 }
 
+/* run() with one environment knob set for it (docs/cuda-notes.md, "Tuning knobs") */
+static int run_knob(const char *knob, const char *value, const char *label, const ldpc_code *code,
+                    ldpc_decoder_config cfg, double ebn0, int nframes, ldpc_llr_type type, int poison)
+{
+    setenv(knob, value, 1);
+    const int r = run(label, code, cfg, ebn0, nframes, type, poison);
+    unsetenv(knob);
+    return r;
+}
+
 int main(void)
 {
     require_cuda_or_skip();
@@ -235,12 +245,10 @@ int main(void)
         ldpc_decoder_config c = cfg_of(LDPC_MSG_I8, LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 100);
         c.early_termination = 0;
         c.nms_alpha = 0.875f;
-        setenv("LDPCGPU_CUDA_I8_PAIR", "int", 1);
-        run("wimax 2304 r1/2 i8 16x2 pairs, nms .875, 100 it, no stop", code, c, 1.8, 63, LDPC_LLR_F32, 0);
-        unsetenv("LDPCGPU_CUDA_I8_PAIR");
-        setenv("LDPCGPU_CUDA_I8_LANES", "1", 1);
-        run("wimax 2304 r1/2 i8 one codeword/thread, .875, 100 it, no stop", code, c, 1.8, 63, LDPC_LLR_F32, 0);
-        unsetenv("LDPCGPU_CUDA_I8_LANES");
+        run_knob("LDPCGPU_CUDA_I8_PAIR", "int", "wimax 2304 r1/2 i8 16x2 pairs, nms .875, 100 it, no stop",
+                 code, c, 1.8, 63, LDPC_LLR_F32, 0);
+        run_knob("LDPCGPU_CUDA_I8_LANES", "1", "wimax 2304 r1/2 i8 one codeword/thread, .875, 100 it, no stop",
+                 code, c, 1.8, 63, LDPC_LLR_F32, 0);
         c.nms_alpha = 1.0f;
         c.max_iterations = 60;
         c.early_termination = 1;
@@ -296,9 +304,8 @@ int main(void)
     {
         ldpc_decoder_config c = cfg_of(LDPC_MSG_I8, LDPC_ALG_MIN_SUM, LDPC_SCHEDULE_LAYERED, 50);
         c.early_termination = 0;
-        setenv("LDPCGPU_CUDA_MEM", "global", 1);
-        run("wimax 2304 r5/6 i8 min-sum, 50 it, state in global memory", code, c, 3.4, 101, LDPC_LLR_F32, 0);
-        unsetenv("LDPCGPU_CUDA_MEM");
+        run_knob("LDPCGPU_CUDA_MEM", "global", "wimax 2304 r5/6 i8 min-sum, 50 it, state in global memory",
+                 code, c, 3.4, 101, LDPC_LLR_F32, 0);
     }
     ldpc_code_destroy(code);
 
@@ -315,9 +322,8 @@ int main(void)
     {
         ldpc_decoder_config c = cfg_of(LDPC_MSG_I8, LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 50);
         c.early_termination = 0;
-        setenv("LDPCGPU_CUDA_I8_LANES", "2", 1);
-        run("dvbs2 16200 r8/9 i8 pairs, oms, 50 it", code, c, 3.6, 41, LDPC_LLR_I8, 0);
-        unsetenv("LDPCGPU_CUDA_I8_LANES");
+        run_knob("LDPCGPU_CUDA_I8_LANES", "2", "dvbs2 16200 r8/9 i8 pairs, oms, 50 it",
+                 code, c, 3.6, 41, LDPC_LLR_I8, 0);
     }
     ldpc_code_destroy(code);
 
@@ -336,20 +342,16 @@ int main(void)
         ldpc_decoder_config c = cfg_of(LDPC_MSG_I8, LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 50);
         c.early_termination = 0;
         c.nms_alpha = 0.875f;
-        setenv("LDPCGPU_CUDA_I8_PAIR", "int", 1);
-        run("dvbt2 16200 r2/3 i8 16x2 pairs, nms .875, 50 it", code, c, 2.0, 41, LDPC_LLR_F32, 0);
-        unsetenv("LDPCGPU_CUDA_I8_PAIR");
-        setenv("LDPCGPU_CUDA_I8_LANES", "1", 1);
-        run("dvbt2 16200 r2/3 i8 one codeword/thread, nms .875, 50 it", code, c, 2.0, 41, LDPC_LLR_F32, 0);
-        unsetenv("LDPCGPU_CUDA_I8_LANES");
-        setenv("LDPCGPU_CUDA_MEM", "global", 1);
-        run("dvbt2 16200 r2/3 i8 pairs, state in global memory, nms .875, 50 it", code, c, 2.0, 41, LDPC_LLR_F32, 0);
-        setenv("LDPCGPU_CUDA_MEM", "app", 1);
-        run("dvbt2 16200 r2/3 i8 pairs, messages in global memory, nms .875, 50 it", code, c, 2.0, 41, LDPC_LLR_F32, 0);
-        unsetenv("LDPCGPU_CUDA_MEM");
-        setenv("LDPCGPU_CUDA_D12", "0", 1);
-        run("dvbt2 16200 r2/3 i8 pairs, 16-edge kernel, nms .875, 50 it", code, c, 2.0, 41, LDPC_LLR_F32, 0);
-        unsetenv("LDPCGPU_CUDA_D12");
+        run_knob("LDPCGPU_CUDA_I8_PAIR", "int", "dvbt2 16200 r2/3 i8 16x2 pairs, nms .875, 50 it",
+                 code, c, 2.0, 41, LDPC_LLR_F32, 0);
+        run_knob("LDPCGPU_CUDA_I8_LANES", "1", "dvbt2 16200 r2/3 i8 one codeword/thread, nms .875, 50 it",
+                 code, c, 2.0, 41, LDPC_LLR_F32, 0);
+        run_knob("LDPCGPU_CUDA_MEM", "global", "dvbt2 16200 r2/3 i8 pairs, state in global memory, nms .875, 50 it",
+                 code, c, 2.0, 41, LDPC_LLR_F32, 0);
+        run_knob("LDPCGPU_CUDA_MEM", "app", "dvbt2 16200 r2/3 i8 pairs, messages in global memory, nms .875, 50 it",
+                 code, c, 2.0, 41, LDPC_LLR_F32, 0);
+        run_knob("LDPCGPU_CUDA_D12", "0", "dvbt2 16200 r2/3 i8 pairs, 16-edge kernel, nms .875, 50 it",
+                 code, c, 2.0, 41, LDPC_LLR_F32, 0);
     }
     ldpc_code_destroy(code);
 
