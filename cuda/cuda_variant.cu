@@ -44,8 +44,10 @@ static void choose_int8_form(State *s, const ldpc_code *c, const DeviceCtx &d)
      * fit an SM. DVB-S2 16200 8/9 (27 edges): its pairs ran with their messages in global memory
      * in the 32-edge kernel of 128 registers, which spills 44 / 268 bytes; H200, 20 it int8
      * kernel-only: 7.45 Gb/s, one codeword per thread 9.03. Not WiFi 648 / 1296 5/6 (22
-     * edges), whose pairs' state is on chip in two blocks an SM. */
-    const bool one_lane_long = s->var.dmax == 32 && 2 * pair_all_bytes > d.smem_optin && s->knobs.i8_one_block;
+     * edges), whose pairs' state is on chip in two blocks an SM; nor where a codeword's APP
+     * does not fit in shared memory (the one-block kernels keep it there). */
+    const bool one_lane_long = s->var.dmax == 32 && 2 * pair_all_bytes > d.smem_optin && s->knobs.i8_one_block &&
+                               table_smem_bytes(one, c->n, s->plan.Z, s->plan.total_groups, s->plan.nlayers, 1) <= d.smem_optin;
     if (fits && offsets16 && (lanes == 1 || (lanes != 2 && ((one_lane && pair_off_chip) || one_lane_long))))
         s->var.arith = ARITH_I8;
     if (s->var.arith == ARITH_I8X2 && h8x2_scale_exact(s->ar.fx) && !s->knobs.i8_pair_int)
