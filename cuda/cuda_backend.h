@@ -55,7 +55,7 @@ struct Knobs {
     bool i8_one_block_force = false; /* LDPCGPU_CUDA_I8_ONE_BLOCK=force: the one-block kernel where it fits */
     bool no_d20 = false;            /* LDPCGPU_CUDA_D20=0: rows of 17 - 20 edges in the 32-edge kernels */
     bool ahead3 = true;             /* LDPCGPU_CUDA_AHEAD3=0: rows of up to 6 edges in the one-block 8-edge kernel two layers ahead */
-    bool d12 = true;                /* LDPCGPU_CUDA_D12=0: rows of 9 - 12 edges in the one-block 16-edge kernel */
+    bool d12 = true;                /* LDPCGPU_CUDA_D12=0: rows of 9 - 12 edges in the 16-edge kernels (one-block int8, half2 pairs) */
     bool force_d32 = false;         /* LDPCGPU_CUDA_D32=1: rows of 21 - 28 edges in the 32-edge one-block kernel */
     bool narrow = true;             /* LDPCGPU_CUDA_NARROW=0: no narrow one-block kernel (TableVariant::narrow) */
     bool wave = true;               /* LDPCGPU_CUDA_WAVE=0: one-wave launches keep the batch variant */
