@@ -36,8 +36,8 @@ static void choose_int8_form(State *s, const ldpc_code *c, const DeviceCtx &d)
     TableVariant one = s->var;
     one.arith = ARITH_I8;
     one.mem = MEM_SMEM_APP;
-    const bool one_block_only =
-        2 * table_smem_bytes(one, c->n, s->plan.Z, s->plan.total_groups, s->plan.nlayers, 1) > d.smem_optin;
+    const size_t one_bytes = table_smem_bytes(one, c->n, s->plan.Z, s->plan.total_groups, s->plan.nlayers, 1);
+    const bool one_block_only = 2 * one_bytes > d.smem_optin;
     const bool one_lane = s->var.dmax == 8 || one_block_only;
     /* Rows of 21 - 32 edges where a pair's state is on chip in one block an SM at most: one
      * codeword per thread in the one-block kernels (best_shape), also where two of those blocks
@@ -46,8 +46,8 @@ static void choose_int8_form(State *s, const ldpc_code *c, const DeviceCtx &d)
      * kernel-only: 7.45 Gb/s, one codeword per thread 9.03. Not WiFi 648 / 1296 5/6 (22
      * edges), whose pairs' state is on chip in two blocks an SM; nor where a codeword's APP
      * does not fit in shared memory (the one-block kernels keep it there). */
-    const bool one_lane_long = s->var.dmax == 32 && 2 * pair_all_bytes > d.smem_optin && s->knobs.i8_one_block &&
-                               table_smem_bytes(one, c->n, s->plan.Z, s->plan.total_groups, s->plan.nlayers, 1) <= d.smem_optin;
+    const bool one_lane_long = s->var.dmax == 32 && 2 * pair_all_bytes > d.smem_optin && one_bytes <= d.smem_optin &&
+                               s->knobs.i8_one_block;
     if (fits && offsets16 && (lanes == 1 || (lanes != 2 && ((one_lane && pair_off_chip) || one_lane_long))))
         s->var.arith = ARITH_I8;
     if (s->var.arith == ARITH_I8X2 && h8x2_scale_exact(s->ar.fx) && !s->knobs.i8_pair_int)
@@ -136,6 +136,8 @@ static int best_shape(const State *s, const ldpc_code *c, const DeviceCtx &d, Ta
         if (wfn && s->knobs.i8_one_block && table_smem_bytes(v, c->n, p.Z, p.total_groups, p.nlayers, 1) <= d.smem_optin) {
             if ((st = blocks_per_sm(v, fn, s, c->n, 1, d, &blocks)) != LDPC_OK)
                 return st;
+            /* rows of 21 - 32 edges: the one-block kernel even where several blocks fit an SM
+             * (choose_int8_form; the 56-register kernel spills 400 - 650 bytes on them) */
             if (blocks == 1 || v.dmax == 32 || s->knobs.i8_one_block_force) {
                 v = wide;
                 fn = wfn;

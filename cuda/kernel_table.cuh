@@ -987,7 +987,7 @@ table_kernel(const TableArgs a)
         bool checking = true;
         for (int it = 1; it <= a.batch.max_iter; it++) {
             group_open = in_group && (a.batch.early ? gdone[g] != (int)ALL : valid != 0u);
-            if (AHEAD3 && deep3) {
+            if (deep3) {
                 /* four layers a round, the buffers in fixed roles: x holds layer L, y L + 1, z
                  * L + 2, and w receives L + 3; the second and fourth steps issue their loads
                  * after the layer's first pass. H200, 20 it int8 kernel-only, against two

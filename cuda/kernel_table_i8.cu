@@ -12,8 +12,8 @@ LDPC_TABLE_INSTANCES(i8, ArI8, LDPC_I8_CASES)
  * DVB-T2 64800 4/5). */
 #define LDPC_I8_ONE_CASES(X, ARITH)                                                               \
     X(ARITH, 8, MEM_SMEM_APP, false) X(ARITH, 12, MEM_SMEM_APP, false) X(ARITH, 16, MEM_SMEM_APP, true) \
-    X(ARITH, 24, MEM_SMEM_APP, true) \
-    X(ARITH, 28, MEM_SMEM_APP, true) X(ARITH, 32, MEM_SMEM_APP, true) LDPC_TABLE_ONE_WAVE(X, ARITH)
+    X(ARITH, 24, MEM_SMEM_APP, true) X(ARITH, 28, MEM_SMEM_APP, true) X(ARITH, 32, MEM_SMEM_APP, true)   \
+    LDPC_TABLE_ONE_WAVE(X, ARITH)
 LDPC_TABLE_ONE_BLOCK(i8, ArI8, LDPC_I8_ONE_CASES)
 
 /* The narrow one-block variant (TableVariant::narrow, 255 registers): rows of up to 32 edges in
