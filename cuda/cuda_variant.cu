@@ -9,8 +9,8 @@
 
 namespace ldpccuda {
 
-/* The int8 forms: one codeword per thread (I8) where a pair's state does not fit in shared
- * memory and rows have at most 8 edges (DVB rate 1/2: more blocks per SM hide each other's
+/* The int8 forms: one codeword per thread (I8) where not even a pair's APP fits in shared
+ * memory and rows have at most 8 edges (DVB 64800 rate 1/2: more blocks per SM hide each other's
  * waits; with longer rows its 56-register cap spills, so pairs stay there); otherwise pairs,
  * in half2 (H8X2, full-rate instructions) wherever its scaling is exact, else 16x2 integers. */
 static void choose_int8_form(State *s, const ldpc_code *c, const DeviceCtx &d)
@@ -25,7 +25,7 @@ static void choose_int8_form(State *s, const ldpc_code *c, const DeviceCtx &d)
     const bool offsets16 =
         table16_fits((size_t)c->n * i8.app_value_bytes, table_t16_shift(i8.t16_shift, i8.app_value_bytes, s->var.dmax));
     /* One codeword per thread where a pair's state is off chip: for rows of up to 8 edges
-     * always; for rows of 9 - 32 edges where a codeword's APP leaves room for one block per SM
+     * where a pair's APP is off chip too (below); for rows of 9 - 32 edges where a codeword's APP leaves room for one block per SM
      * only (DVB 64800), i.e. where the one-block kernel (168 registers) runs it: with the APP in
      * shared memory instead of a pair's in global memory, H200, 10 it kernel-only: DVB-T2 64800
      * 3/5 5.11 -> 5.84 Gb/s, 2/3 7.22 -> 9.01, 3/4 6.16 -> 7.95, 4/5 6.56 -> 6.73, DVB-S2 64800
@@ -38,7 +38,15 @@ static void choose_int8_form(State *s, const ldpc_code *c, const DeviceCtx &d)
     one.mem = MEM_SMEM_APP;
     const size_t one_bytes = table_smem_bytes(one, c->n, s->plan.Z, s->plan.total_groups, s->plan.nlayers, 1);
     const bool one_block_only = 2 * one_bytes > d.smem_optin;
-    const bool one_lane = s->var.dmax == 8 || one_block_only;
+    /* Rows of up to 8 edges: pairs where their APP fits in shared memory with the messages in
+     * global memory (DVB 16200 1/3: rows of 5 edges take 8 message slots, so a pair's whole
+     * state is 238 KB, its APP 65 KB). H200, 20 it int8 kernel-only: DVB-S2 16200 1/3 9.53 Gb/s
+     * one codeword per thread, 12.14 pairs. */
+    TableVariant pair_app = s->var;
+    pair_app.mem = MEM_SMEM_APP;
+    const bool pair_app_off_chip =
+        table_smem_bytes(pair_app, c->n, s->plan.Z, s->plan.total_groups, s->plan.nlayers, 1) > d.smem_optin;
+    const bool one_lane = (s->var.dmax == 8 && pair_app_off_chip) || one_block_only;
     /* Rows of 21 - 32 edges where a pair's state is on chip in one block an SM at most: one
      * codeword per thread in the one-block kernels (best_shape), also where two of those blocks
      * fit an SM. DVB-S2 16200 8/9 (27 edges): its pairs ran with their messages in global memory
