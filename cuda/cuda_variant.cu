@@ -9,8 +9,8 @@
 
 namespace ldpccuda {
 
-/* The int8 forms: one codeword per thread (I8) where not even a pair's APP fits in shared
- * memory and rows have at most 8 edges (DVB 64800 rate 1/2: more blocks per SM hide each other's
+/* The int8 forms: one codeword per thread (I8) where a pair's APP does not fit in shared
+ * memory as below and rows have at most 8 edges (DVB 64800 rate 1/2: more blocks per SM hide each other's
  * waits; with longer rows its 56-register cap spills, so pairs stay there); otherwise pairs,
  * in half2 (H8X2, full-rate instructions) wherever its scaling is exact, else 16x2 integers. */
 static void choose_int8_form(State *s, const ldpc_code *c, const DeviceCtx &d)
@@ -18,15 +18,15 @@ static void choose_int8_form(State *s, const ldpc_code *c, const DeviceCtx &d)
     const int lanes = s->knobs.i8_lanes;
     TableVariant pair_all = s->var;
     pair_all.mem = MEM_SMEM_ALL;
-    const bool fits = s->plan.Z <= table_max_threads(true, MEM_GLOBAL, s->var.dmax);
+    const bool fits = s->plan.Z <= table_max_threads(1, true, MEM_GLOBAL, s->var.dmax);
     const size_t pair_all_bytes = table_smem_bytes(pair_all, c->n, s->plan.Z, s->plan.total_groups, s->plan.nlayers, 1);
     const bool pair_off_chip = pair_all_bytes > d.smem_optin;
     const TableGeom i8 = table_geom(ARITH_I8); /* its 16-bit table entries count APP values */
     const bool offsets16 =
         table16_fits((size_t)c->n * i8.app_value_bytes, table_t16_shift(i8.t16_shift, i8.app_value_bytes, s->var.dmax));
     /* One codeword per thread where a pair's state is off chip: for rows of up to 8 edges
-     * where a pair's APP is off chip too (below); for rows of 9 - 32 edges where a codeword's APP leaves room for one block per SM
-     * only (DVB 64800), i.e. where the one-block kernel (168 registers) runs it: with the APP in
+     * where a pair's APP does not fit as below (pair_app_fits); for rows of 9 - 32 edges where
+     * a codeword's APP leaves room for one block per SM only (DVB 64800), i.e. where the one-block kernel (168 registers) runs it: with the APP in
      * shared memory instead of a pair's in global memory, H200, 10 it kernel-only: DVB-T2 64800
      * 3/5 5.11 -> 5.84 Gb/s, 2/3 7.22 -> 9.01, 3/4 6.16 -> 7.95, 4/5 6.56 -> 6.73, DVB-S2 64800
      * 2/3 7.11 -> 8.78; rows of 21 - 32 edges once their updates were specialised on the degree
@@ -38,15 +38,21 @@ static void choose_int8_form(State *s, const ldpc_code *c, const DeviceCtx &d)
     one.mem = MEM_SMEM_APP;
     const size_t one_bytes = table_smem_bytes(one, c->n, s->plan.Z, s->plan.total_groups, s->plan.nlayers, 1);
     const bool one_block_only = 2 * one_bytes > d.smem_optin;
-    /* Rows of up to 8 edges: pairs where their APP fits in shared memory with the messages in
-     * global memory (DVB 16200 1/3: rows of 5 edges take 8 message slots, so a pair's whole
-     * state is 238 KB, its APP 65 KB). H200, 20 it int8 kernel-only: DVB-S2 16200 1/3 9.53 Gb/s
-     * one codeword per thread, 12.14 pairs. */
+    /* Rows of up to 8 edges: pairs where two blocks of their APP fit in shared memory, with the
+     * messages in global memory (table_layout.h, table_two_pairs; DVB 16200 1/3: rows of 5
+     * edges take 8 message slots, so a pair's whole state is 238 KB, its APP 65 KB), or one
+     * block does and rows have at most 4 edges (one table entry a row: DVB-S2X 32400 1/5,
+     * 11/45). H200, 20 it int8 kernel-only, one codeword per thread -> pairs: DVB-S2 16200 1/3
+     * 9.61 -> 13.49 Gb/s (12.15 at one block an SM), DVB-S2X 16200 4/15 8.30 -> 11.47, 14/45
+     * 8.82 -> 12.29, DVB-S2X 32400 1/5 9.04 -> 11.04, 11/45 9.65 -> 10.19; DVB-S2X 32400 1/3
+     * (rows of 5 edges, one block) 7.58 -> 7.45, so it keeps one codeword per thread. */
     TableVariant pair_app = s->var;
     pair_app.mem = MEM_SMEM_APP;
-    const bool pair_app_off_chip =
-        table_smem_bytes(pair_app, c->n, s->plan.Z, s->plan.total_groups, s->plan.nlayers, 1) > d.smem_optin;
-    const bool one_lane = (s->var.dmax == 8 && pair_app_off_chip) || one_block_only;
+    const size_t pair_app_bytes =
+        table_smem_bytes(pair_app, c->n, s->plan.Z, s->plan.total_groups, s->plan.nlayers, 1);
+    const bool pair_app_fits =
+        2 * pair_app_bytes <= d.smem_optin || (pair_app_bytes <= d.smem_optin && c->max_row_degree <= 4);
+    const bool one_lane = (s->var.dmax == 8 && !pair_app_fits) || one_block_only;
     /* Rows of 21 - 32 edges where a pair's state is on chip in one block an SM at most: one
      * codeword per thread in the one-block kernels (best_shape), also where two of those blocks
      * fit an SM. DVB-S2 16200 8/9 (27 edges): its pairs ran with their messages in global memory
@@ -155,7 +161,7 @@ static int best_shape(const State *s, const ldpc_code *c, const DeviceCtx &d, Ta
     /* Occupancy of every G, scored as codeword groups per SM times the share of warp lanes
      * that run a row; the best score with at least two blocks per SM (a lone block has nothing
      * to run while it waits at its barriers), the smallest G among equals. */
-    const int max_threads = table_max_threads(v.arith == ARITH_I8, v.mem, v.dmax);
+    const int max_threads = table_max_threads(table_lanes(v.arith), v.arith == ARITH_I8, v.mem, v.dmax);
     int occ[1025] = {0};
     double score[1025] = {0};
     double best_score = 0, best_score2 = 0;
@@ -212,7 +218,7 @@ static int try_wave(State *s, const ldpc_code *c, const DeviceCtx &d, const Tabl
     const HostPlan &p = s->plan;
     const void *wfn = table_kernel_fn(w);
     int blocks = 0, st;
-    if (wfn && layout_threads(1, p.Z) <= table_max_threads(w.arith == ARITH_I8, w.mem, w.dmax) &&
+    if (wfn && layout_threads(1, p.Z) <= table_max_threads(table_lanes(w.arith), w.arith == ARITH_I8, w.mem, w.dmax) &&
         table_smem_bytes(w, c->n, p.Z, p.total_groups, p.nlayers, 1) <= d.smem_optin) {
         if ((st = blocks_per_sm(w, wfn, s, c->n, 1, d, &blocks)) != LDPC_OK)
             return st;
@@ -255,7 +261,12 @@ static int choose_table_config(State *s, const ldpc_code *c, const DeviceCtx &d)
     int st = best_shape(s, c, d, v, &sh);
     if (st != LDPC_OK)
         return st;
-    if (v.mem == MEM_SMEM_ALL && sh.blocks == 1 && !sh.forced) {
+    /* int8 pairs of rows of 5 - 8 edges keep their messages on chip at one block an SM: two
+     * blocks with the messages in global memory ran DVB-S2 16200 2/5 16.24 -> 15.89 Gb/s, 1/2
+     * 15.86 -> 15.56, where rows of 4 edges (one table entry, so more layers for their edges)
+     * gained: 1/4 13.04 -> 16.11, DVB-S2X 16200 11/45 16.00 -> 19.25 (H200, 20 it int8). */
+    const bool messages_may_leave = table_lanes(v.arith) != 2 || v.dmax > 8 || c->max_row_degree <= 4;
+    if (v.mem == MEM_SMEM_ALL && sh.blocks == 1 && !sh.forced && messages_may_leave) {
         TableVariant w = s->var;
         w.mem = MEM_SMEM_APP;
         Shape shw;
@@ -304,7 +315,7 @@ static int small_runs(const State *s, const ldpc_code *c, const DeviceCtx &d, co
     *ok = false;
     const void *fn = table_kernel_fn(v);
     int blocks = 0, st;
-    if (fn && layout_threads(1, q.Z) <= table_max_threads(v.arith == ARITH_I8, v.mem, v.dmax) &&
+    if (fn && layout_threads(1, q.Z) <= table_max_threads(table_lanes(v.arith), v.arith == ARITH_I8, v.mem, v.dmax) &&
         table_smem_bytes(v, c->n, q.Z, q.total_groups, q.nlayers, 1) <= d.smem_optin &&
         (!v.t16 || table_offsets16(v, c->n, q.Z, q.total_groups))) {
         if ((st = blocks_per_sm(v, fn, s, c->n, 1, d, &blocks, &q)) != LDPC_OK)

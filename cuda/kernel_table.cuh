@@ -659,7 +659,7 @@ __device__ __forceinline__ unsigned load_channel(typename A::AppT *app, const Pa
  * prefetched ahead (TableVariant::ahead3) */
 template <class A, int DMAX, int MEM, bool T16, bool ONE_BLOCK = false, bool ROW_DEG = false, bool NARROW = false,
           bool AHEAD3 = false>
-__global__ void __launch_bounds__(NARROW ? kNarrowThreads : table_max_threads(std::is_same<A, ArI8>::value, MEM, DMAX),
+__global__ void __launch_bounds__(NARROW ? kNarrowThreads : table_max_threads(A::LANES, std::is_same<A, ArI8>::value, MEM, DMAX),
                                   table_min_blocks(A::LANES, std::is_same<A, ArI8>::value, DMAX, MEM, ONE_BLOCK))
 table_kernel(const TableArgs a)
 {

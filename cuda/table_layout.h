@@ -100,14 +100,24 @@ __host__ __device__ constexpr bool table_two_global(bool one_lane_i8, int mem, i
 {
     return !one_lane_i8 && mem == MEM_GLOBAL && dmax <= 8;
 }
-__host__ __device__ constexpr int table_max_threads(bool one_lane_i8, int mem, int dmax)
+/* int8 pairs of rows of up to 8 edges with the APP in shared memory and the messages in global
+ * memory (DVB 16200 1/3: a pair's APP is 65 KB) run two blocks of at most 384 threads an SM
+ * (ptxas: 80 registers, 4 bytes of spills; 108 with one block) */
+__host__ __device__ constexpr bool table_two_pairs(int lanes, int mem, int dmax)
 {
-    return table_three_blocks(one_lane_i8, mem) || table_two_blocks(dmax) || table_two_global(one_lane_i8, mem, dmax) ? 384 : 512;
+    return lanes == 2 && mem == MEM_SMEM_APP && dmax <= 8;
+}
+__host__ __device__ constexpr int table_max_threads(int lanes, bool one_lane_i8, int mem, int dmax)
+{
+    return table_three_blocks(one_lane_i8, mem) || table_two_blocks(dmax) || table_two_global(one_lane_i8, mem, dmax) ||
+                   table_two_pairs(lanes, mem, dmax)
+               ? 384
+               : 512;
 }
 /* the most rows a layer may hold (cuda_plan.cpp): the threads of a two-block kernel, so that
  * every code's layers fit every kernel (a longer layer split in two keeps the row order: its
  * rows touch different columns) */
-static constexpr int kMaxLayerRows = table_max_threads(false, MEM_SMEM_ALL, 16);
+static constexpr int kMaxLayerRows = table_max_threads(1, false, MEM_SMEM_ALL, 16);
 /* NARROW one-block kernels: blocks of at most this many threads, so that a thread may hold 255
  * registers (65536 / 256), where the one-block kernels' 384 threads leave 168: for codes whose
  * layers hold at most 256 rows (DVB-S2 64800 9/10: 180), the 32-edge int8 kernel then prefetches
@@ -123,7 +133,7 @@ __host__ __device__ constexpr int table_min_blocks(int lanes, bool one_lane_i8, 
     return one_block ? 1
            : table_three_blocks(one_lane_i8, mem)
                ? 3
-               : (table_two_blocks(dmax) || (lanes == 2 && dmax <= 8 && mem == MEM_SMEM_ALL) ||
+               : (table_two_blocks(dmax) || (lanes == 2 && dmax <= 8 && mem == MEM_SMEM_ALL) || table_two_pairs(lanes, mem, dmax) ||
                   (lanes == 1 && table_two_global(one_lane_i8, mem, dmax)) ? 2 : 1);
 }
 

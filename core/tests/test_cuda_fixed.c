@@ -5,7 +5,8 @@
  *     odd frame counts leave one lane empty; also forced to one per thread), WiFi z = 81,
  *     DVB-T2 (64800: int8 one codeword per thread, APP in shared, messages in global memory,
  *     16-bit table entries counting APP values; rates 1/2, 3/4 and 4/5: rows of up to 8, 16
- *     and 20 edges in the one-block kernels), 5G NR base graph 1 (19-edge rows: the two-block
+ *     and 20 edges in the one-block kernels), DVB-S2 16200 1/3 (int8 pairs, messages in global
+ *     memory, two blocks an SM), 5G NR base graph 1 (19-edge rows: the two-block
  *     kernels for rows of 17 - 20 edges), an irregular code; state on chip and forced into
  *     global memory;
  *   - the generic kernel: flooding, and a code with a 40-edge row;
@@ -324,6 +325,25 @@ int main(void)
         c.early_termination = 0;
         run_knob("LDPCGPU_CUDA_I8_LANES", "2", "dvbs2 16200 r8/9 i8 pairs, oms, 50 it",
                  code, c, 3.6, 41, LDPC_LLR_I8, 0);
+    }
+    ldpc_code_destroy(code);
+
+    /* DVB-S2 16200 1/3: 5-edge rows (int8: half2 pairs with the APP in shared and the messages
+     * in global memory, two blocks an SM; 16x2 integer pairs at alpha .8; the old one codeword
+     * per thread) */
+    REQUIRE_OK(ldpc_code_create(&code, "dvbs2:16200:1/3"));
+    {
+        ldpc_decoder_config c = cfg_of(LDPC_MSG_I8, LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 40);
+        c.early_termination = 0;
+        c.nms_alpha = 0.875f;
+        run("dvbs2 16200 r1/3 i8 pairs nms .875, 40 it, no early stop", code, c, 0.6, 61, LDPC_LLR_F32, 0);
+        c.nms_alpha = 0.8f;
+        c.early_termination = 1;
+        run("dvbs2 16200 r1/3 i8 16x2 pairs nms .8, early stop, poisoned", code, c, 0.6, 61, LDPC_LLR_F32, 1);
+        c = cfg_of(LDPC_MSG_I8, LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 25);
+        run("dvbs2 16200 r1/3 i8 pairs oms, int8 in", code, c, 0.8, 41, LDPC_LLR_I8, 0);
+        run_knob("LDPCGPU_CUDA_I8_LANES", "1", "dvbs2 16200 r1/3 i8 one codeword/thread, oms, int8 in", code, c, 0.8,
+                 41, LDPC_LLR_I8, 0);
     }
     ldpc_code_destroy(code);
 
