@@ -43,9 +43,9 @@ static void choose_int8_form(State *s, const ldpc_code *c, const DeviceCtx &d)
      * edges take 8 message slots, so a pair's whole state is 238 KB, its APP 65 KB), or one
      * block does and rows have at most 4 edges (one table entry a row: DVB-S2X 32400 1/5,
      * 11/45). H200, 20 it int8 kernel-only, one codeword per thread -> pairs: DVB-S2 16200 1/3
-     * 9.61 -> 13.49 Gb/s (12.15 at one block an SM), DVB-S2X 16200 4/15 8.30 -> 11.47, 14/45
-     * 8.82 -> 12.29, DVB-S2X 32400 1/5 9.04 -> 11.04, 11/45 9.65 -> 10.19; DVB-S2X 32400 1/3
-     * (rows of 5 edges, one block) 7.58 -> 7.45, so it keeps one codeword per thread. */
+     * 9.54 -> 13.32 Gb/s (12.15 at one block an SM), DVB-S2X 16200 4/15 8.30 -> 11.58, 14/45
+     * 8.83 -> 12.24, DVB-S2X 32400 1/5 9.04 -> 11.07, 11/45 9.75 -> 11.94; DVB-S2X 32400 1/3
+     * (rows of 5 edges, one block) 7.58 -> 7.45 - 7.52, so it keeps one codeword per thread. */
     TableVariant pair_app = s->var;
     pair_app.mem = MEM_SMEM_APP;
     const size_t pair_app_bytes =
@@ -264,7 +264,7 @@ static int choose_table_config(State *s, const ldpc_code *c, const DeviceCtx &d)
     /* int8 pairs of rows of 5 - 8 edges keep their messages on chip at one block an SM: two
      * blocks with the messages in global memory ran DVB-S2 16200 2/5 16.24 -> 15.89 Gb/s, 1/2
      * 15.86 -> 15.56, where rows of 4 edges (one table entry, so more layers for their edges)
-     * gained: 1/4 13.04 -> 16.11, DVB-S2X 16200 11/45 16.00 -> 19.25 (H200, 20 it int8). */
+     * gained: 1/4 12.99 -> 16.19, DVB-S2X 16200 11/45 15.98 -> 19.22 (H200, 20 it int8). */
     const bool messages_may_leave = table_lanes(v.arith) != 2 || v.dmax > 8 || c->max_row_degree <= 4;
     if (v.mem == MEM_SMEM_ALL && sh.blocks == 1 && !sh.forced && messages_may_leave) {
         TableVariant w = s->var;
