@@ -507,7 +507,13 @@ __device__ __forceinline__ void update_by_degree(int d, unsigned char *app_b, ty
  * 16.2 and 9.7 -> 12.1 Gb/s); with HIGH (the one-block int8 kernels: DVB 64800 one codeword a
  * block) for those of DVB 64800 3/5 - 9/10 too (11, 10, 14, 18: 3/5 8.7 -> 11.7 Gb/s, 2/3 11.4
  * -> 15.8, 3/4 11.7 -> 15.8, 4/5 9.7 -> 15.0; 22, 27, 30 in the 24-, 28- and 32-edge
- * kernels: cuda_variant.cu, best_shape), and in the half2 kernels of 12 and 16 edges
+ * kernels: cuda_variant.cu, best_shape) and of DVB-S2X's rates (8, 9 and 12 in the 12-edge
+ * kernel, 13, 15 and 16 in the 16-edge one, 16, 17, 19 and 20 in the 20-edge one, 29 in the
+ * 32-edge one; ptxas: no spills added, and the 20-edge kernel's 4 / 8 bytes gone. H200, 20 it
+ * int8 kernel-only: DVB-S2X 64800 25/36 5.41 -> 8.80 Gb/s, 20/30 4.81 -> 7.70, 132/180 6.17
+ * -> 9.26, 135/180 6.39 -> 9.30, 140/180 6.52 -> 9.18, 154/180 5.41 -> 7.43, 116/180 5.81 ->
+ * 7.11; DVB-T2 4/5 10.75 -> 11.22, 3/5 8.79 -> 9.11: docs/benchmarks.md), and in the half2
+ * kernels of 12 and 16 edges
  * (table_kernel, HIGH_DEG) for WiMAX, WiFi and DVB 16200 2/3 - 3/4 (9 - 11, 13 - 15); with NR_DEG for 5G NR BG1's commonest (5, 6:
  * table_kernel). The generic update otherwise: it checks every slot for a missing edge and
  * starts its minima at "none". The degree is the layer's uniform one (li.w: the same for every
@@ -528,22 +534,22 @@ __device__ __forceinline__ void layer_update(unsigned char *app_b, typename A::M
     } else if constexpr (DMAX == 8) {
         const int d = ROW_DEG ? (int)__byte_perm((unsigned)in.li.w, 0u, deg_sel) : in.li.w;
         update_by_degree<A, DMAX, PFK, TQ, CM, 7, 6, 8, 5, 4>(d, app_b, msg_t, Z, in, ar, lut, mid);
-    } else if constexpr (HIGH && DMAX == 12) { /* DVB 3/5, 2/3; WiMAX, WiFi 2/3 */
-        update_by_degree<A, DMAX, PFK, TQ, CM, 11, 10, 9>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
+    } else if constexpr (HIGH && DMAX == 12) { /* DVB 3/5, 2/3; WiMAX, WiFi 2/3; DVB-S2X 116/180, 96/180 */
+        update_by_degree<A, DMAX, PFK, TQ, CM, 11, 10, 12, 9, 8>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
     } else if constexpr (HIGH && DMAX == 16 && A::LANES == 2) { /* WiMAX, WiFi 3/4 */
         update_by_degree<A, DMAX, PFK, TQ, CM, 15, 14, 13>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
-    } else if constexpr (HIGH && DMAX == 16) {
-        update_by_degree<A, DMAX, PFK, TQ, CM, 14, 10, 11>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
-    } else if constexpr (HIGH && DMAX == 20) {
-        update_by_degree<A, DMAX, PFK, TQ, CM, 18>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
+    } else if constexpr (HIGH && DMAX == 16) { /* DVB-T2 3/4; DVB-S2X 25/36, 20/30, 124 - 132/180 */
+        update_by_degree<A, DMAX, PFK, TQ, CM, 14, 13, 15, 16>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
+    } else if constexpr (HIGH && DMAX == 20) { /* DVB 4/5; DVB-S2X 7/9, 22/30, 135/180, 140/180 */
+        update_by_degree<A, DMAX, PFK, TQ, CM, 18, 17, 19, 20, 16>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
     } else if constexpr (NR_DEG && DMAX == 20) {
         update_by_degree<A, DMAX, PFK, TQ, CM, 5, 6>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
     } else if constexpr (HIGH && DMAX == 24) { /* DVB 64800 5/6 */
         update_by_degree<A, DMAX, PFK, TQ, CM, 22>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
     } else if constexpr (HIGH && DMAX == 28) { /* DVB-S2 64800 8/9 */
         update_by_degree<A, DMAX, PFK, TQ, CM, 27>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
-    } else if constexpr (HIGH && DMAX == 32) { /* DVB-S2 64800 9/10; 8/9 and 5/6 with LDPCGPU_CUDA_D32=1 */
-        update_by_degree<A, DMAX, PFK, TQ, CM, 30, 27, 22>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
+    } else if constexpr (HIGH && DMAX == 32) { /* DVB-S2 9/10, DVB-S2X 154/180; 8/9 and 5/6 with LDPCGPU_CUDA_D32=1 */
+        update_by_degree<A, DMAX, PFK, TQ, CM, 30, 27, 29, 22>(in.li.w, app_b, msg_t, Z, in, ar, lut, mid);
     } else {
         row_update_any<A, DMAX, PFK, TQ, CM, 0>(app_b, msg_t, Z, in, ar, lut, mid);
     }

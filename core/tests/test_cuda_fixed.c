@@ -519,7 +519,8 @@ int main(void)
      * be in global memory), early stop on and off: rows of 4, 5 and 6 edges (the 8-edge kernel
      * three layers ahead, its updates for those degrees: TableVariant::ahead3), 10 and 11
      * (12-edge kernel), 14 (16), 18 (20), 22 (24), 27 (28) and 30 (32, narrow: layers of 180
-     * rows, TableVariant::narrow); last, with a knob, the kernels those rows ran in before: 5
+     * rows, TableVariant::narrow); DVB-S2X's other degrees: 8 and 9, 11 and 12 (12-edge kernel),
+     * 13, 15 and 16 (16), 16, 17, 19 and 20 (20), 29 and 30 (32 in 384-thread blocks); last, with a knob, the kernels those rows ran in before: 5
      * two layers ahead (LDPCGPU_CUDA_AHEAD3=0), 11 in the 16-edge kernel (LDPCGPU_CUDA_D12=0)
      * and 22 in the 32-edge kernel of 384-thread blocks (LDPCGPU_CUDA_D32=1) */
     static const struct {
@@ -531,6 +532,10 @@ int main(void)
                      {"dvbt2:64800:2/3", 2.0, NULL, NULL},  {"dvbt2:64800:3/4", 2.3, NULL, NULL},
                      {"dvbt2:64800:4/5", 2.8, NULL, NULL},  {"dvbt2:64800:5/6", 3.2, NULL, NULL},
                      {"dvbs2:64800:8/9", 3.7, NULL, NULL},  {"dvbs2:64800:9/10", 4.0, NULL, NULL},
+                     {"dvbs2x:64800:96/180", 1.9, NULL, NULL},  {"dvbs2x:64800:116/180", 2.2, NULL, NULL},
+                     {"dvbs2x:64800:25/36", 2.5, NULL, NULL},   {"dvbs2x:64800:132/180", 2.8, NULL, NULL},
+                     {"dvbs2x:64800:135/180", 2.9, NULL, NULL}, {"dvbs2x:64800:140/180", 3.0, NULL, NULL},
+                     {"dvbs2x:64800:154/180", 3.6, NULL, NULL},
                      {"dvbs2:64800:1/3", 0.8, "LDPCGPU_CUDA_AHEAD3", "0"},
                      {"dvbt2:64800:3/5", 1.9, "LDPCGPU_CUDA_D12", "0"},
                      {"dvbt2:64800:5/6", 3.2, "LDPCGPU_CUDA_D32", "1"}};
