@@ -58,6 +58,7 @@ struct Knobs {
     bool d12 = true;                /* LDPCGPU_CUDA_D12=0: rows of 9 - 12 edges in the 16-edge kernels (one-block int8, half2 pairs) */
     bool force_d32 = false;         /* LDPCGPU_CUDA_D32=1: rows of 21 - 28 edges in the 32-edge one-block kernel */
     bool narrow = true;             /* LDPCGPU_CUDA_NARROW=0: no narrow one-block kernel (TableVariant::narrow) */
+    bool parity_smem = false;       /* LDPCGPU_CUDA_PARITY_SMEM=1: DVB parity columns group-major in the one-block int8 kernels' shared memory (TableVariant::parity_gm) */
     bool wave = true;               /* LDPCGPU_CUDA_WAVE=0: one-wave launches keep the batch variant */
     bool merge = true;              /* LDPCGPU_CUDA_MERGE=0: no small-batch plan (State::small) */
     bool row_degrees = true;        /* LDPCGPU_CUDA_ROW_DEGREES=0: small plan without the row_degrees kernels */
@@ -153,6 +154,13 @@ struct State {
      * (table_banks.cpp), and one table serves both */
     bool app_always_global() const { return var.mem == MEM_GLOBAL && (!has_wave || wave_var.mem == MEM_GLOBAL); }
     bool app_always_on_chip() const { return var.mem != MEM_GLOBAL && (!has_wave || wave_var.mem != MEM_GLOBAL); }
+    /* every launch runs a kernel that applies the parity layout in shared memory too
+     * (TableVariant::parity_gm): then State::par may be set for an APP on chip */
+    bool parity_always_gm() const
+    {
+        return var.one_block && var.parity_gm && (!has_wave || (wave_var.one_block && wave_var.parity_gm)) &&
+               !has_small();
+    }
     int fixed = 0, spa = 0;
     size_t generic_slot = 0;
     int generic_grid = 0;

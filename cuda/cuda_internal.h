@@ -167,6 +167,11 @@ struct TableVariant {
     /* with one_block and ARITH_I8 (compiled for dmax 8 only): rows of at most 6 edges, three
      * layers prefetched ahead (kernel_table.cuh, AHEAD3) */
     bool ahead3 = false;
+    /* with one_block and ARITH_I8 (compiled for dmax 8 - 20, never with narrow or ahead3): the
+     * APP's DVB parity columns group-major in shared memory (State::par; kernel_table.cuh,
+     * PARITY_GM), so that a layer's rows g + j q read their parity values from neighbouring
+     * banks; LDPCGPU_CUDA_PARITY_SMEM=1 */
+    bool parity_gm = false;
     /* each thread's row degree from its layer's run_degrees (the small-batch plan, whose layers
      * pair block rows of 6 and 7 edges: kernel_table.cuh, layer_update); rows of up to 8
      * edges, state on chip, f32 / h8x2 / i16 */
@@ -230,6 +235,9 @@ cudaError_t table_launch_i8_one_block(int dmax, MemKind mem, bool t16, const Tab
                                       size_t smem, cudaStream_t s);
 const void *table_kernel_fn_i8_one_block_ahead3(int dmax, MemKind mem, bool t16);
 cudaError_t table_launch_i8_one_block_ahead3(int dmax, MemKind mem, bool t16, const TableArgs &a, int grid,
+                                             int threads, size_t smem, cudaStream_t s);
+const void *table_kernel_fn_i8_one_block_parity(int dmax, MemKind mem, bool t16);
+cudaError_t table_launch_i8_one_block_parity(int dmax, MemKind mem, bool t16, const TableArgs &a, int grid,
                                              int threads, size_t smem, cudaStream_t s);
 const void *table_kernel_fn_i8_one_block_narrow(int dmax, MemKind mem, bool t16);
 cudaError_t table_launch_i8_one_block_narrow(int dmax, MemKind mem, bool t16, const TableArgs &a, int grid,

@@ -192,8 +192,9 @@ static int cuda_init_inner(ldpc_decoder *dec, State *s)
     if ((st = read_device_props(s->devs[0])) != LDPC_OK || (st = choose_variant(s, dec)) != LDPC_OK)
         return st;
     /* DVB parity columns group-major where every launch keeps the APP in global memory (the
-     * float DVB 64800 kernels): table_encoding.h, app_slot */
-    if (s->knobs.parity_layout && s->use_table && s->app_always_global() && c->dvb_q > 0 &&
+     * float DVB 64800 kernels), or runs a kernel that applies the layout in shared memory too
+     * (LDPCGPU_CUDA_PARITY_SMEM=1): table_encoding.h, app_slot */
+    if (s->knobs.parity_layout && s->use_table && (s->app_always_global() || s->parity_always_gm()) && c->dvb_q > 0 &&
         c->n - c->k == 360 * c->dvb_q) {
         s->par.k = c->k;
         s->par.q = c->dvb_q;

@@ -145,6 +145,18 @@ static int best_shape(const State *s, const ldpc_code *c, const DeviceCtx &d, Ta
          * ahead without spills (table_layout.h) */
         if (wide.dmax == 32 && layout_threads(1, p.Z) <= kNarrowThreads && s->knobs.narrow)
             wide.narrow = true;
+        /* DVB parity columns group-major in shared memory (LDPCGPU_CUDA_PARITY_SMEM=1; not
+         * measured yet): a layer's rows g + j q read parity columns q apart, which share one
+         * bank where q is a multiple of 64 (DVB-S2X 13/45, 116/180), so a warp's parity reads
+         * are 32-way conflicts; group-major they are neighbours. cuda_state.cu sets the layout
+         * only where every launch runs such a kernel. */
+        if (s->knobs.parity_smem && c->dvb_q > 0 && c->n - c->k == 360 * c->dvb_q) {
+            TableVariant pw = wide;
+            pw.parity_gm = true;
+            pw.ahead3 = false;
+            if (table_kernel_fn(pw)) /* compiled for rows of 8 - 20 edges, not narrow */
+                wide = pw;
+        }
         const void *wfn = table_kernel_fn(wide);
         int blocks = 0, st;
         if (wfn && s->knobs.i8_one_block && table_smem_bytes(v, c->n, p.Z, p.total_groups, p.nlayers, 1) <= d.smem_optin) {
@@ -293,6 +305,7 @@ static int choose_table_config(State *s, const ldpc_code *c, const DeviceCtx &d)
         TableVariant w = v;
         w.mem = MEM_SMEM_ALL;
         w.one_block = false;
+        w.parity_gm = false;
         if ((st = try_wave(s, c, d, w)) != LDPC_OK)
             return st;
         /* Where a group's state does not fit on chip (5G NR BG1 with Z = 384 in int16, pairs

@@ -662,9 +662,10 @@ __device__ __forceinline__ unsigned load_channel(typename A::AppT *app, const Pa
  * row degree from its layer record (layer_update; TableVariant::row_degrees). NARROW (with
  * ONE_BLOCK): a block of at most kNarrowThreads threads, so up to 255 registers
  * (TableVariant::narrow). AHEAD3 (with ONE_BLOCK, rows of at most 6 edges): three layers
- * prefetched ahead (TableVariant::ahead3) */
+ * prefetched ahead (TableVariant::ahead3). PARITY_GM (with ONE_BLOCK): the layout c.par applies to
+ * the APP in shared memory too (TableVariant::parity_gm) */
 template <class A, int DMAX, int MEM, bool T16, bool ONE_BLOCK = false, bool ROW_DEG = false, bool NARROW = false,
-          bool AHEAD3 = false>
+          bool AHEAD3 = false, bool PARITY_GM = false>
 __global__ void __launch_bounds__(NARROW ? kNarrowThreads : table_max_threads(A::LANES, std::is_same<A, ArI8>::value, MEM, DMAX),
                                   table_min_blocks(A::LANES, std::is_same<A, ArI8>::value, DMAX, MEM, ONE_BLOCK))
 table_kernel(const TableArgs a)
@@ -787,10 +788,11 @@ table_kernel(const TableArgs a)
     unsigned char *app_b = MEM == MEM_GLOBAL ? (unsigned char *)a.app_scratch + (size_t)gg_slot * app_bytes
                                              : p + (size_t)gl * app_bytes;
     AppT *app = (AppT *)app_b;
-    /* where each column's APP value lives: only the kernels of an APP in global memory are
-     * given a layout (the backend sets one only where every launch runs such a kernel); the
-     * others compile to the identity (table_encoding.h) */
-    const ParityLayout pl = MEM == MEM_GLOBAL ? c.par : ParityLayout{};
+    /* where each column's APP value lives: only the kernels of an APP in global memory and the
+     * PARITY_GM ones (DVB parity columns group-major in shared memory too) are given a layout
+     * (the backend sets one only where every launch runs such a kernel); the others compile to
+     * the identity (table_encoding.h) */
+    const ParityLayout pl = MEM == MEM_GLOBAL || PARITY_GM ? c.par : ParityLayout{};
     Msg4 *msg = MEM == MEM_SMEM_ALL ? (Msg4 *)(p + (size_t)G * app_bytes) + (size_t)gl * msg_elems
                                     : (Msg4 *)a.msg_scratch + (size_t)gg_slot * msg_elems;
     Msg4 *msg_t = msg + t;

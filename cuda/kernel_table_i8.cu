@@ -25,3 +25,9 @@ LDPC_TABLE_ONE_BLOCK_NARROW(i8, ArI8, LDPC_I8_NARROW_CASES)
  * 6 edges (DVB-S2 64800 1/4, 1/3, 2/5) */
 #define LDPC_I8_AHEAD3_CASES(X, ARITH) X(ARITH, 8, MEM_SMEM_APP, false)
 LDPC_TABLE_ONE_BLOCK_AHEAD3(i8, ArI8, LDPC_I8_AHEAD3_CASES)
+
+/* DVB parity columns group-major in shared memory (LDPCGPU_CUDA_PARITY_SMEM=1), for the one-block
+ * kernels of the codes whose parity APP values share banks (DVB-S2X 13/45, 116/180: q = 128, 64) */
+#define LDPC_I8_PARITY_CASES(X, ARITH) X(ARITH, 8, MEM_SMEM_APP, false) X(ARITH, 12, MEM_SMEM_APP, false) \
+    X(ARITH, 16, MEM_SMEM_APP, true) X(ARITH, 20, MEM_SMEM_APP, true)
+LDPC_TABLE_ONE_BLOCK_PARITY(i8, ArI8, LDPC_I8_PARITY_CASES)

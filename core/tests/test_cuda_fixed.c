@@ -522,7 +522,9 @@ int main(void)
      * rows, TableVariant::narrow); DVB-S2X's other degrees: 8 and 9, 11 and 12 (12-edge kernel),
      * 13, 15 and 16 (16), 16, 17, 19 and 20 (20), 29 and 30 (32 in 384-thread blocks); last, with a knob, the kernels those rows ran in before: 5
      * two layers ahead (LDPCGPU_CUDA_AHEAD3=0), 11 in the 16-edge kernel (LDPCGPU_CUDA_D12=0)
-     * and 22 in the 32-edge kernel of 384-thread blocks (LDPCGPU_CUDA_D32=1) */
+     * and 22 in the 32-edge kernel of 384-thread blocks (LDPCGPU_CUDA_D32=1); and the parity
+     * columns group-major in shared memory (LDPCGPU_CUDA_PARITY_SMEM=1) in the 8-, 12-, 16- and
+     * 20-edge kernels */
     static const struct {
         const char *code;
         double ebn0;
@@ -538,7 +540,11 @@ int main(void)
                      {"dvbs2x:64800:154/180", 3.6, NULL, NULL},
                      {"dvbs2:64800:1/3", 0.8, "LDPCGPU_CUDA_AHEAD3", "0"},
                      {"dvbt2:64800:3/5", 1.9, "LDPCGPU_CUDA_D12", "0"},
-                     {"dvbt2:64800:5/6", 3.2, "LDPCGPU_CUDA_D32", "1"}};
+                     {"dvbt2:64800:5/6", 3.2, "LDPCGPU_CUDA_D32", "1"},
+                     {"dvbs2x:64800:13/45", 0.4, "LDPCGPU_CUDA_PARITY_SMEM", "1"},
+                     {"dvbs2x:64800:116/180", 2.2, "LDPCGPU_CUDA_PARITY_SMEM", "1"},
+                     {"dvbs2x:64800:132/180", 2.8, "LDPCGPU_CUDA_PARITY_SMEM", "1"},
+                     {"dvbs2x:64800:22/30", 2.8, "LDPCGPU_CUDA_PARITY_SMEM", "1"}};
     for (size_t ci = 0; ci < sizeof long_rows / sizeof long_rows[0]; ci++) {
         const char *knob = long_rows[ci].knob;
         char kernel[64] = "";
