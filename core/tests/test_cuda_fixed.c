@@ -534,17 +534,17 @@ int main(void)
                      {"dvbt2:64800:2/3", 2.0, NULL, NULL},  {"dvbt2:64800:3/4", 2.3, NULL, NULL},
                      {"dvbt2:64800:4/5", 2.8, NULL, NULL},  {"dvbt2:64800:5/6", 3.2, NULL, NULL},
                      {"dvbs2:64800:8/9", 3.7, NULL, NULL},  {"dvbs2:64800:9/10", 4.0, NULL, NULL},
-                     {"dvbs2x:64800:96/180", 1.9, NULL, NULL},  {"dvbs2x:64800:116/180", 2.2, NULL, NULL},
-                     {"dvbs2x:64800:25/36", 2.5, NULL, NULL},   {"dvbs2x:64800:132/180", 2.8, NULL, NULL},
-                     {"dvbs2x:64800:135/180", 2.9, NULL, NULL}, {"dvbs2x:64800:140/180", 3.0, NULL, NULL},
-                     {"dvbs2x:64800:154/180", 3.6, NULL, NULL},
+                     {"dvbs2x:64800:96/180", 1.15, NULL, NULL},  {"dvbs2x:64800:116/180", 1.65, NULL, NULL},
+                     {"dvbs2x:64800:25/36", 1.9, NULL, NULL},   {"dvbs2x:64800:132/180", 2.15, NULL, NULL},
+                     {"dvbs2x:64800:135/180", 2.2, NULL, NULL}, {"dvbs2x:64800:140/180", 2.5, NULL, NULL},
+                     {"dvbs2x:64800:154/180", 3.05, NULL, NULL},
                      {"dvbs2:64800:1/3", 0.8, "LDPCGPU_CUDA_AHEAD3", "0"},
                      {"dvbt2:64800:3/5", 1.9, "LDPCGPU_CUDA_D12", "0"},
                      {"dvbt2:64800:5/6", 3.2, "LDPCGPU_CUDA_D32", "1"},
-                     {"dvbs2x:64800:13/45", 0.4, "LDPCGPU_CUDA_PARITY_SMEM", "1"},
-                     {"dvbs2x:64800:116/180", 2.2, "LDPCGPU_CUDA_PARITY_SMEM", "1"},
-                     {"dvbs2x:64800:132/180", 2.8, "LDPCGPU_CUDA_PARITY_SMEM", "1"},
-                     {"dvbs2x:64800:22/30", 2.8, "LDPCGPU_CUDA_PARITY_SMEM", "1"}};
+                     {"dvbs2x:64800:13/45", 0.7, "LDPCGPU_CUDA_PARITY_SMEM", "1"},
+                     {"dvbs2x:64800:116/180", 1.65, "LDPCGPU_CUDA_PARITY_SMEM", "1"},
+                     {"dvbs2x:64800:132/180", 2.15, "LDPCGPU_CUDA_PARITY_SMEM", "1"},
+                     {"dvbs2x:64800:22/30", 2.05, "LDPCGPU_CUDA_PARITY_SMEM", "1"}};
     for (size_t ci = 0; ci < sizeof long_rows / sizeof long_rows[0]; ci++) {
         const char *knob = long_rows[ci].knob;
         char kernel[64] = "";
