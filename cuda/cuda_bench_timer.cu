@@ -34,10 +34,11 @@ void describe(State *s, ldpc_decoder *dec, int nstreams)
                  "table kernel %s, rows <= %d edges, %s, %s table%s; %d layers x %d rows; %d codeword(s) per "
                  "block x %d block(s)/SM on %d SMs%s%s%s; batch %d; %d device(s) x %d stream(s)",
                  arith_name(s->var.arith), s->var.dmax, mem_name(s->var.mem), s->var.t16 ? "16-bit" : "32-bit",
-                 s->var.one_block ? (s->var.narrow      ? ", registers for one narrow block/SM"
-                                     : s->var.ahead3    ? ", registers for one block/SM, three layers ahead"
-                                     : s->par.q != 0 && s->var.parity_gm ? ", registers for one block/SM, parity group-major"
-                                                        : ", registers for one block/SM")
+                 s->var.one_block ? (s->var.narrow   ? ", registers for one narrow block/SM"
+                                     : s->var.ahead3 ? ", registers for one block/SM, three layers ahead"
+                                     : s->par.q != 0 && s->var.parity_gm
+                                         ? ", registers for one block/SM, parity group-major"
+                                         : ", registers for one block/SM")
                                   : "",
                  s->plan.nlayers,
                  s->plan.Z, s->G * s->lanes_per_group, s->blocks_per_sm, d.sms,

@@ -67,6 +67,10 @@ void order_edges_for_banks(const HostPlan &p, std::vector<uint4> &cols, size_t v
 /* The plan's column numbers in cols replaced by where their APP values live (app_slot). */
 void table_to_slots(const ParityLayout &pl, std::vector<uint4> &cols);
 
+/* The group-major layout of a DVB code's parity columns (q groups of 360); none (q = 0) for
+ * other codes (table_encoding.h, app_slot) */
+ParityLayout dvb_parity_layout(const ldpc_code *c);
+
 /* ---------------------------------------------------------------------------------------
  * Kernel arguments.
  * ------------------------------------------------------------------------------------- */

@@ -10,8 +10,8 @@
 namespace ldpccuda {
 
 /* The int8 forms: one codeword per thread (I8) where a pair's APP does not fit in shared
- * memory as below and rows have at most 8 edges (DVB 64800 rate 1/2: more blocks per SM hide each other's
- * waits; with longer rows its 56-register cap spills, so pairs stay there); otherwise pairs,
+ * memory as below and rows have at most 8 edges (DVB 64800 rate 1/2: more blocks per SM hide
+ * each other's waits; with longer rows its 56-register cap spills, so pairs stay there); otherwise pairs,
  * in half2 (H8X2, full-rate instructions) wherever its scaling is exact, else 16x2 integers. */
 static void choose_int8_form(State *s, const ldpc_code *c, const DeviceCtx &d)
 {
@@ -26,8 +26,8 @@ static void choose_int8_form(State *s, const ldpc_code *c, const DeviceCtx &d)
         table16_fits((size_t)c->n * i8.app_value_bytes, table_t16_shift(i8.t16_shift, i8.app_value_bytes, s->var.dmax));
     /* One codeword per thread where a pair's state is off chip: for rows of up to 8 edges
      * where a pair's APP does not fit as below (pair_app_fits); for rows of 9 - 32 edges where
-     * a codeword's APP leaves room for one block per SM only (DVB 64800), i.e. where the one-block kernel (168 registers) runs it: with the APP in
-     * shared memory instead of a pair's in global memory, H200, 10 it kernel-only: DVB-T2 64800
+     * a codeword's APP leaves room for one block per SM only (DVB 64800), i.e. where the
+     * one-block kernel (168 registers) runs it: with the APP in shared memory instead of a pair's in global memory, H200, 10 it kernel-only: DVB-T2 64800
      * 3/5 5.11 -> 5.84 Gb/s, 2/3 7.22 -> 9.01, 3/4 6.16 -> 7.95, 4/5 6.56 -> 6.73, DVB-S2 64800
      * 2/3 7.11 -> 8.78; rows of 21 - 32 edges once their updates were specialised on the degree
      * (kernel_table.cuh, layer_update: before, DVB-S2 9/10 ran 6.98 -> 5.97): DVB-T2 5/6 5.15 ->
@@ -150,7 +150,7 @@ static int best_shape(const State *s, const ldpc_code *c, const DeviceCtx &d, Ta
          * bank where q is a multiple of 64 (DVB-S2X 13/45, 116/180), so a warp's parity reads
          * are 32-way conflicts; group-major they are neighbours. cuda_state.cu sets the layout
          * only where every launch runs such a kernel. */
-        if (s->knobs.parity_smem && c->dvb_q > 0 && c->n - c->k == 360 * c->dvb_q) {
+        if (s->knobs.parity_smem && dvb_parity_layout(c).q != 0) {
             TableVariant pw = wide;
             pw.parity_gm = true;
             pw.ahead3 = false;

@@ -513,9 +513,8 @@ __device__ __forceinline__ void update_by_degree(int d, unsigned char *app_b, ty
  * int8 kernel-only: DVB-S2X 64800 25/36 5.41 -> 8.80 Gb/s, 20/30 4.81 -> 7.70, 132/180 6.17
  * -> 9.26, 135/180 6.39 -> 9.30, 140/180 6.52 -> 9.18, 154/180 5.41 -> 7.43, 116/180 5.81 ->
  * 7.11; DVB-T2 4/5 10.75 -> 11.22, 3/5 8.79 -> 9.11: docs/benchmarks.md), and in the half2
- * kernels of 12 and 16 edges
- * (table_kernel, HIGH_DEG) for WiMAX, WiFi and DVB 16200 2/3 - 3/4 (9 - 11, 13 - 15); with NR_DEG for 5G NR BG1's commonest (5, 6:
- * table_kernel). The generic update otherwise: it checks every slot for a missing edge and
+ * kernels of 12 and 16 edges (table_kernel, HIGH_DEG) for WiMAX, WiFi and DVB 16200 2/3 - 3/4
+ * (9 - 11, 13 - 15); with NR_DEG for 5G NR BG1's commonest (5, 6: table_kernel). The generic update otherwise: it checks every slot for a missing edge and
  * starts its minima at "none". The degree is the layer's uniform one (li.w: the same for every
  * thread, no divergence; a code's first row has one edge fewer, so its layer runs the generic
  * update), or with ROW_DEG (the small-batch plan, whose layers pair block rows of 6 and 7

@@ -74,9 +74,11 @@ cudaError_t table_launch(const TableVariant &v, const TableArgs &a, int grid, in
         return v.one_block ? table_launch_h8x2_one_block(v.dmax, v.mem, v.t16, a, grid, threads, smem, s)
                            : table_launch_h8x2(v.dmax, v.mem, v.t16, a, grid, threads, smem, s);
     case ARITH_I8:
-        if (v.one_block && v.parity_gm)
-            return v.narrow || v.ahead3 ? cudaErrorInvalidValue
-                                        : table_launch_i8_one_block_parity(v.dmax, v.mem, v.t16, a, grid, threads, smem, s);
+        if (v.one_block && v.parity_gm) {
+            if (v.narrow || v.ahead3)
+                return cudaErrorInvalidValue;
+            return table_launch_i8_one_block_parity(v.dmax, v.mem, v.t16, a, grid, threads, smem, s);
+        }
         if (v.one_block && v.narrow)
             return table_launch_i8_one_block_narrow(v.dmax, v.mem, v.t16, a, grid, threads, smem, s);
         if (v.one_block && v.ahead3)

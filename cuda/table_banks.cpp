@@ -59,6 +59,17 @@ int warp_passes(const unsigned word[][kMaxEdges], const int *deg, int nt, int dm
 
 } // namespace
 
+ParityLayout dvb_parity_layout(const ldpc_code *c)
+{
+    ParityLayout pl;
+    if (c->dvb_q > 0 && c->n - c->k == 360 * c->dvb_q) {
+        pl.k = c->k;
+        pl.q = c->dvb_q;
+        pl.per = 360;
+    }
+    return pl;
+}
+
 void table_to_slots(const ParityLayout &pl, std::vector<uint4> &cols)
 {
     if (pl.q == 0)

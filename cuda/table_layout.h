@@ -133,7 +133,8 @@ __host__ __device__ constexpr int table_min_blocks(int lanes, bool one_lane_i8, 
     return one_block ? 1
            : table_three_blocks(one_lane_i8, mem)
                ? 3
-               : (table_two_blocks(dmax) || (lanes == 2 && dmax <= 8 && mem == MEM_SMEM_ALL) || table_two_pairs(lanes, mem, dmax) ||
+               /* pairs of rows of up to 8 edges with their state or their APP on chip (table_two_pairs) */
+               : (table_two_blocks(dmax) || (lanes == 2 && dmax <= 8 && mem != MEM_GLOBAL) ||
                   (lanes == 1 && table_two_global(one_lane_i8, mem, dmax)) ? 2 : 1);
 }
 

@@ -520,8 +520,8 @@ int main(void)
      * three layers ahead, its updates for those degrees: TableVariant::ahead3), 10 and 11
      * (12-edge kernel), 14 (16), 18 (20), 22 (24), 27 (28) and 30 (32, narrow: layers of 180
      * rows, TableVariant::narrow); DVB-S2X's other degrees: 8 and 9, 11 and 12 (12-edge kernel),
-     * 13, 15 and 16 (16), 16, 17, 19 and 20 (20), 29 and 30 (32 in 384-thread blocks); last, with a knob, the kernels those rows ran in before: 5
-     * two layers ahead (LDPCGPU_CUDA_AHEAD3=0), 11 in the 16-edge kernel (LDPCGPU_CUDA_D12=0)
+     * 13, 15 and 16 (16), 16, 17, 19 and 20 (20), 29 and 30 (32 in 384-thread blocks); last,
+     * with a knob, the kernels those rows ran in before: 5 two layers ahead (LDPCGPU_CUDA_AHEAD3=0), 11 in the 16-edge kernel (LDPCGPU_CUDA_D12=0)
      * and 22 in the 32-edge kernel of 384-thread blocks (LDPCGPU_CUDA_D32=1); and the parity
      * columns group-major in shared memory (LDPCGPU_CUDA_PARITY_SMEM=1) in the 8-, 12-, 16- and
      * 20-edge kernels */
