@@ -58,7 +58,7 @@ struct Knobs {
     bool d12 = true;                /* LDPCGPU_CUDA_D12=0: rows of 9 - 12 edges in the 16-edge kernels (one-block int8, half2 pairs) */
     bool force_d32 = false;         /* LDPCGPU_CUDA_D32=1: rows of 21 - 28 edges in the 32-edge one-block kernel */
     bool narrow = true;             /* LDPCGPU_CUDA_NARROW=0: no narrow one-block kernel (TableVariant::narrow) */
-    bool parity_smem = false;       /* LDPCGPU_CUDA_PARITY_SMEM=1: DVB parity columns group-major in the one-block int8 kernels' shared memory (TableVariant::parity_gm) */
+    int parity_smem = -1;           /* LDPCGPU_CUDA_PARITY_SMEM=1 / 0: DVB parity columns group-major in the one-block int8 kernels' shared memory (TableVariant::parity_gm) always / never; unset: where column order conflicts (parity_bank_ways) */
     bool wave = true;               /* LDPCGPU_CUDA_WAVE=0: one-wave launches keep the batch variant */
     bool merge = true;              /* LDPCGPU_CUDA_MERGE=0: no small-batch plan (State::small) */
     bool row_degrees = true;        /* LDPCGPU_CUDA_ROW_DEGREES=0: small plan without the row_degrees kernels */

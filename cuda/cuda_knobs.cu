@@ -32,7 +32,8 @@ Knobs read_knobs()
     k.d12 = !env_is(getenv("LDPCGPU_CUDA_D12"), "0");
     k.force_d32 = env_is(getenv("LDPCGPU_CUDA_D32"), "1");
     k.narrow = !env_is(getenv("LDPCGPU_CUDA_NARROW"), "0");
-    k.parity_smem = env_is(getenv("LDPCGPU_CUDA_PARITY_SMEM"), "1");
+    if (const char *v = getenv("LDPCGPU_CUDA_PARITY_SMEM"))
+        k.parity_smem = env_is(v, "1") ? 1 : env_is(v, "0") ? 0 : -1;
     k.wave = !env_is(getenv("LDPCGPU_CUDA_WAVE"), "0");
     k.merge = !env_is(getenv("LDPCGPU_CUDA_MERGE"), "0");
     k.row_degrees = !env_is(getenv("LDPCGPU_CUDA_ROW_DEGREES"), "0");

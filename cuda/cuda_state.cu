@@ -193,7 +193,7 @@ static int cuda_init_inner(ldpc_decoder *dec, State *s)
         return st;
     /* DVB parity columns group-major where every launch keeps the APP in global memory (the
      * float DVB 64800 kernels), or runs a kernel that applies the layout in shared memory too
-     * (LDPCGPU_CUDA_PARITY_SMEM=1): table_encoding.h, app_slot */
+     * (TableVariant::parity_gm: cuda_variant.cu): table_encoding.h, app_slot */
     if (s->knobs.parity_layout && s->use_table && (s->app_always_global() || s->parity_always_gm()))
         s->par = dvb_parity_layout(c);
     const int nstreams = cfg->num_streams > 0 ? cfg->num_streams : 4;

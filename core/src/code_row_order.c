@@ -365,8 +365,18 @@ static int int_less(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* WIDE in layers of at most cap rows (NARROW: 256) */
-static int dvb_wide_order(const ldpc_code *c, int cap, int *order, int *layer_ptr, int *nlayers)
+/* The row degree a refill keys a layer by: DVB's row 0 has one edge fewer than its group's
+ * other rows (the staircase starts there); it joins its group's layers rather than opening
+ * one of its own. */
+static int refill_degree(const ldpc_code *c, int r)
+{
+    return c->row_ptr[r + 1] - c->row_ptr[r] + (r == 0);
+}
+
+/* WIDE in layers of at most cap rows (NARROW: 256); by_degree: a row joins only layers of its
+ * own degree (refill_degree) */
+static int dvb_wide_order(const ldpc_code *c, int cap, int by_degree, int *order, int *layer_ptr,
+                          int *nlayers)
 {
     const int m = c->m, words = (c->n + 63) / 64;
     int gl = 0;
@@ -374,14 +384,15 @@ static int dvb_wide_order(const ldpc_code *c, int cap, int *order, int *layer_pt
     int *layer_of = malloc((size_t)m * sizeof(int));
     int *start = malloc(((size_t)m + 1) * sizeof(int));
     uint64_t *cols = NULL; /* per layer: the columns its rows touch */
-    int *fill = NULL, nl = 0, room = 0, first_open = 0;
+    int *fill = NULL, *degree = NULL, nl = 0, room = 0, first_open = 0; /* per layer */
     int st = grouped && layer_of && start ? dvb_row_order(c, grouped, NULL, &gl)
                                           : LDPC_ERR_NO_MEMORY;
     for (int i = 0; i < m && st == LDPC_OK; i++) {
         const int r = grouped[i];
+        const int d = refill_degree(c, r);
         int b = first_open;
         for (; b < nl; b++) {
-            if (fill[b] == cap)
+            if (fill[b] == cap || (by_degree && degree[b] != d))
                 continue;
             const uint64_t *theirs = cols + (size_t)b * (size_t)words;
             int shared = 0;
@@ -395,16 +406,20 @@ static int dvb_wide_order(const ldpc_code *c, int cap, int *order, int *layer_pt
                 room = room ? 2 * room : 64;
                 uint64_t *nc = realloc(cols, (size_t)room * (size_t)words * sizeof(uint64_t));
                 int *nf = realloc(fill, (size_t)room * sizeof(int));
+                int *nd = realloc(degree, (size_t)room * sizeof(int));
                 if (nc)
                     cols = nc;
                 if (nf)
                     fill = nf;
-                if (!nc || !nf) {
+                if (nd)
+                    degree = nd;
+                if (!nc || !nf || !nd) {
                     st = LDPC_ERR_NO_MEMORY;
                     break;
                 }
             }
             memset(cols + (size_t)nl * (size_t)words, 0, (size_t)words * sizeof(uint64_t));
+            degree[nl] = d;
             fill[nl++] = 0;
         }
         uint64_t *mine = cols + (size_t)b * (size_t)words;
@@ -444,8 +459,64 @@ static int dvb_wide_order(const ldpc_code *c, int cap, int *order, int *layer_pt
     free(start);
     free(cols);
     free(fill);
+    free(degree);
     return st == LDPC_OK ? LDPC_OK
                          : ldpc_error(st, "decoder row order: out of memory (code %s)", c->name);
+}
+
+/* Edges of the layers whose rows have more than one degree (order, layer_ptr: nl layers) */
+static long long mixed_edges(const ldpc_code *c, const int *order, const int *layer_ptr, int nl)
+{
+    long long mixed = 0;
+    for (int b = 0; b < nl; b++) {
+        long long edges = 0;
+        int lo = 1 << 30, hi = 0;
+        for (int i = layer_ptr[b]; i < layer_ptr[b + 1]; i++) {
+            const int d = c->row_ptr[order[i] + 1] - c->row_ptr[order[i]];
+            lo = d < lo ? d : lo;
+            hi = d > hi ? d : hi;
+            edges += d;
+        }
+        mixed += lo != hi ? edges : 0;
+    }
+    return mixed;
+}
+
+/* WIDE / NARROW of a DVB code: the rows refilled by degree (dvb_wide_order) where that takes no
+ * more layers and puts fewer edges in layers of two degrees, else refilled as they come. A layer
+ * of rows of one degree runs on the GPU with a row update specialised for it, any other layer
+ * with the generic update (cuda/kernel_table.cuh, layer_update); DVB-S2X 64800 22/30 (rows of
+ * 16 and 17 edges) had 73% of its edges in layers of both, and by degree it has 47 layers
+ * instead of 48 (H200, 20 it kernel-only: int8 6.10 -> 9.00 Gb/s, int16 4.27 -> 4.65).
+ * DVB-S2 and DVB-T2 codes' rows have one degree a rate (and row 0 one fewer): both refills
+ * are the same. WIDE_BY_DEGREE: by degree whatever it takes (ldpc_row_order_of). */
+static int dvb_refill_order(const ldpc_code *c, int cap, int *order, int *layer_ptr, int *nlayers)
+{
+    const int m = c->m;
+    int *alt = malloc((size_t)m * sizeof(int));
+    int *ptr = malloc(((size_t)m + 1) * sizeof(int));
+    int *alt_ptr = malloc(((size_t)m + 1) * sizeof(int));
+    int nl = 0, alt_nl = 0;
+    int st = alt && ptr && alt_ptr ? dvb_wide_order(c, cap, 0, order, ptr, &nl) : LDPC_ERR_NO_MEMORY;
+    if (st == LDPC_OK)
+        st = dvb_wide_order(c, cap, 1, alt, alt_ptr, &alt_nl);
+    if (st == LDPC_OK) {
+        if (alt_nl <= nl && mixed_edges(c, alt, alt_ptr, alt_nl) < mixed_edges(c, order, ptr, nl)) {
+            memcpy(order, alt, (size_t)m * sizeof(int));
+            memcpy(ptr, alt_ptr, ((size_t)alt_nl + 1) * sizeof(int));
+            nl = alt_nl;
+        }
+        if (layer_ptr) {
+            memcpy(layer_ptr, ptr, ((size_t)nl + 1) * sizeof(int));
+            *nlayers = nl;
+        }
+    }
+    free(alt);
+    free(ptr);
+    free(alt_ptr);
+    return st == LDPC_ERR_NO_MEMORY
+               ? ldpc_error(st, "decoder row order: out of memory (code %s)", c->name)
+               : st;
 }
 
 static int is_dvb(const ldpc_code *c)
@@ -455,9 +526,8 @@ static int is_dvb(const ldpc_code *c)
 
 /* H: H's own order, every code. Otherwise: DVB codes GROUPS (by 360-row groups, each group's
  * rows coloured into sets that touch pairwise different columns, the sets shorter than the
- * longest packed into layers) or WIDE / NARROW (the same rows refilled into layers of up to 384
- * / 256); WiMAX
- * and WiFi codes: block rows paired (above); every other code (5G NR, whose rows' order the
+ * longest packed into layers) or WIDE / NARROW / WIDE_BY_DEGREE (the same rows refilled into
+ * layers of up to 384 / 256 / 384 rows of one degree); WiMAX and WiFi codes: block rows paired (above); every other code (5G NR, whose rows' order the
  * decoder's quality on punctured columns depends on; alist codes): H's own order. */
 int ldpc_decoder_row_layers(const ldpc_code *c, ldpc_row_order kind, int *order, int *layer_ptr,
                             int *nlayers)
@@ -471,9 +541,11 @@ int ldpc_decoder_row_layers(const ldpc_code *c, ldpc_row_order kind, int *order,
         return LDPC_OK;
     }
     if (is_dvb(c))
-        return kind == LDPC_ROW_ORDER_WIDE     ? dvb_wide_order(c, WIDE_ROWS, order, layer_ptr, nlayers)
-               : kind == LDPC_ROW_ORDER_NARROW ? dvb_wide_order(c, NARROW_ROWS, order, layer_ptr, nlayers)
-                                               : dvb_row_order(c, order, layer_ptr, nlayers);
+        return kind == LDPC_ROW_ORDER_WIDE     ? dvb_refill_order(c, WIDE_ROWS, order, layer_ptr, nlayers)
+               : kind == LDPC_ROW_ORDER_NARROW ? dvb_refill_order(c, NARROW_ROWS, order, layer_ptr, nlayers)
+               : kind == LDPC_ROW_ORDER_WIDE_BY_DEGREE
+                   ? dvb_wide_order(c, WIDE_ROWS, 1, order, layer_ptr, nlayers)
+                   : dvb_row_order(c, order, layer_ptr, nlayers);
     if ((c->family == LDPC_FAMILY_WIMAX || c->family == LDPC_FAMILY_WIFI) && c->z > 0 &&
         c->base && c->base_rows <= QC_MAX_BLOCK_ROWS && c->m == c->base_rows * c->z &&
         c->z <= QC_LAYER_ROWS)
@@ -490,16 +562,46 @@ int ldpc_decoder_row_order(const ldpc_code *c, ldpc_row_order kind, int *order)
 }
 
 /* Layers of a DVB code's order of this kind; 0 where it cannot be built. */
-static int dvb_layers(const ldpc_code *c, ldpc_row_order kind)
+static int dvb_layers_mixed(const ldpc_code *c, ldpc_row_order kind, long long *mixed)
 {
     int *order = malloc((size_t)c->m * sizeof(int));
     int *ptr = malloc(((size_t)c->m + 1) * sizeof(int));
     int nl = 0;
     if (!order || !ptr || ldpc_decoder_row_layers(c, kind, order, ptr, &nl) != LDPC_OK)
         nl = 0;
+    if (mixed)
+        *mixed = nl > 0 ? mixed_edges(c, order, ptr, nl) : 0;
     free(order);
     free(ptr);
     return nl;
+}
+
+static int dvb_layers(const ldpc_code *c, ldpc_row_order kind)
+{
+    return dvb_layers_mixed(c, kind, NULL);
+}
+
+/* WIDE_BY_DEGREE on the GPU's int8 decoders of DVB 64800 codes where WIDE leaves edges in
+ * layers of two degrees and by degree costs less, a layer counted at 1 + 1/2 its share of
+ * such edges: the one-block int8 kernels specialise their row updates for every degree of
+ * DVB 64800 codes (cuda/kernel_table.cuh, layer_update) and run a mixed layer's generic update
+ * about that much slower. H200, 20 it int8 kernel-only, WIDE -> WIDE_BY_DEGREE (layers, share
+ * of edges in mixed layers): DVB-S2X 124/180 (54, 15% -> 55, 2%) 8.30 -> 8.71 Gb/s, 128/180
+ * (50 -> 51) 9.27 -> 9.73, 132/180 (46, 13% -> 48, 2%) 9.24 -> 9.46, 116/180 (61, 7% -> 62, 2%)
+ * 7.11 -> 7.20; not taken by that cost: 90/180 (85, 3% -> 86, 1%) 10.40 -> 10.22, 20/30 (58, 4%
+ * -> 59, 2%) 7.71 -> 7.62. Not for int16 (its kernels of rows of more than 12 edges run the
+ * generic update: 132/180 4.63 -> 4.45 Gb/s, 124/180 4.06 -> 4.00), nor for the shorter frames
+ * (their half2 kernels specialise few of their degrees: DVB-T2 16200 3/4, 9 - 13 edges, by
+ * degree 20 layers instead of 17, 12.8 -> 11.2 Gb/s). */
+static int by_degree_pays(const ldpc_code *c)
+{
+    if (c->n < 64800)
+        return 0;
+    long long wide_mixed = 0, deg_mixed = 0;
+    const long long edges = c->row_ptr[c->m];
+    const long long wide = dvb_layers_mixed(c, LDPC_ROW_ORDER_WIDE, &wide_mixed);
+    const long long deg = dvb_layers_mixed(c, LDPC_ROW_ORDER_WIDE_BY_DEGREE, &deg_mixed);
+    return wide > 0 && deg > 0 && deg * (2 * edges + deg_mixed) < wide * (2 * edges + wide_mixed);
 }
 
 /* NARROW on the GPU's int8 decoders: their rows of more than 28 edges run in the 32-edge
@@ -556,6 +658,8 @@ ldpc_row_order ldpc_row_order_of(const ldpc_code *c, const ldpc_decoder_config *
         return LDPC_ROW_ORDER_GROUPS;
     if (cfg->msg_format == LDPC_MSG_I8 && narrow_pays(c))
         return LDPC_ROW_ORDER_NARROW;
+    if (cfg->msg_format == LDPC_MSG_I8 && by_degree_pays(c))
+        return LDPC_ROW_ORDER_WIDE_BY_DEGREE;
     if (c->n >= 64800)
         return LDPC_ROW_ORDER_WIDE; /* never more layers than GROUPS (test_dvb_codes) */
     const int groups = dvb_layers(c, LDPC_ROW_ORDER_GROUPS);

@@ -522,9 +522,11 @@ int main(void)
      * rows, TableVariant::narrow); DVB-S2X's other degrees: 8 and 9, 11 and 12 (12-edge kernel),
      * 13, 15 and 16 (16), 16, 17, 19 and 20 (20), 29 and 30 (32 in 384-thread blocks); last,
      * with a knob, the kernels those rows ran in before: 5 two layers ahead (LDPCGPU_CUDA_AHEAD3=0), 11 in the 16-edge kernel (LDPCGPU_CUDA_D12=0)
-     * and 22 in the 32-edge kernel of 384-thread blocks (LDPCGPU_CUDA_D32=1); and the parity
-     * columns group-major in shared memory (LDPCGPU_CUDA_PARITY_SMEM=1) in the 8-, 12-, 16- and
-     * 20-edge kernels */
+     * and 22 in the 32-edge kernel of 384-thread blocks (LDPCGPU_CUDA_D32=1). The parity
+     * columns group-major in shared memory (TableVariant::parity_gm) in the 8-, 12-, 16- and
+     * 20-edge kernels: by default for DVB-S2X 13/45 and 116/180 (parity_bank_ways), in column
+     * order with LDPCGPU_CUDA_PARITY_SMEM=0, and for 132/180 and 22/30 with =1. DVB-S2X's
+     * layers of one degree (WIDE refilled by degree: 22/30, 13/45, 132/180, 116/180) */
     static const struct {
         const char *code;
         double ebn0;
@@ -541,8 +543,9 @@ int main(void)
                      {"dvbs2:64800:1/3", 0.8, "LDPCGPU_CUDA_AHEAD3", "0"},
                      {"dvbt2:64800:3/5", 1.9, "LDPCGPU_CUDA_D12", "0"},
                      {"dvbt2:64800:5/6", 3.2, "LDPCGPU_CUDA_D32", "1"},
-                     {"dvbs2x:64800:13/45", 0.7, "LDPCGPU_CUDA_PARITY_SMEM", "1"},
-                     {"dvbs2x:64800:116/180", 1.65, "LDPCGPU_CUDA_PARITY_SMEM", "1"},
+                     {"dvbs2x:64800:13/45", 0.7, NULL, NULL},
+                     {"dvbs2x:64800:13/45", 0.7, "LDPCGPU_CUDA_PARITY_SMEM", "0"},
+                     {"dvbs2x:64800:116/180", 1.65, "LDPCGPU_CUDA_PARITY_SMEM", "0"},
                      {"dvbs2x:64800:132/180", 2.15, "LDPCGPU_CUDA_PARITY_SMEM", "1"},
                      {"dvbs2x:64800:22/30", 2.05, "LDPCGPU_CUDA_PARITY_SMEM", "1"}};
     for (size_t ci = 0; ci < sizeof long_rows / sizeof long_rows[0]; ci++) {

@@ -387,7 +387,9 @@ static int disjoint_runs(const ldpc_code *c, const int *order, int from, int to,
  * Returns the layers. */
 static int check_row_order(const ldpc_code *c, ldpc_row_order kind, int *plain_runs)
 {
-    const int cap = kind == LDPC_ROW_ORDER_WIDE ? 384 : kind == LDPC_ROW_ORDER_NARROW ? 256 : 360;
+    const int cap = kind == LDPC_ROW_ORDER_WIDE || kind == LDPC_ROW_ORDER_WIDE_BY_DEGREE ? 384
+                    : kind == LDPC_ROW_ORDER_NARROW                                   ? 256
+                                                                                      : 360;
     const int m = c->m, q = c->dvb_q;
     int *order = malloc((size_t)m * sizeof(int)), *again = malloc((size_t)m * sizeof(int));
     int *plain = malloc((size_t)m * sizeof(int)), *ptr = malloc(((size_t)m + 1) * sizeof(int));
@@ -424,6 +426,29 @@ static int check_row_order(const ldpc_code *c, ldpc_row_order kind, int *plain_r
     free(seen);
     free(mark);
     return layers;
+}
+
+/* The layers of c in an order whose rows have more than one degree, and their edges */
+static void row_layers_mixed(const ldpc_code *c, ldpc_row_order kind, int *mixed, int *mixed_edges)
+{
+    int *order = malloc((size_t)c->m * sizeof(int)), *ptr = malloc(((size_t)c->m + 1) * sizeof(int));
+    int layers = 0;
+    REQUIRE(order && ptr);
+    REQUIRE_OK(ldpc_decoder_row_layers(c, kind, order, ptr, &layers));
+    *mixed = *mixed_edges = 0;
+    for (int L = 0; L < layers; L++) {
+        int lo = 1 << 30, hi = 0, edges = 0;
+        for (int i = ptr[L]; i < ptr[L + 1]; i++) {
+            const int d = c->row_ptr[order[i] + 1] - c->row_ptr[order[i]];
+            lo = d < lo ? d : lo;
+            hi = d > hi ? d : hi;
+            edges += d;
+        }
+        *mixed += lo != hi;
+        *mixed_edges += lo != hi ? edges : 0;
+    }
+    free(order);
+    free(ptr);
 }
 
 int main(void)
@@ -496,6 +521,38 @@ int main(void)
                       "%s: %d layers wide, %d narrow, AUTO %s", name, wide, narrow, ldpc_row_order_name(auto_i8));
         if (strcmp(name, "dvbt2:64800:1/2") == 0)
             CHECK_MSG(wide == 85, "%s: %d layers wide", name, wide);
+        /* WIDE_BY_DEGREE: the same rows refilled into layers of one degree each (but the one
+         * of row 0, which has one edge fewer than its group's other rows) */
+        const int by_degree = check_row_order(c, LDPC_ROW_ORDER_WIDE_BY_DEGREE, &plain_runs);
+        int deg_mixed = 0, deg_mixed_edges = 0, mixed = 0, mixed_edges = 0;
+        row_layers_mixed(c, LDPC_ROW_ORDER_WIDE_BY_DEGREE, &deg_mixed, &deg_mixed_edges);
+        row_layers_mixed(c, LDPC_ROW_ORDER_WIDE, &mixed, &mixed_edges);
+        CHECK_MSG(deg_mixed <= 1, "%s: %d layers of two degrees by degree", name, deg_mixed);
+        /* WIDE takes the refill by degree where it has no more layers and fewer edges in layers
+         * of two degrees: DVB-S2X 64800 22/30 (mixed, 48 layers, 73% of its edges in layers of
+         * both its degrees; by degree 47), 13/45 (121 either way) */
+        CHECK_MSG(by_degree > wide || mixed_edges <= deg_mixed_edges,
+                  "%s: WIDE %d layers (%d edges mixed), by degree %d (%d)", name, wide, mixed_edges,
+                  by_degree, deg_mixed_edges);
+        if (strcmp(name, "dvbs2x:64800:22/30") == 0 || strcmp(name, "dvbs2x:64800:90/180") == 0 ||
+            strcmp(name, "dvbs2x:64800:124/180") == 0)
+            printf("%s: %d layers wide (%d of two degrees), %d by degree; AUTO on cuda %s (int8), %s (int16)\n", name,
+                   wide, mixed, by_degree, ldpc_row_order_name(auto_i8), ldpc_row_order_name(auto_i16));
+        if (strcmp(name, "dvbs2x:64800:22/30") == 0)
+            CHECK_MSG(wide == 47 && mixed == 1 && auto_i8 == LDPC_ROW_ORDER_WIDE, "%s", name);
+        /* 90/180: by degree 86 layers instead of 85, for 3% of its edges in mixed layers: WIDE
+         * and AUTO stay mixed */
+        if (strcmp(name, "dvbs2x:64800:90/180") == 0)
+            CHECK_MSG(wide == 85 && mixed == 3 && by_degree == 86 && auto_i8 == LDPC_ROW_ORDER_WIDE, "%s", name);
+        /* 124/180: by degree 55 layers instead of 54 with 15% of its edges in mixed layers:
+         * AUTO takes it for int8 (its kernels' specialised updates), not for int16 */
+        if (strcmp(name, "dvbs2x:64800:124/180") == 0)
+            CHECK_MSG(wide == 54 && by_degree == 55 && auto_i8 == LDPC_ROW_ORDER_WIDE_BY_DEGREE &&
+                          auto_i16 == LDPC_ROW_ORDER_WIDE,
+                      "%s", name);
+        /* the shorter frames keep WIDE for int8 (DVB-T2 16200 3/4: 17 layers, 20 by degree) */
+        if (n < 64800)
+            CHECK_MSG(auto_i8 != LDPC_ROW_ORDER_WIDE_BY_DEGREE, "%s: AUTO by degree", name);
         /* groups with a weight-2 circulant split into two colours, not into 360 / distance
          * runs, and the colours of different groups share layers: DVB-T2 r1/2's 16 half
          * groups fill 8 layers (every layer 360 rows) */
