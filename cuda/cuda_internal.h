@@ -70,9 +70,9 @@ void table_to_slots(const ParityLayout &pl, std::vector<uint4> &cols);
 /* The group-major layout of a DVB code's parity columns (q groups of 360); none (q = 0) for
  * other codes (table_encoding.h, app_slot) */
 ParityLayout dvb_parity_layout(const ldpc_code *c);
-/* the int8 parity reads of a warp's rows in column order: the most words a bank serves at once
- * (1: none conflict; 32: DVB-S2X 13/45, q 128) */
-int parity_bank_ways(const ParityLayout &pl);
+/* the parity reads of a warp's rows in column order, APP values of value_bytes bytes: the most
+ * words a bank serves at once (1: none conflict; 32: DVB-S2X 13/45, q 128, 2-byte values) */
+int parity_bank_ways(const ParityLayout &pl, int value_bytes);
 
 /* ---------------------------------------------------------------------------------------
  * Kernel arguments.

@@ -146,17 +146,18 @@ static int best_shape(const State *s, const ldpc_code *c, const DeviceCtx &d, Ta
         if (wide.dmax == 32 && layout_threads(1, p.Z) <= kNarrowThreads && s->knobs.narrow)
             wide.narrow = true;
         /* DVB parity columns group-major in shared memory: a layer's rows g + j q read parity
-         * columns q apart, which share a bank where q is a multiple of 64 (DVB-S2X 13/45, q
-         * 128: a warp's parity reads are 32-way conflicts; 116/180, q 64: 16-way); group-major
-         * they are neighbours. Where column order conflicts 8-way or more (parity_bank_ways;
-         * LDPCGPU_CUDA_PARITY_SMEM=1 / 0: always / never). H200, 20 it int8 kernel-only, column
-         * order -> group-major: 13/45 3.93 -> 5.80 Gb/s (the 8-edge kernel's, without its three
-         * layers ahead), 116/180 7.11 -> 9.77; at 4-way 22/30 6.09 -> 6.06, 132/180 9.24 ->
-         * 9.09, 100/180 8.12 -> 8.16, at 2-way DVB-S2 1/3 7.39 -> 6.57: the layout's slot
-         * arithmetic costs more than those conflicts. cuda_state.cu sets the layout only where
-         * every launch runs such a kernel. */
+         * values (2 bytes each) q apart, which share one bank where q is a multiple of 64
+         * (DVB-S2X 13/45, q 128; 116/180, q 64: a warp's parity reads are 32-way conflicts);
+         * group-major they are neighbours. Where column order conflicts 16-way or more
+         * (parity_bank_ways; LDPCGPU_CUDA_PARITY_SMEM=1 / 0: always / never). H200, 20 it int8
+         * kernel-only, column order -> group-major: 13/45 3.93 -> 5.80 Gb/s (the 8-edge
+         * kernel's, without its three layers ahead), 116/180 7.11 -> 9.77; at 8-way (q 48, 80)
+         * 22/30 6.09 -> 6.06, 132/180 9.24 -> 9.09, 100/180 8.12 -> 8.16, at 4-way (q 120)
+         * DVB-S2 1/3 7.39 -> 6.57: the layout's slot arithmetic costs more than those
+         * conflicts. cuda_state.cu sets the layout only where every launch runs such a kernel. */
         const ParityLayout pl = dvb_parity_layout(c);
-        const bool gm = s->knobs.parity_smem >= 0 ? s->knobs.parity_smem == 1 : parity_bank_ways(pl) >= 8;
+        const int app_bytes = (int)table_geom(v.arith).app_value_bytes;
+        const bool gm = s->knobs.parity_smem >= 0 ? s->knobs.parity_smem == 1 : parity_bank_ways(pl, app_bytes) >= 16;
         if (gm && pl.q != 0) {
             TableVariant pw = wide;
             pw.parity_gm = true;

@@ -70,15 +70,15 @@ ParityLayout dvb_parity_layout(const ldpc_code *c)
     return pl;
 }
 
-int parity_bank_ways(const ParityLayout &pl)
+int parity_bank_ways(const ParityLayout &pl, int value_bytes)
 {
     if (pl.q == 0)
         return 1;
     /* a warp's 32 rows g + j q of one group (a layer's rows are by group, then t) read the
-     * int8 parity values k + g + j q: the most 4-byte words that fall into one of the 32 banks */
+     * parity values k + g + j q: the most 4-byte words that fall into one of the 32 banks */
     int words[32][32], count[32] = {0}, ways = 1;
     for (int j = 0; j < 32; j++) {
-        const int w = (pl.k + j * pl.q) / 4, b = w % 32;
+        const int w = (pl.k + j * pl.q) * value_bytes / 4, b = w % 32;
         int seen = 0;
         for (int i = 0; i < count[b]; i++)
             seen |= words[b][i] == w;
