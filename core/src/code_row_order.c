@@ -527,8 +527,9 @@ static int is_dvb(const ldpc_code *c)
 /* H: H's own order, every code. Otherwise: DVB codes GROUPS (by 360-row groups, each group's
  * rows coloured into sets that touch pairwise different columns, the sets shorter than the
  * longest packed into layers) or WIDE / NARROW / WIDE_BY_DEGREE (the same rows refilled into
- * layers of up to 384 / 256 / 384 rows of one degree); WiMAX and WiFi codes: block rows paired (above); every other code (5G NR, whose rows' order the
- * decoder's quality on punctured columns depends on; alist codes): H's own order. */
+ * layers of up to 384 / 256 / 384 rows of one degree); WiMAX and WiFi codes: block rows paired
+ * (above); every other code (5G NR, whose rows' order the decoder's quality on punctured
+ * columns depends on; alist codes): H's own order. */
 int ldpc_decoder_row_layers(const ldpc_code *c, ldpc_row_order kind, int *order, int *layer_ptr,
                             int *nlayers)
 {
@@ -582,10 +583,10 @@ static int dvb_layers(const ldpc_code *c, ldpc_row_order kind)
 }
 
 /* WIDE_BY_DEGREE on the GPU's int8 decoders of DVB 64800 codes where WIDE leaves edges in
- * layers of two degrees and by degree costs less, a layer counted at 1 + 1/2 its share of
- * such edges: the one-block int8 kernels specialise their row updates for every degree of
- * DVB 64800 codes (cuda/kernel_table.cuh, layer_update) and run a mixed layer's generic update
- * about that much slower. H200, 20 it int8 kernel-only, WIDE -> WIDE_BY_DEGREE (layers, share
+ * layers of two degrees and by degree costs less, an order's cost being its layers times 1 +
+ * half the share of the code's edges in its mixed layers: the one-block int8 kernels specialise
+ * their row updates for every degree of DVB 64800 codes (cuda/kernel_table.cuh, layer_update)
+ * and run a mixed layer's generic update about 1.5 times as long. H200, 20 it int8 kernel-only, WIDE -> WIDE_BY_DEGREE (layers, share
  * of edges in mixed layers): DVB-S2X 124/180 (54, 15% -> 55, 2%) 8.30 -> 8.71 Gb/s, 128/180
  * (50 -> 51) 9.27 -> 9.73, 132/180 (46, 13% -> 48, 2%) 9.24 -> 9.46, 116/180 (61, 7% -> 62, 2%)
  * 7.11 -> 7.20; not taken by that cost: 90/180 (85, 3% -> 86, 1%) 10.40 -> 10.22, 20/30 (58, 4%
