@@ -26,8 +26,9 @@ LDPC_TABLE_ONE_BLOCK_NARROW(i8, ArI8, LDPC_I8_NARROW_CASES)
 #define LDPC_I8_AHEAD3_CASES(X, ARITH) X(ARITH, 8, MEM_SMEM_APP, false)
 LDPC_TABLE_ONE_BLOCK_AHEAD3(i8, ArI8, LDPC_I8_AHEAD3_CASES)
 
-/* DVB parity columns group-major in shared memory (LDPCGPU_CUDA_PARITY_SMEM=1), for the one-block
- * kernels of the codes whose parity APP values share banks (DVB-S2X 13/45, 116/180: q = 128, 64) */
+/* DVB parity columns group-major in shared memory, for the one-block kernels of the codes whose
+ * parity APP values share banks (DVB-S2X 13/45, 116/180: q = 128, 64; cuda_variant.cu); the 16-
+ * and 20-edge ones for LDPCGPU_CUDA_PARITY_SMEM=1 (measurements, tests) */
 #define LDPC_I8_PARITY_CASES(X, ARITH) X(ARITH, 8, MEM_SMEM_APP, false) X(ARITH, 12, MEM_SMEM_APP, false) \
     X(ARITH, 16, MEM_SMEM_APP, true) X(ARITH, 20, MEM_SMEM_APP, true)
 LDPC_TABLE_ONE_BLOCK_PARITY(i8, ArI8, LDPC_I8_PARITY_CASES)

@@ -79,7 +79,8 @@
     LDPC_TABLE_FORM_FUNCTIONS(SUFFIX, _one_block_ahead3, ARITH, AH_CASES, LDPC_TABLE_FN1A, LDPC_TABLE_GO1A)
 
 /* The one-block variants whose APP in shared memory keeps DVB parity columns group-major
- * (TableVariant::parity_gm; LDPCGPU_CUDA_PARITY_SMEM=1) for the cases PG_CASES lists. */
+ * (TableVariant::parity_gm: where column order conflicts 16-way or more) for the cases PG_CASES
+ * lists. */
 #define LDPC_TABLE_FN1P(ARITH, D, M, T) LDPC_TABLE_FN_FORM(ARITH, D, M, T, true, false, false, false, true)
 #define LDPC_TABLE_GO1P(ARITH, D, M, T) LDPC_TABLE_GO_FORM(ARITH, D, M, T, true, false, false, false, true)
 #define LDPC_TABLE_ONE_BLOCK_PARITY(SUFFIX, ARITH, PG_CASES)                                     \
