@@ -35,6 +35,8 @@ void describe(State *s, ldpc_decoder *dec, int nstreams)
                  "block x %d block(s)/SM on %d SMs%s%s%s; batch %d; %d device(s) x %d stream(s)",
                  arith_name(s->var.arith), s->var.dmax, mem_name(s->var.mem), s->var.t16 ? "16-bit" : "32-bit",
                  s->var.one_block ? (s->var.narrow   ? ", registers for one narrow block/SM"
+                                     : s->var.ahead3 && s->par.q != 0 && s->var.parity_gm
+                                         ? ", registers for one block/SM, three layers ahead, parity group-major"
                                      : s->var.ahead3 ? ", registers for one block/SM, three layers ahead"
                                      : s->par.q != 0 && s->var.parity_gm
                                          ? ", registers for one block/SM, parity group-major"

@@ -174,10 +174,10 @@ struct TableVariant {
     /* with one_block and ARITH_I8 (compiled for dmax 8 only): rows of at most 6 edges, three
      * layers prefetched ahead (kernel_table.cuh, AHEAD3) */
     bool ahead3 = false;
-    /* with one_block and ARITH_I8 (compiled for dmax 8 - 20, never with narrow or ahead3): the
-     * APP's DVB parity columns group-major in shared memory (State::par; kernel_table.cuh,
-     * PARITY_GM), so that a layer's rows g + j q read their parity values from neighbouring
-     * banks; LDPCGPU_CUDA_PARITY_SMEM=1 */
+    /* with one_block and ARITH_I8 (compiled for dmax 8 - 20, with ahead3 for dmax 8, never with
+     * narrow): the APP's DVB parity columns group-major in shared memory (State::par;
+     * kernel_table.cuh, PARITY_GM), so that a layer's rows g + j q read their parity values from
+     * neighbouring banks; where column order conflicts 16-way or more (cuda_variant.cu) */
     bool parity_gm = false;
     /* each thread's row degree from its layer's run_degrees (the small-batch plan, whose layers
      * pair block rows of 6 and 7 edges: kernel_table.cuh, layer_update); rows of up to 8
@@ -244,6 +244,9 @@ const void *table_kernel_fn_i8_one_block_ahead3(int dmax, MemKind mem, bool t16)
 cudaError_t table_launch_i8_one_block_ahead3(int dmax, MemKind mem, bool t16, const TableArgs &a, int grid,
                                              int threads, size_t smem, cudaStream_t s);
 const void *table_kernel_fn_i8_one_block_parity(int dmax, MemKind mem, bool t16);
+const void *table_kernel_fn_i8_one_block_ahead3_parity(int dmax, MemKind mem, bool t16);
+cudaError_t table_launch_i8_one_block_ahead3_parity(int dmax, MemKind mem, bool t16, const TableArgs &a, int grid,
+                                                    int threads, size_t smem, cudaStream_t s);
 cudaError_t table_launch_i8_one_block_parity(int dmax, MemKind mem, bool t16, const TableArgs &a, int grid,
                                              int threads, size_t smem, cudaStream_t s);
 const void *table_kernel_fn_i8_one_block_narrow(int dmax, MemKind mem, bool t16);

@@ -40,7 +40,9 @@ const void *table_kernel_fn(const TableVariant &v)
         return v.one_block ? table_kernel_fn_h8x2_one_block(v.dmax, v.mem, v.t16) : table_kernel_fn_h8x2(v.dmax, v.mem, v.t16);
     case ARITH_I8:
         if (v.one_block && v.parity_gm)
-            return v.narrow || v.ahead3 ? NULL : table_kernel_fn_i8_one_block_parity(v.dmax, v.mem, v.t16);
+            return v.narrow ? NULL
+                   : v.ahead3 ? table_kernel_fn_i8_one_block_ahead3_parity(v.dmax, v.mem, v.t16)
+                              : table_kernel_fn_i8_one_block_parity(v.dmax, v.mem, v.t16);
         if (v.one_block && v.narrow)
             return table_kernel_fn_i8_one_block_narrow(v.dmax, v.mem, v.t16);
         if (v.one_block && v.ahead3)
@@ -75,9 +77,10 @@ cudaError_t table_launch(const TableVariant &v, const TableArgs &a, int grid, in
                            : table_launch_h8x2(v.dmax, v.mem, v.t16, a, grid, threads, smem, s);
     case ARITH_I8:
         if (v.one_block && v.parity_gm) {
-            if (v.narrow || v.ahead3)
+            if (v.narrow)
                 return cudaErrorInvalidValue;
-            return table_launch_i8_one_block_parity(v.dmax, v.mem, v.t16, a, grid, threads, smem, s);
+            return v.ahead3 ? table_launch_i8_one_block_ahead3_parity(v.dmax, v.mem, v.t16, a, grid, threads, smem, s)
+                            : table_launch_i8_one_block_parity(v.dmax, v.mem, v.t16, a, grid, threads, smem, s);
         }
         if (v.one_block && v.narrow)
             return table_launch_i8_one_block_narrow(v.dmax, v.mem, v.t16, a, grid, threads, smem, s);

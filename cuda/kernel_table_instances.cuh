@@ -86,6 +86,12 @@
 #define LDPC_TABLE_ONE_BLOCK_PARITY(SUFFIX, ARITH, PG_CASES)                                     \
     LDPC_TABLE_FORM_FUNCTIONS(SUFFIX, _one_block_parity, ARITH, PG_CASES, LDPC_TABLE_FN1P, LDPC_TABLE_GO1P)
 
+/* The same, three layers ahead (TableVariant::ahead3 and parity_gm: rows of at most 6 edges) */
+#define LDPC_TABLE_FN1AP(ARITH, D, M, T) LDPC_TABLE_FN_FORM(ARITH, D, M, T, true, false, false, true, true)
+#define LDPC_TABLE_GO1AP(ARITH, D, M, T) LDPC_TABLE_GO_FORM(ARITH, D, M, T, true, false, false, true, true)
+#define LDPC_TABLE_ONE_BLOCK_AHEAD3_PARITY(SUFFIX, ARITH, AP_CASES)                              \
+    LDPC_TABLE_FORM_FUNCTIONS(SUFFIX, _one_block_ahead3_parity, ARITH, AP_CASES, LDPC_TABLE_FN1AP, LDPC_TABLE_GO1AP)
+
 /* The row_degrees variants (TableVariant::row_degrees: the small-batch plan of WiMAX/WiFi,
  * rows of up to 8 edges, state on chip); RD_CASES(X, ARITH) lists the (8, MEM_SMEM_ALL, T) compiled. */
 #define LDPC_TABLE_FNR(ARITH, D, M, T) LDPC_TABLE_FN_FORM(ARITH, D, M, T, false, true, false, false, false)

@@ -524,8 +524,9 @@ int main(void)
      * with a knob, the kernels those rows ran in before: 5 two layers ahead (LDPCGPU_CUDA_AHEAD3=0), 11 in the 16-edge kernel (LDPCGPU_CUDA_D12=0)
      * and 22 in the 32-edge kernel of 384-thread blocks (LDPCGPU_CUDA_D32=1). The parity
      * columns group-major in shared memory (TableVariant::parity_gm) in the 8-, 12-, 16- and
-     * 20-edge kernels: by default for DVB-S2X 13/45 and 116/180 (parity_bank_ways), in column
-     * order with LDPCGPU_CUDA_PARITY_SMEM=0, and for 132/180 and 22/30 with =1. DVB-S2X's
+     * 20-edge kernels: by default for DVB-S2X 13/45 (three layers ahead; two with
+     * LDPCGPU_CUDA_AHEAD3=0) and 116/180 (parity_bank_ways), in column order with
+     * LDPCGPU_CUDA_PARITY_SMEM=0, and for 132/180 and 22/30 with =1. DVB-S2X's
      * layers of one degree (WIDE refilled by degree: 22/30, 13/45, 132/180, 116/180) */
     static const struct {
         const char *code;
@@ -545,6 +546,7 @@ int main(void)
                      {"dvbt2:64800:5/6", 3.2, "LDPCGPU_CUDA_D32", "1"},
                      {"dvbs2x:64800:13/45", 0.7, NULL, NULL},
                      {"dvbs2x:64800:13/45", 0.7, "LDPCGPU_CUDA_PARITY_SMEM", "0"},
+                     {"dvbs2x:64800:13/45", 0.7, "LDPCGPU_CUDA_AHEAD3", "0"},
                      {"dvbs2x:64800:116/180", 1.65, "LDPCGPU_CUDA_PARITY_SMEM", "0"},
                      {"dvbs2x:64800:132/180", 2.15, "LDPCGPU_CUDA_PARITY_SMEM", "1"},
                      {"dvbs2x:64800:22/30", 2.05, "LDPCGPU_CUDA_PARITY_SMEM", "1"}};
