@@ -488,8 +488,10 @@ static long long mixed_edges(const ldpc_code *c, const int *order, const int *la
  * with the generic update (cuda/kernel_table.cuh, layer_update); DVB-S2X 64800 22/30 (rows of
  * 16 and 17 edges) had 73% of its edges in layers of both, and by degree it has 47 layers
  * instead of 48 (H200, 20 it kernel-only: int8 6.10 -> 9.00 Gb/s, int16 4.27 -> 4.65).
- * DVB-S2 and DVB-T2 codes' rows have one degree a rate (and row 0 one fewer): both refills
- * are the same. WIDE_BY_DEGREE: by degree whatever it takes (ldpc_row_order_of). */
+ * DVB-S2 and DVB-T2 64800 codes' rows have one degree a rate (and row 0 one fewer): both
+ * refills are the same. Of the shorter frames only DVB-S2 / DVB-T2 16200 1/4 and DVB-S2X 16200
+ * 4/15 change, at the same layer count, and AUTO runs them in GROUPS. WIDE_BY_DEGREE: by degree
+ * whatever it takes (ldpc_row_order_of). */
 static int dvb_refill_order(const ldpc_code *c, int cap, int *order, int *layer_ptr, int *nlayers)
 {
     const int m = c->m;
