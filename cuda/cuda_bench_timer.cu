@@ -27,22 +27,18 @@ static const char *arith_name(ArithKind a)
 
 void describe(State *s, ldpc_decoder *dec, int nstreams)
 {
-    char buf[512];
+    char buf[512], one_block[96] = "";
     const DeviceCtx &d = s->devs[0];
+    if (s->var.one_block)
+        snprintf(one_block, sizeof one_block, ", registers for one %sblock/SM%s%s", s->var.narrow ? "narrow " : "",
+                 s->var.ahead3 ? ", three layers ahead" : "",
+                 s->par.q != 0 && s->var.parity_gm ? ", parity group-major" : "");
     if (s->use_table)
         snprintf(buf, sizeof buf,
                  "table kernel %s, rows <= %d edges, %s, %s table%s; %d layers x %d rows; %d codeword(s) per "
                  "block x %d block(s)/SM on %d SMs%s%s%s; batch %d; %d device(s) x %d stream(s)",
                  arith_name(s->var.arith), s->var.dmax, mem_name(s->var.mem), s->var.t16 ? "16-bit" : "32-bit",
-                 s->var.one_block ? (s->var.narrow   ? ", registers for one narrow block/SM"
-                                     : s->var.ahead3 && s->par.q != 0 && s->var.parity_gm
-                                         ? ", registers for one block/SM, three layers ahead, parity group-major"
-                                     : s->var.ahead3 ? ", registers for one block/SM, three layers ahead"
-                                     : s->par.q != 0 && s->var.parity_gm
-                                         ? ", registers for one block/SM, parity group-major"
-                                         : ", registers for one block/SM")
-                                  : "",
-                 s->plan.nlayers,
+                 one_block, s->plan.nlayers,
                  s->plan.Z, s->G * s->lanes_per_group, s->blocks_per_sm, d.sms,
                  s->has_wave ? "; one wave: " : "", s->has_wave ? mem_name(s->wave_var.mem) : "",
                  s->has_wave && s->wave_var.one_block ? ", registers for one block/SM" : "",

@@ -152,10 +152,10 @@ static int best_shape(const State *s, const ldpc_code *c, const DeviceCtx &d, Ta
          * (parity_bank_ways; LDPCGPU_CUDA_PARITY_SMEM=1 / 0: always / never). H200, 20 it int8
          * kernel-only, column order -> group-major: 13/45 3.93 -> 5.80 Gb/s two layers ahead
          * (three ahead with the layout: 6.98; 4.40 in column order), 116/180 7.11 -> 9.77; at
-         * 8-way (q 48, 80)
-         * 22/30 6.09 -> 6.06, 132/180 9.24 -> 9.09, 100/180 8.12 -> 8.16, at 4-way (q 120)
-         * DVB-S2 1/3 7.39 -> 6.57: the layout's slot arithmetic costs more than those
-         * conflicts. cuda_state.cu sets the layout only where every launch runs such a kernel. */
+         * 8-way (q 48, 80) 22/30 6.09 -> 6.06, 132/180 9.24 -> 9.09, 100/180 8.12 -> 8.16, at
+         * 4-way (q 120) DVB-S2 1/3 7.39 -> 6.57: the layout's slot arithmetic costs more than
+         * those conflicts. cuda_state.cu sets the layout only where every launch runs such a
+         * kernel. */
         const ParityLayout pl = dvb_parity_layout(c);
         const int app_bytes = (int)table_geom(v.arith).app_value_bytes;
         const bool gm = s->knobs.parity_smem >= 0 ? s->knobs.parity_smem == 1 : parity_bank_ways(pl, app_bytes) >= 16;
@@ -164,7 +164,7 @@ static int best_shape(const State *s, const ldpc_code *c, const DeviceCtx &d, Ta
             pw.parity_gm = true;
             if (!table_kernel_fn(pw)) /* three layers ahead with the layout: rows of up to 6 edges */
                 pw.ahead3 = false;
-            if (table_kernel_fn(pw)) /* compiled for rows of 8 - 20 edges, not narrow */
+            if (table_kernel_fn(pw)) /* compiled for dmax 8 - 20, not narrow */
                 wide = pw;
         }
         const void *wfn = table_kernel_fn(wide);

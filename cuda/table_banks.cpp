@@ -75,15 +75,14 @@ int parity_bank_ways(const ParityLayout &pl, int value_bytes)
     if (pl.q == 0)
         return 1;
     /* a warp's 32 rows g + j q of one group (a layer's rows are by group, then t) read the
-     * parity values k + g + j q: the most 4-byte words that fall into one of the 32 banks */
-    int words[32][32], count[32] = {0}, ways = 1;
+     * parity values k + g + j q: the most 4-byte words that fall into one of the 32 banks (the
+     * words grow with j, so a word read twice is read by neighbouring j) */
+    int last[32], count[32] = {0}, ways = 1;
+    std::fill(last, last + 32, -1);
     for (int j = 0; j < 32; j++) {
         const int w = (pl.k + j * pl.q) * value_bytes / 4, b = w % 32;
-        int seen = 0;
-        for (int i = 0; i < count[b]; i++)
-            seen |= words[b][i] == w;
-        if (!seen)
-            words[b][count[b]++] = w;
+        count[b] += w != last[b];
+        last[b] = w;
         ways = std::max(ways, count[b]);
     }
     return ways;

@@ -373,20 +373,18 @@ static int refill_degree(const ldpc_code *c, int r)
     return c->row_ptr[r + 1] - c->row_ptr[r] + (r == 0);
 }
 
-/* WIDE in layers of at most cap rows (NARROW: 256); by_degree: a row joins only layers of its
- * own degree (refill_degree) */
-static int dvb_wide_order(const ldpc_code *c, int cap, int by_degree, int *order, int *layer_ptr,
-                          int *nlayers)
+/* The rows of grouped (the group order, dvb_row_order) refilled into layers of at most cap rows
+ * (WIDE: 384, NARROW: 256); by_degree: a row joins only layers of its own degree
+ * (refill_degree). layer_ptr and *nlayers receive the layers. */
+static int dvb_wide_order(const ldpc_code *c, const int *grouped, int cap, int by_degree, int *order,
+                          int *layer_ptr, int *nlayers)
 {
     const int m = c->m, words = (c->n + 63) / 64;
-    int gl = 0;
-    int *grouped = malloc((size_t)m * sizeof(int));
     int *layer_of = malloc((size_t)m * sizeof(int));
     int *start = malloc(((size_t)m + 1) * sizeof(int));
     uint64_t *cols = NULL; /* per layer: the columns its rows touch */
     int *fill = NULL, *degree = NULL, nl = 0, room = 0, first_open = 0; /* per layer */
-    int st = grouped && layer_of && start ? dvb_row_order(c, grouped, NULL, &gl)
-                                          : LDPC_ERR_NO_MEMORY;
+    int st = layer_of && start ? LDPC_OK : LDPC_ERR_NO_MEMORY;
     for (int i = 0; i < m && st == LDPC_OK; i++) {
         const int r = grouped[i];
         const int d = refill_degree(c, r);
@@ -449,19 +447,15 @@ static int dvb_wide_order(const ldpc_code *c, int cap, int by_degree, int *order
             qsort(order + start[b], (size_t)(start[b + 1] - start[b]), sizeof(int), int_less);
         for (int i = 0; i < m; i++)
             order[i] = order[i] / GROUP + q * (order[i] % GROUP);
-        if (layer_ptr) {
-            memcpy(layer_ptr, start, ((size_t)nl + 1) * sizeof(int));
-            *nlayers = nl;
-        }
+        memcpy(layer_ptr, start, ((size_t)nl + 1) * sizeof(int));
+        *nlayers = nl;
     }
-    free(grouped);
     free(layer_of);
     free(start);
     free(cols);
     free(fill);
     free(degree);
-    return st == LDPC_OK ? LDPC_OK
-                         : ldpc_error(st, "decoder row order: out of memory (code %s)", c->name);
+    return st;
 }
 
 /* Edges of the layers whose rows have more than one degree (order, layer_ptr: nl layers) */
@@ -490,29 +484,34 @@ static long long mixed_edges(const ldpc_code *c, const int *order, const int *la
  * instead of 48 (H200, 20 it kernel-only: int8 6.10 -> 9.00 Gb/s, int16 4.27 -> 4.65).
  * DVB-S2 and DVB-T2 64800 codes' rows have one degree a rate (and row 0 one fewer): both
  * refills are the same. Of the shorter frames only DVB-S2 / DVB-T2 16200 1/4 and DVB-S2X 16200
- * 4/15 change, at the same layer count, and AUTO runs them in GROUPS. WIDE_BY_DEGREE: by degree
- * whatever it takes (ldpc_row_order_of). */
-static int dvb_refill_order(const ldpc_code *c, int cap, int *order, int *layer_ptr, int *nlayers)
+ * 4/15 change, at the same layer count, and AUTO runs them in GROUPS. WIDE_BY_DEGREE
+ * (by_degree_only): by degree whatever it takes (ldpc_row_order_of). layer_ptr may be NULL. */
+static int dvb_refill_order(const ldpc_code *c, int cap, int by_degree_only, int *order, int *layer_ptr,
+                            int *nlayers)
 {
     const int m = c->m;
+    int *grouped = malloc((size_t)m * sizeof(int));
     int *alt = malloc((size_t)m * sizeof(int));
     int *ptr = malloc(((size_t)m + 1) * sizeof(int));
     int *alt_ptr = malloc(((size_t)m + 1) * sizeof(int));
-    int nl = 0, alt_nl = 0;
-    int st = alt && ptr && alt_ptr ? dvb_wide_order(c, cap, 0, order, ptr, &nl) : LDPC_ERR_NO_MEMORY;
+    int gl = 0, nl = 0, alt_nl = 0;
+    int st = grouped && alt && ptr && alt_ptr ? dvb_row_order(c, grouped, NULL, &gl) : LDPC_ERR_NO_MEMORY;
     if (st == LDPC_OK)
-        st = dvb_wide_order(c, cap, 1, alt, alt_ptr, &alt_nl);
-    if (st == LDPC_OK) {
-        if (alt_nl <= nl && mixed_edges(c, alt, alt_ptr, alt_nl) < mixed_edges(c, order, ptr, nl)) {
+        st = dvb_wide_order(c, grouped, cap, by_degree_only, order, ptr, &nl);
+    if (st == LDPC_OK && !by_degree_only) {
+        st = dvb_wide_order(c, grouped, cap, 1, alt, alt_ptr, &alt_nl);
+        if (st == LDPC_OK && alt_nl <= nl &&
+            mixed_edges(c, alt, alt_ptr, alt_nl) < mixed_edges(c, order, ptr, nl)) {
             memcpy(order, alt, (size_t)m * sizeof(int));
             memcpy(ptr, alt_ptr, ((size_t)alt_nl + 1) * sizeof(int));
             nl = alt_nl;
         }
-        if (layer_ptr) {
-            memcpy(layer_ptr, ptr, ((size_t)nl + 1) * sizeof(int));
-            *nlayers = nl;
-        }
     }
+    if (st == LDPC_OK && layer_ptr) {
+        memcpy(layer_ptr, ptr, ((size_t)nl + 1) * sizeof(int));
+        *nlayers = nl;
+    }
+    free(grouped);
     free(alt);
     free(ptr);
     free(alt_ptr);
@@ -544,10 +543,10 @@ int ldpc_decoder_row_layers(const ldpc_code *c, ldpc_row_order kind, int *order,
         return LDPC_OK;
     }
     if (is_dvb(c))
-        return kind == LDPC_ROW_ORDER_WIDE     ? dvb_refill_order(c, WIDE_ROWS, order, layer_ptr, nlayers)
-               : kind == LDPC_ROW_ORDER_NARROW ? dvb_refill_order(c, NARROW_ROWS, order, layer_ptr, nlayers)
+        return kind == LDPC_ROW_ORDER_WIDE     ? dvb_refill_order(c, WIDE_ROWS, 0, order, layer_ptr, nlayers)
+               : kind == LDPC_ROW_ORDER_NARROW ? dvb_refill_order(c, NARROW_ROWS, 0, order, layer_ptr, nlayers)
                : kind == LDPC_ROW_ORDER_WIDE_BY_DEGREE
-                   ? dvb_wide_order(c, WIDE_ROWS, 1, order, layer_ptr, nlayers)
+                   ? dvb_refill_order(c, WIDE_ROWS, 1, order, layer_ptr, nlayers)
                    : dvb_row_order(c, order, layer_ptr, nlayers);
     if ((c->family == LDPC_FAMILY_WIMAX || c->family == LDPC_FAMILY_WIFI) && c->z > 0 &&
         c->base && c->base_rows <= QC_MAX_BLOCK_ROWS && c->m == c->base_rows * c->z &&

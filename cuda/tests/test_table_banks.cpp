@@ -152,8 +152,52 @@ static double check_code(const char *name, ldpc_msg_format fmt, size_t vb, bool 
     return ratio;
 }
 
+/* parity_bank_ways (the rule that puts DVB parity columns group-major in the one-block int8
+ * kernels' shared memory) against the code's own layers: the most 4-byte words of 2-byte APP
+ * values that one bank serves when a warp's rows read their parity column k + r, over every
+ * warp of the int8 plan; returns parity_bank_ways and sets *counted */
+static int check_parity_ways(const char *name, int *counted)
+{
+    ldpc_code *c = nullptr;
+    *counted = 0;
+    if (ldpc_code_create(&c, name) != LDPC_OK) {
+        CHECK(false, "%s: not created", name);
+        return 0;
+    }
+    ldpc_decoder_config cfg;
+    ldpc_decoder_config_init(&cfg);
+    cfg.msg_format = LDPC_MSG_I8;
+    HostPlan p;
+    CHECK(build_plan(c, &cfg, &p, false) == LDPC_OK, "%s: no plan", name);
+    for (int L = 0; L < p.nlayers; L++)
+        for (int w0 = p.layer_ptr[L]; w0 < p.layer_ptr[L + 1]; w0 += 32) {
+            std::vector<std::vector<int>> bank(32);
+            for (int i = w0; i < std::min(w0 + 32, p.layer_ptr[L + 1]); i++) {
+                const int word = (c->k + p.layer_rows[(size_t)i]) * 2 / 4;
+                std::vector<int> &b = bank[word % 32];
+                if (std::find(b.begin(), b.end(), word) == b.end())
+                    b.push_back(word);
+                *counted = std::max(*counted, (int)b.size());
+            }
+        }
+    const int ways = parity_bank_ways(dvb_parity_layout(c), 2);
+    printf("%s: parity reads %d-way by the rule, at most %d-way in its layers\n", name, ways, *counted);
+    ldpc_code_destroy(c);
+    return ways;
+}
+
 int main(void)
 {
+    /* the group-major rule: where it says 16-way or more, the layers have them (DVB-S2X 13/45,
+     * q 128; 116/180, q 64), and where it says less, they do not */
+    const char *const parity_codes[] = {"dvbs2x:64800:13/45", "dvbs2x:64800:116/180", "dvbs2x:64800:22/30",
+                                        "dvbs2x:64800:132/180", "dvbs2:64800:1/3", "dvbt2:64800:1/2"};
+    for (const char *name : parity_codes) {
+        int counted = 0;
+        const int ways = check_parity_ways(name, &counted);
+        CHECK((ways >= 16) == (counted >= 16) && ways <= counted, "%s: %d-way by the rule, %d in its layers", name,
+              ways, counted);
+    }
     /* the int8 one-codeword DVB 64800 kernels (2-byte APP values, WIDE or NARROW layers) */
     const double t35 = check_code("dvbt2:64800:3/5", LDPC_MSG_I8, 2);
     CHECK(t35 < 0.85, "dvbt2:64800:3/5: passes only down to %.3f (0.79 measured)", t35);
