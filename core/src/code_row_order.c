@@ -597,7 +597,10 @@ static int dvb_layers(const ldpc_code *c, ldpc_row_order kind)
  * degree 20 layers instead of 17, 12.8 -> 11.2 Gb/s). */
 static int by_degree_pays(const ldpc_code *c)
 {
-    if (c->n < 64800)
+    int one_degree = 1; /* every row's refill degree the same (DVB-S2, DVB-T2): both refills are one */
+    for (int r = 1; r < c->m && one_degree; r++)
+        one_degree = refill_degree(c, r) == refill_degree(c, 0);
+    if (c->n < 64800 || one_degree)
         return 0;
     long long wide_mixed = 0, deg_mixed = 0;
     const long long edges = c->row_ptr[c->m];
