@@ -521,13 +521,14 @@ int main(void)
      * (12-edge kernel), 14 (16), 18 (20), 22 (24), 27 (28) and 30 (32, narrow: layers of 180
      * rows, TableVariant::narrow); DVB-S2X's other degrees: 8 and 9, 11 and 12 (12-edge kernel),
      * 13, 15 and 16 (16), 16, 17, 19 and 20 (20), 29 and 30 (32 in 384-thread blocks); last,
-     * with a knob, the kernels those rows ran in before: 5 two layers ahead (LDPCGPU_CUDA_AHEAD3=0), 11 in the 16-edge kernel (LDPCGPU_CUDA_D12=0)
-     * and 22 in the 32-edge kernel of 384-thread blocks (LDPCGPU_CUDA_D32=1). The parity
-     * columns group-major in shared memory (TableVariant::parity_gm) in the 8-, 12-, 16- and
-     * 20-edge kernels: by default for DVB-S2X 13/45 (three layers ahead; two with
-     * LDPCGPU_CUDA_AHEAD3=0) and 116/180 (parity_bank_ways), in column order with
-     * LDPCGPU_CUDA_PARITY_SMEM=0, and for 132/180 and 22/30 with =1. DVB-S2X's
-     * layers of one degree (WIDE refilled by degree: 22/30, 13/45, 132/180, 116/180) */
+     * with a knob, the kernels those rows ran in before: 5 two layers ahead
+     * (LDPCGPU_CUDA_AHEAD3=0), 11 in the 16-edge kernel (LDPCGPU_CUDA_D12=0) and 22 in the
+     * 32-edge kernel of 384-thread blocks (LDPCGPU_CUDA_D32=1). The parity columns group-major
+     * in shared memory (TableVariant::parity_gm) in the 8-, 12-, 16- and 20-edge kernels: by
+     * default for DVB-S2X 13/45 (three layers ahead; two with LDPCGPU_CUDA_AHEAD3=0) and
+     * 116/180 (parity_bank_ways), in column order with LDPCGPU_CUDA_PARITY_SMEM=0, and for
+     * 132/180 and 22/30 with =1. DVB-S2X's layers of one degree: 22/30 and 13/45 (WIDE refilled
+     * by degree), 116/180 and 132/180 (WIDE_BY_DEGREE) */
     static const struct {
         const char *code;
         double ebn0;
