@@ -167,6 +167,60 @@ ROW_INLINE void rows_of_degree(const simd_plan *p, const simd_params *prm, vec_t
         rows_of_degree(p, prm, app, c2v, tmp, zeros, keep, r0, r1, D, layered, alg, signs); \
         break;
 
+#if defined(V_ROW_RECORDS)
+/* Layered rows [r0, r1) of degree d whose messages are records (simd_plan.msg_records,
+ * row_i8_bytes.h), RECORD_VECTORS(d) message vectors a row from rec on; zeros as above. */
+ROW_INLINE void rows_of_degree_rec(const simd_plan *p, const simd_params *prm, vec_t *app,
+                                   msg_t *rec, vec_t *tmp, const msg_t *zeros, keep_t keep,
+                                   int r0, int r1, int d, int alg, uint64_t *signs)
+{
+    const int32_t *off = p->off + p->row_ptr[r0];
+    const int step = RECORD_VECTORS(d);
+    const rkeep_t rk = r_keep(keep);
+#if ROW_MAX_UNROLLED
+    vec_t t[ROW_MAX_UNROLLED];
+    if (d <= ROW_MAX_UNROLLED)
+        tmp = t;
+#endif
+    for (int r = r0; r < r1; r++) {
+        V_ROW_RECORDS(app, off, d, zeros ? zeros : rec, rk, rec, tmp, prm, alg, signs);
+        off += d;
+        rec += step;
+    }
+}
+
+#define DEGREE_CASE_REC_(D)                                                                 \
+    case D:                                                                                 \
+        rows_of_degree_rec(p, prm, app, rec, tmp, zeros, keep, r0, r1, D, alg, signs);      \
+        break;
+
+/* One layered iteration with the messages as records: the rows by runs of equal degree, each
+ * run's records after the last run's. */
+ROW_INLINE void min_sum_rows_rec(const simd_plan *p, const simd_params *prm, vec_t *app,
+                                 msg_t *c2v, vec_t *tmp, const msg_t *zeros, keep_t keep,
+                                 int alg, uint64_t *signs)
+{
+    msg_t *rec = c2v;
+    for (int s = 0; s < p->num_segments; s++) {
+        const int r0 = p->segment[s], r1 = p->segment[s + 1];
+        const int d = p->row_ptr[r0 + 1] - p->row_ptr[r0];
+        if (d <= 0)
+            continue; /* no record (simd_plan_init counts none) */
+        switch (d) {
+            DEGREE_CASE_REC_(4) DEGREE_CASE_REC_(5) DEGREE_CASE_REC_(6) DEGREE_CASE_REC_(7)
+            DEGREE_CASE_REC_(8) DEGREE_CASE_REC_(9) DEGREE_CASE_REC_(10) DEGREE_CASE_REC_(11)
+            DEGREE_CASE_REC_(12) DEGREE_CASE_REC_(13) DEGREE_CASE_REC_(14) DEGREE_CASE_REC_(15)
+            DEGREE_CASE_REC_(16) DEGREE_CASE_REC_(18) DEGREE_CASE_REC_(19) DEGREE_CASE_REC_(20)
+            DEGREE_CASE_REC_(22) DEGREE_CASE_REC_(27) DEGREE_CASE_REC_(30)
+        default:
+            rows_of_degree_rec(p, prm, app, rec, tmp, zeros, keep, r0, r1, d, alg, signs);
+            break;
+        }
+        rec += (size_t)(r1 - r0) * RECORD_VECTORS(d);
+    }
+}
+#endif
+
 /* One iteration of the min-sum family over all rows, by runs of equal degree. zeros: NULL
  * (old messages in the store, read in the lanes of keep) or, when every lane starts a frame in
  * a layered iteration, a zero row read as every row's old messages, so that the store needs no
@@ -175,6 +229,12 @@ ROW_INLINE void min_sum_rows(const simd_plan *p, const simd_params *prm, vec_t *
                              msg_t *c2v, vec_t *tmp, const msg_t *zeros, keep_t keep,
                              int layered, int alg, uint64_t *signs)
 {
+#if defined(V_ROW_RECORDS)
+    if (layered && p->msg_records) {
+        min_sum_rows_rec(p, prm, app, c2v, tmp, zeros, keep, alg, signs);
+        return;
+    }
+#endif
     for (int s = 0; s < p->num_segments; s++) {
         const int r0 = p->segment[s], r1 = p->segment[s + 1];
         const int d = p->row_ptr[r0 + 1] - p->row_ptr[r0];
@@ -662,7 +722,7 @@ static void kernel_decode(const simd_plan *p, const simd_params *prm, simd_work 
     const int zero_start = !flooding && prm->algorithm != LDPC_ALG_SUM_PRODUCT;
     msg_t *zeros = (msg_t *)(tmp + p->max_row_degree + 1);
     if (zero_start)
-        memset(zeros, 0, (size_t)p->max_row_degree * sizeof(msg_t));
+        memset(zeros, 0, (size_t)(p->max_row_degree + 1) * sizeof(vec_t)); /* a row or a record */
     else
         memset(c2v, 0, (size_t)p->num_edges * sizeof(msg_t));
     memset(w->hard, 0, (size_t)p->n * ((LANES + 7) / 8));
@@ -762,4 +822,9 @@ static void kernel_decode(const simd_plan *p, const simd_params *prm, simd_work 
 const simd_kernel KERNEL_SYMBOL = {
     KERNEL_ISA, KERNEL_FORMAT, LANES, (int)sizeof(elem_t), (int)(sizeof(msg_t) / LANES),
     kernel_load, kernel_decode,
+#if defined(V_ROW_RECORDS)
+    1,
+#else
+    0,
+#endif
 };

@@ -79,4 +79,79 @@ ROW8_ATTR_ void row_min_sum_i8(vec_t *app, const int32_t *off, int d, const msg_
     }
 }
 
+#ifdef B8_RECORDS
+/* Rows whose messages are kept as one record each (simd_plan.msg_records; the vector header
+ * defines B8_RECORDS, the record's vectors, and):
+ *   b8_load(const msg_t *), rkeep_t, r_keep(keep_t): keep in the records' byte order,
+ *   r_keep_bytes(v, rk): v in the lanes of rk, else 0,
+ *   r_message_(s1, s2, idx, sb, i): edge i's message from its record,
+ *   b8_edge_rec_(x8, min1, s1, s2, i, &idx, &sb): b8_edge_, noting the edge's index where it
+ *   takes s2 and its t's sign in bit i % 8 of sb.
+ * A record is RECORD_VECTORS(d) vectors instead of the d messages: s1, s2, idx, and the sign
+ * bits of 8 edges a vector (for d = 7, 4 vectors instead of 7). Each message it gives back is the
+ * one the row stored before, exactly: the edge of index idx has |t| == min1 and so gets s2; any
+ * other edge with |t| == min1 makes min2 = min1, so s2 = s1 for it too. Where a group's APP and
+ * messages are far larger than the core's caches (DVB 64800), the smaller state is read from
+ * nearer caches, at two or three more operations an edge. */
+#define RECORD_VECTORS(d) (3 + ((d) + 7) / 8)
+ROW8_ATTR_ void row_min_sum_i8_rec(vec_t *app, const int32_t *off, int d, const msg_t *rec_in,
+                                   rkeep_t keep, msg_t *rec, vec_t *t, const simd_params *prm,
+                                   int alg, uint64_t *signs)
+{
+    b8_t t8[ROW8_KEPT > 0 ? ROW8_KEPT : 1];
+    /* the lanes that start a frame read s1 = s2 = 0: every message 0 */
+    const b8_t o1 = r_keep_bytes(b8_load(rec_in), keep);
+    const b8_t o2 = r_keep_bytes(b8_load(rec_in + 1), keep);
+    const b8_t oidx = b8_load(rec_in + 2);
+    b8_t osb = b8_zero();
+    b8_t min1 = b8_ones(), min2 = min1, sgn = b8_zero();
+    ROW8_UNROLL_
+    for (int i = 0; i < d; i++) {
+        if (i % 8 == 0)
+            osb = b8_load(rec_in + 3 + i / 8);
+        const vec_t x = v_sub(v_load((const vec_t *)((const char *)app + off[i])),
+                              m_widen_(r_message_(o1, o2, oidx, osb, i)));
+        t[i] = x;
+        /* the row's bytes in pair order from here on (one shuffle an edge, as the other row's
+         * pass 2 has), so that the record is stored as it is computed */
+        const b8_t x8 = m_pair_(sat8_(x));
+        if (i < ROW8_KEPT)
+            t8[i] = x8;
+        const b8_t a = b8_abs(x8);
+        if (i == 0) {
+            min1 = a;
+        } else if (i == 1) {
+            min2 = b8_maxu(min1, a);
+            min1 = b8_minu(min1, a);
+        } else {
+            min2 = b8_minu(min2, b8_maxu(min1, a));
+            min1 = b8_minu(min1, a);
+        }
+        sgn = b8_xor(sgn, x8);
+    }
+    simd_params lp = *prm;
+    lp.algorithm = (ldpc_algorithm)alg;
+    const b8_t s1 = sign8_(clamp_scale8_(min1, &lp), sgn);
+    const b8_t s2 = sign8_(clamp_scale8_(min2, &lp), sgn);
+    b8_t idx = b8_zero(), sb = b8_zero();
+    ROW8_UNROLL_
+    for (int i = 0; i < d; i++) {
+        const b8_t x8 = i < ROW8_KEPT ? t8[i] : m_pair_(sat8_(t[i]));
+        const b8_t c = b8_edge_rec_(x8, min1, s1, s2, i, &idx, &sb);
+        const vec_t a = v_add(t[i], m_widen_(c));
+        v_store((vec_t *)((char *)app + off[i]), a);
+        if (signs)
+            signs[(uint32_t)off[i] / sizeof(vec_t)] = v_signs(a);
+        if (i % 8 == 7 || i == d - 1) { /* pass 1 has read the record: it is overwritten */
+            b8_store(rec + 3 + i / 8, sb);
+            sb = b8_zero();
+        }
+    }
+    b8_store(rec, s1);
+    b8_store(rec + 1, s2);
+    b8_store(rec + 2, idx);
+}
+#define V_ROW_RECORDS row_min_sum_i8_rec
+#endif
+
 #endif

@@ -290,6 +290,7 @@ static int simd_init(ldpc_decoder *dec)
         simd_destroy(dec);
         return st;
     }
+    ldpc_simd_plan_messages(&s->plan, s->k, dec->cfg.schedule);
     s->nthreads = dec->cfg.num_threads > 0 ? dec->cfg.num_threads : default_threads();
     s->th = calloc((size_t)s->nthreads, sizeof(simd_thread));
     s->tid = calloc((size_t)s->nthreads, sizeof(pthread_t));
@@ -419,4 +420,11 @@ const simd_kernel *ldpc_simd_decoder_kernel(const ldpc_decoder *dec)
     if (!dec || dec->ops != &simd_ops || !dec->backend_state)
         return NULL;
     return ((const simd_state *)dec->backend_state)->k;
+}
+
+int ldpc_simd_decoder_records(const ldpc_decoder *dec)
+{
+    if (!dec || dec->ops != &simd_ops || !dec->backend_state)
+        return 0;
+    return ((const simd_state *)dec->backend_state)->plan.msg_records;
 }

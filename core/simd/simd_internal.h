@@ -45,6 +45,12 @@ typedef struct simd_plan {
     int *qc_first;   /* per circulant: the column of its block row's first row */
     int num_segments; /* runs of consecutive rows of equal degree (the kernels unroll by degree) */
     int *segment;     /* num_segments + 1: first row of each run, then m */
+    /* Messages kept as one record a row (row_i8_bytes.h: s1, s2, the index of the edge taking
+     * s2, 8 sign bits of t a byte; 3 + ceil(d / 8) message vectors a row of degree d) instead
+     * of one message vector an edge: set by ldpc_simd_plan_messages for a kernel that has
+     * them (simd_kernel.records), layered. rec_vectors: the records' vectors, all rows. */
+    int msg_records;
+    size_t rec_vectors;
 } simd_plan;
 
 /* APP bytes of a group from which the rows themselves write the words of hard decisions that
@@ -55,9 +61,10 @@ typedef struct simd_plan {
  * APP from L3 or DRAM (DVB 64800 with 64 frames: 8.3 MB). */
 #define SIMD_ROW_SIGNS_MIN_APP (1 << 20)
 
-/* Bytes of message storage (one stored message vector per edge, kernel k) and vectors of row
- * scratch a kernel needs. */
-#define SIMD_C2V_BYTES(p, k) ((size_t)(p)->num_edges * (k)->lanes * (k)->msg_size)
+/* Bytes of message storage (one stored message vector per edge, or the rows' records; kernel
+ * k) and vectors of row scratch a kernel needs. */
+#define SIMD_C2V_BYTES(p, k)                                                                  \
+    (((p)->msg_records ? (p)->rec_vectors : (size_t)(p)->num_edges) * (k)->lanes * (k)->msg_size)
 #define SIMD_TMP_VECTORS(p) (2 * ((p)->max_row_degree + 1))
 
 /* Build / free a plan for a code (rows in ldpc_decoder_row_order() of that kind), for a kernel
@@ -146,7 +153,14 @@ typedef struct simd_kernel {
      * their frames end, until feed has none left and every frame has ended. Uses w and res. */
     void (*decode)(const simd_plan *p, const simd_params *prm, simd_work *w, simd_feed *feed,
                    simd_group_result *res);
+    int records; /* its layered rows can keep their messages as records (simd_plan) */
 } simd_kernel;
+
+/* Whether kernel k keeps a plan's messages as records (sets p->msg_records; before the work
+ * memory is sized): where k has them, the schedule is layered and the group's state is larger
+ * than SIMD_RECORDS_MIN_STATE while the records are fewer than 3/4 of the edges;
+ * LDPCGPU_SIMD_MSG_RECORDS=0|1 forces the choice where k has them (the tests run both). */
+void ldpc_simd_plan_messages(simd_plan *p, const simd_kernel *k, ldpc_schedule schedule);
 
 /* All kernels of this build, best first within a format; the CPU check is separate. */
 const simd_kernel *ldpc_simd_kernel_get(const char *isa, ldpc_msg_format format);
@@ -165,6 +179,8 @@ int ldpc_simd_register_isa(const char *name, const simd_kernel *f32, const simd_
 
 /* The kernel a cpu-simd decoder runs (NULL for other backends): for tests and benchmarks. */
 const simd_kernel *ldpc_simd_decoder_kernel(const ldpc_decoder *dec);
+/* Whether a cpu-simd decoder keeps its messages as records (simd_plan.msg_records). */
+int ldpc_simd_decoder_records(const ldpc_decoder *dec);
 
 /* Fill params from a decoder configuration (integer constants from ldpc_fixed_params_init). */
 void ldpc_simd_params_init(simd_params *prm, const ldpc_decoder_config *cfg,

@@ -129,6 +129,11 @@ int ldpc_simd_plan_init(simd_plan *p, const ldpc_code *c, int vec_bytes, ldpc_ro
         if (i == 0 || p->row_ptr[i + 1] - p->row_ptr[i] != p->row_ptr[i] - p->row_ptr[i - 1])
             p->segment[p->num_segments++] = i;
     p->segment[p->num_segments] = c->m;
+    p->rec_vectors = 0;
+    for (int i = 0; i < c->m; i++) {
+        const int d = p->row_ptr[i + 1] - p->row_ptr[i];
+        p->rec_vectors += d > 0 ? 3 + ((size_t)d + 7) / 8 : 0; /* RECORD_VECTORS (row_i8_bytes.h) */
+    }
     free(order);
     free(edge_of);
     ldpc_block_rows br;
@@ -142,6 +147,30 @@ int ldpc_simd_plan_init(simd_plan *p, const ldpc_code *c, int vec_bytes, ldpc_ro
     p->qc_ptr = br.ptr;
     p->qc_first = br.first;
     return LDPC_OK;
+}
+
+/* A group's APP and messages above which the messages are kept as records where they are
+ * fewer. Records cost two to four vector operations an edge more; they pay where the state is
+ * read from DRAM rather than from a core's L2 or a shared L3. Measured on one AMD Zen 4 core
+ * (32 MB L3; simd_bench, int8, 10 it, decoding alone, medians of 9 alternated runs): DVB 64800
+ * (20 - 25 MB) +10% (r1/2) to +22% (9/10, 2/5); 5G NR BG1 Z 384 (10.6 MB) -12%; DVB 16200
+ * (5 MB) -10%; WiMAX 2304 (0.7 MB) -17%. */
+#define SIMD_RECORDS_MIN_STATE ((size_t)16 << 20)
+
+void ldpc_simd_plan_messages(simd_plan *p, const simd_kernel *k, ldpc_schedule schedule)
+{
+    p->msg_records = 0;
+    if (!k->records || schedule != LDPC_SCHEDULE_LAYERED)
+        return;
+    const char *force = getenv("LDPCGPU_SIMD_MSG_RECORDS");
+    if (force && *force) {
+        p->msg_records = atoi(force) != 0;
+        return;
+    }
+    const size_t lanes = (size_t)k->lanes;
+    const size_t state = (size_t)p->n * lanes * (size_t)k->elem_size +
+                         (size_t)p->num_edges * lanes * (size_t)k->msg_size;
+    p->msg_records = state > SIMD_RECORDS_MIN_STATE && 4 * p->rec_vectors < 3 * (size_t)p->num_edges;
 }
 
 /* Buffers of at least SIMD_HUGE_MIN bytes (the APP and the messages of a group of long frames:

@@ -146,13 +146,56 @@ static inline __m512i clamp_scale8_(__m512i m, const simd_params *prm)
     return _mm512_min_epu8(m, _mm512_set1_epi8((char)prm->mcap));
 }
 
-/* an edge's new message: the edge holding the minimum (t == min1 carrying t's sign) gets s2 */
-static inline __m512i b8_edge_(__m512i x8, __m512i min1, __m512i s1, __m512i s2)
+/* Edge i's new message: the edge holding the minimum (t == min1 carrying t's sign) gets s2.
+ * With idx and sb (a row kept as a record, below; NULL: not), that edge's index goes into idx
+ * and t's sign into bit i % 8 of sb. */
+static inline __m512i b8_edge_rec_(__m512i x8, __m512i min1, __m512i s1, __m512i s2, int i,
+                                   __m512i *idx, __m512i *sb)
 {
     const __mmask64 neg = _mm512_movepi8_mask(x8);
     const __m512i m1 = _mm512_mask_sub_epi8(min1, neg, _mm512_setzero_si512(), min1);
-    const __m512i m = _mm512_mask_blend_epi8(_mm512_cmpeq_epi8_mask(x8, m1), s1, s2);
+    const __mmask64 eq = _mm512_cmpeq_epi8_mask(x8, m1);
+    if (idx)
+        *idx = _mm512_mask_mov_epi8(*idx, eq, _mm512_set1_epi8((char)i));
+    if (sb) /* the bit is clear before: adding it sets it */
+        *sb = _mm512_mask_add_epi8(*sb, neg, *sb, _mm512_set1_epi8((char)(1 << (i & 7))));
+    const __m512i m = _mm512_mask_blend_epi8(eq, s1, s2);
     return _mm512_mask_sub_epi8(m, neg, _mm512_setzero_si512(), m);
+}
+static inline __m512i b8_edge_(__m512i x8, __m512i min1, __m512i s1, __m512i s2)
+{
+    return b8_edge_rec_(x8, min1, s1, s2, 0, NULL, NULL);
+}
+
+/* A row's messages as one record (simd_plan.msg_records, row_i8_bytes.h): s1 and s2 (the row's
+ * two message values, its sign product applied), the index of the edge that takes s2, and the
+ * sign of each edge's t, a bit per edge, 8 edges a vector; every vector in pair order. */
+#define B8_RECORDS 1
+static inline __m512i b8_load(const msg_t *p) { return _mm512_load_si512(p); }
+/* the lanes of keep (frame order) in pair order: frame f < 32 is byte 2f, frame 32 + f byte
+ * 2f + 1 (m_widen_) */
+typedef __mmask64 rkeep_t;
+static inline uint64_t spread32_(uint64_t x)
+{
+    x = (x | x << 16) & 0x0000FFFF0000FFFFull;
+    x = (x | x << 8) & 0x00FF00FF00FF00FFull;
+    x = (x | x << 4) & 0x0F0F0F0F0F0F0F0Full;
+    x = (x | x << 2) & 0x3333333333333333ull;
+    return (x | x << 1) & 0x5555555555555555ull;
+}
+static inline rkeep_t r_keep(keep_t k)
+{
+    const uint64_t l = (uint64_t)k;
+    return (rkeep_t)(spread32_(l & 0xFFFFFFFFu) | spread32_(l >> 32) << 1);
+}
+static inline __m512i r_keep_bytes(__m512i v, rkeep_t k) { return _mm512_maskz_mov_epi8(k, v); }
+/* edge i's message from its record: s2 where idx is i, else s1, negated where its bit is set */
+static inline __m512i r_message_(__m512i s1, __m512i s2, __m512i idx, __m512i sb, int i)
+{
+    const __mmask64 e = _mm512_cmpeq_epi8_mask(idx, _mm512_set1_epi8((char)i));
+    const __mmask64 n = _mm512_test_epi8_mask(sb, _mm512_set1_epi8((char)(1 << (i & 7))));
+    const __m512i m = _mm512_mask_blend_epi8(e, s1, s2);
+    return _mm512_mask_sub_epi8(m, n, _mm512_setzero_si512(), m);
 }
 
 #include "row_i8_bytes.h"

@@ -99,6 +99,19 @@ static void free_frames(frames *f)
 }
 
 /* Decode all frames with cfg; output codeword bits, unpacked. */
+/* Records, when asked (LDPCGPU_SIMD_MSG_RECORDS=1 or 0), are used exactly where the kernel has
+ * them and the schedule is layered: the record rows really ran. */
+static void check_records(const ldpc_decoder *dec, const ldpc_decoder_config *cfg)
+{
+    const char *asked = getenv("LDPCGPU_SIMD_MSG_RECORDS");
+    const simd_kernel *k = ldpc_simd_decoder_kernel(dec);
+    if (!k || !asked || !*asked)
+        return;
+    const int want = atoi(asked) && k->records && cfg->schedule == LDPC_SCHEDULE_LAYERED;
+    CHECK_MSG(ldpc_simd_decoder_records(dec) == want, "kernel %s: records %d, asked %s",
+              k->isa, ldpc_simd_decoder_records(dec), asked);
+}
+
 static void run_decoder(const ldpc_code *code, ldpc_decoder_config cfg, const frames *f,
                         ldpc_llr_type type, uint8_t *out, ldpc_frame_status *st,
                         const char **kernel_name)
@@ -111,6 +124,7 @@ static void run_decoder(const ldpc_code *code, ldpc_decoder_config cfg, const fr
         const simd_kernel *k = ldpc_simd_decoder_kernel(dec);
         *kernel_name = k ? k->isa : "?";
     }
+    check_records(dec, &cfg);
     if (type == LDPC_LLR_F32)
         REQUIRE_OK(ldpc_decoder_decode_f32(dec, f->llr, f->count, out, st));
     else
@@ -260,13 +274,19 @@ static void test_code(const char *name, int count, double ebn0)
                 const char *row_signs[] = {"1", "0", ""};
                 const char *rs = row_signs[(v + (size_t)fi + (size_t)i) % 3];
                 setenv("LDPCGPU_SIMD_ROW_SIGNS", rs, 1);
+                /* the messages as records where the kernel has them (layered int8), as one
+                 * vector an edge, or by the state's size (none of these codes is large enough:
+                 * one vector an edge) */
+                const char *records[] = {"1", "", "0"};
+                const char *rec = records[(v + (size_t)fi) % 3];
+                setenv("LDPCGPU_SIMD_MSG_RECORDS", rec, 1);
                 cfg.num_threads = 1 + (int)((v + i) % 2);
                 const char *used = NULL;
                 run_decoder(code, cfg, &f, va->type, got, sgot, &used);
                 char what[256];
                 snprintf(what, sizeof what, "%s variant %zu format %d isa %s threads %d "
-                         "rows' signs '%s' row order %s", name, v, (int)fmts[fi], isa,
-                         cfg.num_threads, rs, ldpc_row_order_name(cfg.row_order));
+                         "rows' signs '%s' records '%s' row order %s", name, v, (int)fmts[fi],
+                         isa, cfg.num_threads, rs, rec, ldpc_row_order_name(cfg.row_order));
                 CHECK_MSG(!strcmp(used, isa), "%s: kernel used %s", what, used);
                 int bad = compare(what, &f, want, swant, got, sgot);
                 CHECK_MSG(bad == 0, "%s: %d of %d frames differ from the %s", what, bad, count,
@@ -274,6 +294,7 @@ static void test_code(const char *name, int count, double ebn0)
             }
             unsetenv("LDPCGPU_SIMD_ISA");
             unsetenv("LDPCGPU_SIMD_ROW_SIGNS");
+            unsetenv("LDPCGPU_SIMD_MSG_RECORDS");
         }
         if (va->flip)
             flip_frames(&f);
@@ -390,13 +411,17 @@ static void test_refill(const char *name, int count)
                         for (int threads = 1; threads <= 2; threads++) {
                             const char *rs = (v + (size_t)fi + (size_t)threads) % 2 ? "1" : "";
                             setenv("LDPCGPU_SIMD_ROW_SIGNS", rs, 1);
+                            /* a refilled lane's first row reads zero from its record */
+                            const char *rec = threads == 1 ? "1" : "";
+                            setenv("LDPCGPU_SIMD_MSG_RECORDS", rec, 1);
                             cfg.num_threads = threads;
                             const char *used = NULL;
                             run_decoder(code, cfg, &f, type, got, sgot, &used);
                             char what[256];
                             snprintf(what, sizeof what, "refill %s variant %zu format %d et %d "
-                                     "llr %s isa %s threads %d rows' signs '%s'", name, v,
-                                     (int)fmts[fi], et, ti ? "i8" : "f32", isa, threads, rs);
+                                     "llr %s isa %s threads %d rows' signs '%s' records '%s'",
+                                     name, v, (int)fmts[fi], et, ti ? "i8" : "f32", isa, threads,
+                                     rs, rec);
                             CHECK_MSG(!strcmp(used, isa), "%s: kernel used %s", what, used);
                             const int bad = compare(what, &f, want, swant, got, sgot);
                             CHECK_MSG(bad == 0, "%s: %d of %d frames differ", what, bad, count);
@@ -405,6 +430,7 @@ static void test_refill(const char *name, int count)
                     }
                     unsetenv("LDPCGPU_SIMD_ISA");
                     unsetenv("LDPCGPU_SIMD_ROW_SIGNS");
+                    unsetenv("LDPCGPU_SIMD_MSG_RECORDS");
                 }
     /* the mixture is what it claims: frames that stop early, frames that never pass */
     for (int i = 0; i < count; i++)
@@ -681,6 +707,46 @@ static void test_conversion_i8(void)
     ldpc_code_destroy(code);
 }
 
+/* Which plans keep their messages as records (ldpc_simd_plan_messages): the layered int8
+ * kernels that have them, on codes whose group state is large and whose rows are long enough
+ * for a record to be smaller. */
+static void test_records_choice(void)
+{
+    static const struct {
+        const char *code;
+        ldpc_schedule schedule;
+        int want;
+    } cases[] = {
+        {"dvbs2:64800:1/2", LDPC_SCHEDULE_LAYERED, 1},  /* 22.8 MB; 4 vectors a row of 7 */
+        {"dvbs2:64800:9/10", LDPC_SCHEDULE_LAYERED, 1}, /* 7 a row of 30 */
+        {"dvbs2:64800:1/2", LDPC_SCHEDULE_FLOODING, 0}, /* flooding sums messages by column */
+        {"dvbs2:64800:1/4", LDPC_SCHEDULE_LAYERED, 0},  /* rows of 4: a record is 4 vectors */
+        {"wimax:2304:1/2", LDPC_SCHEDULE_LAYERED, 0},   /* 0.7 MB: in a core's L2 */
+        {"dvbs2:16200:8/9", LDPC_SCHEDULE_LAYERED, 0},  /* 4.9 MB: in a shared L3 */
+        {"nr:8448:25344", LDPC_SCHEDULE_LAYERED, 0},    /* 10.6 MB: measured slower with them */
+    };
+    unsetenv("LDPCGPU_SIMD_MSG_RECORDS");
+    for (int i = 0; i < ldpc_simd_isa_count(); i++) {
+        const simd_kernel *k = ldpc_simd_kernel_get(ldpc_simd_isa_name(i), LDPC_MSG_I8);
+        if (!k)
+            continue;
+        for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+            ldpc_code *code;
+            REQUIRE_OK(ldpc_code_create(&code, cases[c].code));
+            simd_plan p;
+            REQUIRE_OK(ldpc_simd_plan_init(&p, code, k->lanes * k->elem_size, LDPC_ROW_ORDER_GROUPS));
+            ldpc_simd_plan_messages(&p, k, cases[c].schedule);
+            const int want = cases[c].want && k->records;
+            CHECK_MSG(p.msg_records == want, "%s %s %s: records %d, want %d", k->isa,
+                      cases[c].code, cases[c].schedule == LDPC_SCHEDULE_LAYERED ? "layered" : "flooding",
+                      p.msg_records, want);
+            ldpc_simd_plan_free(&p);
+            ldpc_code_destroy(code);
+        }
+        printf("kernel %s: %s\n", k->isa, k->records ? "records where the state is large" : "no records");
+    }
+}
+
 int main(void)
 {
 #ifdef SIMD_TEST_AVX512_EMULATED
@@ -693,6 +759,7 @@ int main(void)
                ldpc_simd_isa_supported(ldpc_simd_isa_name(i)) ? "tested" : "not run by this CPU");
     test_conversion();
     test_conversion_i8();
+    test_records_choice();
     test_code("wimax:576:1/2", 101, 2.0);
     test_code("wifi:1944:1/2", 70, 1.8);
     test_code("wimax:2304:5/6", 67, 3.5);

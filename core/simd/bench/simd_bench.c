@@ -176,6 +176,7 @@ int main(int argc, char **argv)
     /* kernel only, one thread */
     simd_plan plan;
     ldpc_simd_plan_init(&plan, graph, lanes * k->elem_size, LDPC_ROW_ORDER_GROUPS);
+    ldpc_simd_plan_messages(&plan, k, cfg.schedule);
     simd_params prm;
     ldpc_simd_params_init(&prm, &cfg, graph);
     const size_t vec = (size_t)lanes * k->elem_size;
