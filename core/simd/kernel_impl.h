@@ -79,7 +79,7 @@ static void spa_row(const vec_t *t, int d, vec_t *out, double *pre)
 #else
 ROW_INLINE void row_min_sum(vec_t *app, const int32_t *off, int d, const msg_t *msg_in,
                             keep_t keep, msg_t *msg, vec_t *t, const simd_params *prm,
-                            int layered, int alg, uint64_t *signs)
+                            int layered, int alg, uint64_t *signs, uint64_t last)
 {
     vec_t x = v_sub(v_load(APP_AT(app, off[0])), m_load_keep(msg_in, keep));
     t[0] = x;
@@ -131,7 +131,7 @@ ROW_INLINE void row_min_sum(vec_t *app, const int32_t *off, int d, const msg_t *
         if (layered) {
             const vec_t a = v_add(x, c);
             v_store(APP_AT(app, off[i]), a);
-            if (signs)
+            if (signs && SIGNS_LAST_(last, i))
                 signs[(uint32_t)off[i] / sizeof(vec_t)] = v_signs(v_neg(a));
         }
     }
@@ -154,8 +154,9 @@ ROW_INLINE void rows_of_degree(const simd_plan *p, const simd_params *prm, vec_t
     if (d <= ROW_MAX_UNROLLED)
         tmp = t;
 #endif
+    const uint64_t *last = p->sign_last + r0;
     for (int r = r0; r < r1; r++) {
-        row_min_sum(app, off, d, in, keep, msg, tmp, prm, layered, alg, signs);
+        row_min_sum(app, off, d, in, keep, msg, tmp, prm, layered, alg, signs, signs ? *last++ : 0);
         off += d;
         msg += d;
         in += in_step;
@@ -182,8 +183,10 @@ ROW_INLINE void rows_of_degree_rec(const simd_plan *p, const simd_params *prm, v
     if (d <= ROW_MAX_UNROLLED)
         tmp = t;
 #endif
+    const uint64_t *last = p->sign_last + r0;
     for (int r = r0; r < r1; r++) {
-        V_ROW_RECORDS(app, off, d, zeros ? zeros : rec, rk, rec, tmp, prm, alg, signs);
+        V_ROW_RECORDS(app, off, d, zeros ? zeros : rec, rk, rec, tmp, prm, alg, signs,
+                      signs ? *last++ : 0);
         off += d;
         rec += step;
     }

@@ -37,7 +37,7 @@
 #define V_ROW_MIN_SUM row_min_sum_i8
 ROW8_ATTR_ void row_min_sum_i8(vec_t *app, const int32_t *off, int d, const msg_t *msg_in, keep_t keep,
                                msg_t *msg, vec_t *t, const simd_params *prm, int layered, int alg,
-                               uint64_t *signs)
+                               uint64_t *signs, uint64_t last)
 {
     b8_t t8[ROW8_KEPT > 0 ? ROW8_KEPT : 1];
     b8_t min1 = b8_ones(), min2 = min1, sgn = b8_zero();
@@ -73,7 +73,7 @@ ROW8_ATTR_ void row_min_sum_i8(vec_t *app, const int32_t *off, int d, const msg_
         if (layered) {
             const vec_t a = v_add(t[i], m_widen_(c));
             v_store((vec_t *)((char *)app + off[i]), a);
-            if (signs) /* frame order: from the int16 halves, not the bytes */
+            if (signs && SIGNS_LAST_(last, i)) /* frame order: from the int16 halves */
                 signs[(uint32_t)off[i] / sizeof(vec_t)] = v_signs(a);
         }
     }
@@ -96,7 +96,7 @@ ROW8_ATTR_ void row_min_sum_i8(vec_t *app, const int32_t *off, int d, const msg_
 #define RECORD_VECTORS(d) (3 + ((d) + 7) / 8)
 ROW8_ATTR_ void row_min_sum_i8_rec(vec_t *app, const int32_t *off, int d, const msg_t *rec_in,
                                    rkeep_t keep, msg_t *rec, vec_t *t, const simd_params *prm,
-                                   int alg, uint64_t *signs)
+                                   int alg, uint64_t *signs, uint64_t last)
 {
     b8_t t8[ROW8_KEPT > 0 ? ROW8_KEPT : 1];
     /* the lanes that start a frame read s1 = s2 = 0: every message 0 */
@@ -140,7 +140,7 @@ ROW8_ATTR_ void row_min_sum_i8_rec(vec_t *app, const int32_t *off, int d, const 
         const b8_t c = b8_edge_rec_(x8, min1, s1, s2, i, &idx, &sb);
         const vec_t a = v_add(t[i], m_widen_(c));
         v_store((vec_t *)((char *)app + off[i]), a);
-        if (signs)
+        if (signs && SIGNS_LAST_(last, i))
             signs[(uint32_t)off[i] / sizeof(vec_t)] = v_signs(a);
         if (i % 8 == 7 || i == d - 1) { /* pass 1 has read the record: it is overwritten */
             b8_store(rec + 3 + i / 8, sb);

@@ -51,7 +51,15 @@ typedef struct simd_plan {
      * them (simd_kernel.records), layered. rec_vectors: the records' vectors, all rows. */
     int msg_records;
     size_t rec_vectors;
+    /* m: bit i of row r's word is set where the row's edge i is the last of its column in the
+     * plan's order (edges past the 64th: always). Rows that write the words of hard decisions
+     * (rows_sign) write only there: the column's APP after its last edge is its APP after the
+     * iteration. */
+    uint64_t *sign_last;
 } simd_plan;
+
+/* Does row edge i write its column's word of hard decisions (simd_plan.sign_last)? */
+#define SIGNS_LAST_(last, i) ((i) >= 64 || ((last) >> (i) & 1))
 
 /* APP bytes of a group from which the rows themselves write the words of hard decisions that
  * the parity check works on (kernel_impl.h), and the check gathers APP vectors for only its

@@ -66,6 +66,7 @@ void ldpc_simd_plan_free(simd_plan *p)
     free(p->off);
     free(p->col_edge);
     free(p->segment);
+    free(p->sign_last);
     free(p->qc_ptr);
     free(p->qc_first);
     memset(p, 0, sizeof *p);
@@ -90,8 +91,9 @@ int ldpc_simd_plan_init(simd_plan *p, const ldpc_code *c, int vec_bytes, ldpc_ro
     p->off = malloc(((size_t)c->num_edges + 1) * sizeof(int32_t));
     p->col_edge = malloc((size_t)c->num_edges * sizeof(int));
     p->segment = malloc(((size_t)c->m + 1) * sizeof(int));
+    p->sign_last = calloc((size_t)c->m + 1, sizeof(uint64_t));
     if (!order || !edge_of || !p->row_ptr || !p->col || !p->off || !p->col_edge ||
-        !p->segment) {
+        !p->segment || !p->sign_last) {
         free(order);
         free(edge_of);
         ldpc_simd_plan_free(p);
@@ -129,6 +131,23 @@ int ldpc_simd_plan_init(simd_plan *p, const ldpc_code *c, int vec_bytes, ldpc_ro
         if (i == 0 || p->row_ptr[i + 1] - p->row_ptr[i] != p->row_ptr[i] - p->row_ptr[i - 1])
             p->segment[p->num_segments++] = i;
     p->segment[p->num_segments] = c->m;
+    /* each column's last edge in the plan's order */
+    int *last_edge = malloc(((size_t)c->n + 1) * sizeof(int));
+    if (!last_edge) {
+        free(order);
+        free(edge_of);
+        ldpc_simd_plan_free(p);
+        return ldpc_error(LDPC_ERR_NO_MEMORY, "cpu-simd: out of memory for code %s", c->name);
+    }
+    for (int j = 0; j < c->n; j++)
+        last_edge[j] = -1;
+    for (int q = 0; q < e; q++)
+        last_edge[p->col[q]] = q;
+    for (int i = 0; i < c->m; i++)
+        for (int q = p->row_ptr[i]; q < p->row_ptr[i + 1] && q - p->row_ptr[i] < 64; q++)
+            if (last_edge[p->col[q]] == q)
+                p->sign_last[i] |= (uint64_t)1 << (q - p->row_ptr[i]);
+    free(last_edge);
     p->rec_vectors = 0;
     for (int i = 0; i < c->m; i++) {
         const int d = p->row_ptr[i + 1] - p->row_ptr[i];
