@@ -138,23 +138,40 @@ ROW_INLINE void row_min_sum(vec_t *app, const int32_t *off, int d, const msg_t *
 }
 #endif
 
-/* Rows [r0, r1), all of degree d (a constant after inlining where unrolled). zeros: the zero
- * row read as every row's old messages (layered first iteration), or NULL. keep: the lanes
- * whose old messages are read (the others read 0). */
+#if !defined(V_ROW_RECORDS)
+#define RECORD_VECTORS(d) 0 /* no records in this kernel (simd_plan.msg_records stays 0) */
+#endif
+
+/* Rows [r0, r1), all of degree d (a constant after inlining where unrolled), their messages
+ * from msg on: d message vectors a row, or with records (a constant after inlining; layered,
+ * simd_plan.msg_records, row_i8_bytes.h) RECORD_VECTORS(d). zeros: the zero row read as every
+ * row's old messages (layered first iteration), or NULL. keep: the lanes whose old messages are
+ * read (the others read 0). */
 ROW_INLINE void rows_of_degree(const simd_plan *p, const simd_params *prm, vec_t *app,
-                               msg_t *c2v, vec_t *tmp, const msg_t *zeros, keep_t keep, int r0,
-                               int r1, int d, int layered, int alg, uint64_t *signs)
+                               msg_t *msg, vec_t *tmp, const msg_t *zeros, keep_t keep, int r0,
+                               int r1, int d, int layered, int alg, uint64_t *signs, int records)
 {
     const int32_t *off = p->off + p->row_ptr[r0];
-    msg_t *msg = c2v + p->row_ptr[r0];
-    const msg_t *in = zeros ? zeros : msg;
-    const int in_step = zeros ? 0 : d;
 #if ROW_MAX_UNROLLED
     vec_t t[ROW_MAX_UNROLLED];
     if (d <= ROW_MAX_UNROLLED)
         tmp = t;
 #endif
     const uint64_t *last = p->sign_last + r0;
+#if defined(V_ROW_RECORDS)
+    if (records) {
+        const rkeep_t rk = r_keep(keep);
+        for (int r = r0; r < r1; r++) {
+            V_ROW_RECORDS(app, off, d, zeros ? zeros : msg, rk, msg, tmp, prm, alg, signs,
+                          signs ? *last++ : 0);
+            off += d;
+            msg += RECORD_VECTORS(d);
+        }
+        return;
+    }
+#endif
+    const msg_t *in = zeros ? zeros : msg;
+    const int in_step = zeros ? 0 : d;
     for (int r = r0; r < r1; r++) {
         row_min_sum(app, off, d, in, keep, msg, tmp, prm, layered, alg, signs, signs ? *last++ : 0);
         off += d;
@@ -165,84 +182,24 @@ ROW_INLINE void rows_of_degree(const simd_plan *p, const simd_params *prm, vec_t
 
 #define DEGREE_CASE_(D)                                                                     \
     case D:                                                                                 \
-        rows_of_degree(p, prm, app, c2v, tmp, zeros, keep, r0, r1, D, layered, alg, signs); \
+        rows_of_degree(p, prm, app, msg, tmp, zeros, keep, r0, r1, D, layered, alg, signs,  \
+                       records);                                                            \
         break;
 
-#if defined(V_ROW_RECORDS)
-/* Layered rows [r0, r1) of degree d whose messages are records (simd_plan.msg_records,
- * row_i8_bytes.h), RECORD_VECTORS(d) message vectors a row from rec on; zeros as above. */
-ROW_INLINE void rows_of_degree_rec(const simd_plan *p, const simd_params *prm, vec_t *app,
-                                   msg_t *rec, vec_t *tmp, const msg_t *zeros, keep_t keep,
-                                   int r0, int r1, int d, int alg, uint64_t *signs)
-{
-    const int32_t *off = p->off + p->row_ptr[r0];
-    const int step = RECORD_VECTORS(d);
-    const rkeep_t rk = r_keep(keep);
-#if ROW_MAX_UNROLLED
-    vec_t t[ROW_MAX_UNROLLED];
-    if (d <= ROW_MAX_UNROLLED)
-        tmp = t;
-#endif
-    const uint64_t *last = p->sign_last + r0;
-    for (int r = r0; r < r1; r++) {
-        V_ROW_RECORDS(app, off, d, zeros ? zeros : rec, rk, rec, tmp, prm, alg, signs,
-                      signs ? *last++ : 0);
-        off += d;
-        rec += step;
-    }
-}
-
-#define DEGREE_CASE_REC_(D)                                                                 \
-    case D:                                                                                 \
-        rows_of_degree_rec(p, prm, app, rec, tmp, zeros, keep, r0, r1, D, alg, signs);      \
-        break;
-
-/* One layered iteration with the messages as records: the rows by runs of equal degree, each
- * run's records after the last run's. */
-ROW_INLINE void min_sum_rows_rec(const simd_plan *p, const simd_params *prm, vec_t *app,
-                                 msg_t *c2v, vec_t *tmp, const msg_t *zeros, keep_t keep,
-                                 int alg, uint64_t *signs)
+/* One iteration of the min-sum family over all rows, by runs of equal degree (records: as in
+ * rows_of_degree, each run's records after the last run's). */
+ROW_INLINE void min_sum_walk(const simd_plan *p, const simd_params *prm, vec_t *app,
+                             msg_t *c2v, vec_t *tmp, const msg_t *zeros, keep_t keep,
+                             int layered, int alg, uint64_t *signs, int records)
 {
     msg_t *rec = c2v;
     for (int s = 0; s < p->num_segments; s++) {
         const int r0 = p->segment[s], r1 = p->segment[s + 1];
         const int d = p->row_ptr[r0 + 1] - p->row_ptr[r0];
         if (d <= 0)
-            continue; /* no record (simd_plan_init counts none) */
-        switch (d) {
-            DEGREE_CASE_REC_(4) DEGREE_CASE_REC_(5) DEGREE_CASE_REC_(6) DEGREE_CASE_REC_(7)
-            DEGREE_CASE_REC_(8) DEGREE_CASE_REC_(9) DEGREE_CASE_REC_(10) DEGREE_CASE_REC_(11)
-            DEGREE_CASE_REC_(12) DEGREE_CASE_REC_(13) DEGREE_CASE_REC_(14) DEGREE_CASE_REC_(15)
-            DEGREE_CASE_REC_(16) DEGREE_CASE_REC_(18) DEGREE_CASE_REC_(19) DEGREE_CASE_REC_(20)
-            DEGREE_CASE_REC_(22) DEGREE_CASE_REC_(27) DEGREE_CASE_REC_(30)
-        default:
-            rows_of_degree_rec(p, prm, app, rec, tmp, zeros, keep, r0, r1, d, alg, signs);
-            break;
-        }
+            continue; /* empty rows (an alist code may have some) change nothing; no record */
+        msg_t *msg = records ? rec : c2v + p->row_ptr[r0];
         rec += (size_t)(r1 - r0) * RECORD_VECTORS(d);
-    }
-}
-#endif
-
-/* One iteration of the min-sum family over all rows, by runs of equal degree. zeros: NULL
- * (old messages in the store, read in the lanes of keep) or, when every lane starts a frame in
- * a layered iteration, a zero row read as every row's old messages, so that the store needs no
- * clearing. */
-ROW_INLINE void min_sum_rows(const simd_plan *p, const simd_params *prm, vec_t *app,
-                             msg_t *c2v, vec_t *tmp, const msg_t *zeros, keep_t keep,
-                             int layered, int alg, uint64_t *signs)
-{
-#if defined(V_ROW_RECORDS)
-    if (layered && p->msg_records) {
-        min_sum_rows_rec(p, prm, app, c2v, tmp, zeros, keep, alg, signs);
-        return;
-    }
-#endif
-    for (int s = 0; s < p->num_segments; s++) {
-        const int r0 = p->segment[s], r1 = p->segment[s + 1];
-        const int d = p->row_ptr[r0 + 1] - p->row_ptr[r0];
-        if (d <= 0)
-            continue; /* empty rows (an alist code may have some) change nothing */
 #if ROW_MAX_UNROLLED
         if (layered) {
             switch (d) {
@@ -253,14 +210,31 @@ ROW_INLINE void min_sum_rows(const simd_plan *p, const simd_params *prm, vec_t *
                 DEGREE_CASE_(18) DEGREE_CASE_(19) DEGREE_CASE_(20) DEGREE_CASE_(22) DEGREE_CASE_(27)
                 DEGREE_CASE_(30)
             default:
-                rows_of_degree(p, prm, app, c2v, tmp, zeros, keep, r0, r1, d, layered, alg, signs);
+                rows_of_degree(p, prm, app, msg, tmp, zeros, keep, r0, r1, d, layered, alg, signs,
+                               records);
                 break;
             }
             continue;
         }
 #endif
-        rows_of_degree(p, prm, app, c2v, tmp, zeros, keep, r0, r1, d, layered, alg, signs);
+        rows_of_degree(p, prm, app, msg, tmp, zeros, keep, r0, r1, d, layered, alg, signs, records);
     }
+}
+
+/* One iteration of the min-sum family over all rows. zeros: NULL (old messages in the store,
+ * read in the lanes of keep) or, when every lane starts a frame in a layered iteration, a zero
+ * row (or record) read as every row's old messages, so that the store needs no clearing. */
+ROW_INLINE void min_sum_rows(const simd_plan *p, const simd_params *prm, vec_t *app,
+                             msg_t *c2v, vec_t *tmp, const msg_t *zeros, keep_t keep,
+                             int layered, int alg, uint64_t *signs)
+{
+#if defined(V_ROW_RECORDS)
+    if (layered && p->msg_records) {
+        min_sum_walk(p, prm, app, c2v, tmp, zeros, keep, 1, alg, signs, 1);
+        return;
+    }
+#endif
+    min_sum_walk(p, prm, app, c2v, tmp, zeros, keep, layered, alg, signs, 0);
 }
 
 ROW_INLINE void min_sum_by_algorithm(const simd_plan *p, const simd_params *prm, vec_t *app,

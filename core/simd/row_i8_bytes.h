@@ -34,6 +34,36 @@
 #define ROW8_UNROLL_ _Pragma("GCC unroll 32")
 #endif
 
+/* Pass 1 on edge i's byte of t: the two smallest magnitudes and the sign product (integers:
+ * the first two edges skip the comparisons with the initial 255). */
+static inline __attribute__((always_inline)) void row8_minima_(b8_t x8, int i, b8_t *min1,
+                                                               b8_t *min2, b8_t *sgn)
+{
+    const b8_t a = b8_abs(x8);
+    if (i == 0) {
+        *min1 = a;
+    } else if (i == 1) {
+        *min2 = b8_maxu(*min1, a);
+        *min1 = b8_minu(*min1, a);
+    } else {
+        *min2 = b8_minu(*min2, b8_maxu(*min1, a));
+        *min1 = b8_minu(*min1, a);
+    }
+    *sgn = b8_xor(*sgn, x8);
+}
+
+/* The row's two message values, normalised (alg), with its sign product applied once: each
+ * edge then flips its value by the sign of its own t. */
+static inline __attribute__((always_inline)) void row8_values_(b8_t min1, b8_t min2, b8_t sgn,
+                                                               const simd_params *prm, int alg,
+                                                               b8_t *s1, b8_t *s2)
+{
+    simd_params lp = *prm;
+    lp.algorithm = (ldpc_algorithm)alg;
+    *s1 = sign8_(clamp_scale8_(min1, &lp), sgn);
+    *s2 = sign8_(clamp_scale8_(min2, &lp), sgn);
+}
+
 #define V_ROW_MIN_SUM row_min_sum_i8
 ROW8_ATTR_ void row_min_sum_i8(vec_t *app, const int32_t *off, int d, const msg_t *msg_in, keep_t keep,
                                msg_t *msg, vec_t *t, const simd_params *prm, int layered, int alg,
@@ -48,23 +78,10 @@ ROW8_ATTR_ void row_min_sum_i8(vec_t *app, const int32_t *off, int d, const msg_
         const b8_t x8 = sat8_(x);
         if (i < ROW8_KEPT)
             t8[i] = x8;
-        const b8_t a = b8_abs(x8);
-        /* integers: the first two edges skip the comparisons with the initial 255 */
-        if (i == 0) {
-            min1 = a;
-        } else if (i == 1) {
-            min2 = b8_maxu(min1, a);
-            min1 = b8_minu(min1, a);
-        } else {
-            min2 = b8_minu(min2, b8_maxu(min1, a));
-            min1 = b8_minu(min1, a);
-        }
-        sgn = b8_xor(sgn, x8);
+        row8_minima_(x8, i, &min1, &min2, &sgn);
     }
-    simd_params lp = *prm;
-    lp.algorithm = (ldpc_algorithm)alg;
-    const b8_t s1 = sign8_(clamp_scale8_(min1, &lp), sgn);
-    const b8_t s2 = sign8_(clamp_scale8_(min2, &lp), sgn);
+    b8_t s1, s2;
+    row8_values_(min1, min2, sgn, prm, alg, &s1, &s2);
     ROW8_UNROLL_
     for (int i = 0; i < d; i++) {
         const b8_t x8 = i < ROW8_KEPT ? t8[i] : sat8_(t[i]);
@@ -117,22 +134,10 @@ ROW8_ATTR_ void row_min_sum_i8_rec(vec_t *app, const int32_t *off, int d, const 
         const b8_t x8 = m_pair_(sat8_(x));
         if (i < ROW8_KEPT)
             t8[i] = x8;
-        const b8_t a = b8_abs(x8);
-        if (i == 0) {
-            min1 = a;
-        } else if (i == 1) {
-            min2 = b8_maxu(min1, a);
-            min1 = b8_minu(min1, a);
-        } else {
-            min2 = b8_minu(min2, b8_maxu(min1, a));
-            min1 = b8_minu(min1, a);
-        }
-        sgn = b8_xor(sgn, x8);
+        row8_minima_(x8, i, &min1, &min2, &sgn);
     }
-    simd_params lp = *prm;
-    lp.algorithm = (ldpc_algorithm)alg;
-    const b8_t s1 = sign8_(clamp_scale8_(min1, &lp), sgn);
-    const b8_t s2 = sign8_(clamp_scale8_(min2, &lp), sgn);
+    b8_t s1, s2;
+    row8_values_(min1, min2, sgn, prm, alg, &s1, &s2);
     b8_t idx = b8_zero(), sb = b8_zero();
     ROW8_UNROLL_
     for (int i = 0; i < d; i++) {
