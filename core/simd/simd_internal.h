@@ -165,8 +165,9 @@ typedef struct simd_kernel {
 } simd_kernel;
 
 /* Whether kernel k keeps a plan's messages as records (sets p->msg_records; before the work
- * memory is sized): where k has them, the schedule is layered and the group's state is larger
- * than SIMD_RECORDS_MIN_STATE while the records are fewer than 3/4 of the edges;
+ * memory is sized): where k has them, the schedule is layered, no row has more than 256 edges
+ * (the index is a byte) and the group's state is larger than SIMD_RECORDS_MIN_STATE while the
+ * records are fewer than 3/4 of the edges;
  * LDPCGPU_SIMD_MSG_RECORDS=0|1 forces the choice where k has them (the tests run both). */
 void ldpc_simd_plan_messages(simd_plan *p, const simd_kernel *k, ldpc_schedule schedule);
 

@@ -179,7 +179,8 @@ int ldpc_simd_plan_init(simd_plan *p, const ldpc_code *c, int vec_bytes, ldpc_ro
 void ldpc_simd_plan_messages(simd_plan *p, const simd_kernel *k, ldpc_schedule schedule)
 {
     p->msg_records = 0;
-    if (!k->records || schedule != LDPC_SCHEDULE_LAYERED)
+    /* a record's edge index is a byte: rows of more than 256 edges keep one vector an edge */
+    if (!k->records || schedule != LDPC_SCHEDULE_LAYERED || p->max_row_degree > 256)
         return;
     const char *force = getenv("LDPCGPU_SIMD_MSG_RECORDS");
     if (force && *force) {

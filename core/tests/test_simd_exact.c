@@ -743,6 +743,21 @@ static void test_records_choice(void)
             ldpc_simd_plan_free(&p);
             ldpc_code_destroy(code);
         }
+        /* a row of 257 edges: its edge index would not fit a record's byte, even when asked */
+        enum { WIDE_ROW = 257 };
+        int rp[2] = {0, WIDE_ROW}, ci[WIDE_ROW];
+        for (int j = 0; j < WIDE_ROW; j++)
+            ci[j] = j;
+        ldpc_code *wide;
+        REQUIRE_OK(ldpc_code_from_rows(&wide, "one row of 257", WIDE_ROW, 1, rp, ci));
+        simd_plan p;
+        REQUIRE_OK(ldpc_simd_plan_init(&p, wide, k->lanes * k->elem_size, LDPC_ROW_ORDER_H));
+        setenv("LDPCGPU_SIMD_MSG_RECORDS", "1", 1);
+        ldpc_simd_plan_messages(&p, k, LDPC_SCHEDULE_LAYERED);
+        unsetenv("LDPCGPU_SIMD_MSG_RECORDS");
+        CHECK_MSG(p.msg_records == 0, "%s: records on a row of %d edges", k->isa, WIDE_ROW);
+        ldpc_simd_plan_free(&p);
+        ldpc_code_destroy(wide);
         printf("kernel %s: %s\n", k->isa, k->records ? "records where the state is large" : "no records");
     }
 }
