@@ -470,6 +470,9 @@ static void test_refill_mixed_batches(const char *name)
             if (!isa)
                 continue;
             setenv("LDPCGPU_SIMD_ISA", isa, 1);
+            /* int8: the messages as records where the kernel has them (with the limits and
+             * early stop changing between batches, and lanes refilled across them) */
+            setenv("LDPCGPU_SIMD_MSG_RECORDS", fmts[fi] == LDPC_MSG_I8 ? "1" : "", 1);
             ldpc_decoder_config cfg;
             ldpc_decoder_config_init(&cfg);
             cfg.backend = LDPC_BACKEND_CPU_SIMD;
@@ -522,6 +525,7 @@ static void test_refill_mixed_batches(const char *name)
             }
             ldpc_decoder_destroy(dec);
             unsetenv("LDPCGPU_SIMD_ISA");
+            unsetenv("LDPCGPU_SIMD_MSG_RECORDS");
         }
     printf("refill, mixed batches in flight: %d frames as the model\n", checked);
     free(want);
