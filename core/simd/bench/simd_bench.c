@@ -218,9 +218,10 @@ int main(int argc, char **argv)
         }
     }
     const double kbits = (double)groups * lanes * n;
-    printf("%s %s/%s/%s lanes %d iters %d et %d llr %s: kernel 1 thread (cpu time): %.1f Mbps "
+    printf("%s %s/%s/%s lanes %d%s iters %d et %d llr %s: kernel 1 thread (cpu time): %.1f Mbps "
            "coded, median %.1f (best: %.2f ms per group, load %.1f%%; decoding alone %.1f Mbps)\n",
-           code_name, k->isa, msg, alg, lanes, iters, et, llr_type, kbits / best_kernel * 1e-6,
+           code_name, k->isa, msg, alg, lanes, plan.msg_records ? " (messages as records)" : "",
+           iters, et, llr_type, kbits / best_kernel * 1e-6,
            kbits / median(rep_time, reps) * 1e-6, best_kernel / groups * 1e3,
            100.0 * best_load / best_kernel, kbits / (best_kernel - best_load) * 1e-6);
     if (graph != code || link_n != n)
