@@ -110,7 +110,7 @@ ROW8_ATTR_ void row_min_sum_i8(vec_t *app, const int32_t *off, int d, const msg_
  * other edge with |t| == min1 makes min2 = min1, so s2 = s1 for it too. Where a group's APP and
  * messages are far larger than the core's caches (DVB 64800), the smaller state is read from
  * nearer caches, at about four more vector operations an edge (docs/cpu-simd.md). */
-#define RECORD_VECTORS(d) (3 + ((d) + 7) / 8)
+#define RECORD_VECTORS(d) SIMD_RECORD_VECTORS(d)
 ROW8_ATTR_ void row_min_sum_i8_rec(vec_t *app, const int32_t *off, int d, const msg_t *rec_in,
                                    rkeep_t keep, msg_t *rec, vec_t *t, const simd_params *prm,
                                    int alg, uint64_t *signs, uint64_t last)

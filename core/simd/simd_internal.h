@@ -58,6 +58,10 @@ typedef struct simd_plan {
     uint64_t *sign_last;
 } simd_plan;
 
+/* Message vectors of a row of degree d >= 1 kept as a record (simd_plan.msg_records;
+ * row_i8_bytes.h): s1, s2, the edge index, and the sign bits of 8 edges a vector. */
+#define SIMD_RECORD_VECTORS(d) (3 + ((d) + 7) / 8)
+
 /* Does row edge i write its column's word of hard decisions (simd_plan.sign_last)? */
 #define SIGNS_LAST_(last, i) ((i) >= 64 || ((last) >> (i) & 1))
 

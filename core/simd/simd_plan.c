@@ -151,7 +151,7 @@ int ldpc_simd_plan_init(simd_plan *p, const ldpc_code *c, int vec_bytes, ldpc_ro
     p->rec_vectors = 0;
     for (int i = 0; i < c->m; i++) {
         const int d = p->row_ptr[i + 1] - p->row_ptr[i];
-        p->rec_vectors += d > 0 ? 3 + ((size_t)d + 7) / 8 : 0; /* RECORD_VECTORS (row_i8_bytes.h) */
+        p->rec_vectors += d > 0 ? (size_t)SIMD_RECORD_VECTORS(d) : 0;
     }
     free(order);
     free(edge_of);
@@ -169,7 +169,7 @@ int ldpc_simd_plan_init(simd_plan *p, const ldpc_code *c, int vec_bytes, ldpc_ro
 }
 
 /* A group's APP and messages above which the messages are kept as records where they are
- * fewer. Records cost two to four vector operations an edge more; they pay where the state is
+ * fewer. Records cost about four vector operations an edge more; they pay where the state is
  * read from DRAM rather than from a core's L2 or a shared L3. Measured on one AMD Zen 4 core
  * (32 MB L3; simd_bench, int8, 10 it, decoding alone, medians of 9 alternated runs): DVB 64800
  * (20 - 25 MB) +10% (r1/2) to +22% (9/10, 2/5); 5G NR BG1 Z 384 (10.6 MB) -12%; DVB 16200
