@@ -19,6 +19,9 @@ DECLARE_KERNELS(avx2)
 #ifdef LDPCGPU_SIMD_AVX512
 DECLARE_KERNELS(avx512)
 #endif
+#ifdef LDPCGPU_SIMD_AVX512VBMI
+extern const simd_kernel ldpc_simd_kernel_avx512vbmi_i8;
+#endif
 
 typedef struct isa_entry {
     const char *name;
@@ -40,6 +43,11 @@ static isa_entry isas[] = {
 #endif
 #ifdef LDPCGPU_SIMD_AVX512
     ENTRY("avx512bw", avx512),
+#endif
+#ifdef LDPCGPU_SIMD_AVX512VBMI
+    /* AVX-512BW's kernels, the int8 one with its magnitudes from a table */
+    { "avx512vbmi", { &ldpc_simd_kernel_avx512_f32, &ldpc_simd_kernel_avx512vbmi_i8,
+                      &ldpc_simd_kernel_avx512_i16 } },
 #endif
     {NULL, {NULL, NULL, NULL}},
 };
@@ -77,6 +85,9 @@ int ldpc_simd_isa_supported(const char *isa)
         return __builtin_cpu_supports("avx2") != 0;
     if (!strcmp(isa, "avx512bw"))
         return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
+    if (!strcmp(isa, "avx512vbmi"))
+        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+               __builtin_cpu_supports("avx512vbmi");
 #endif
     return 0;
 }

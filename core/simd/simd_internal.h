@@ -105,6 +105,9 @@ typedef struct simd_params {
     /* input conversion (decoder_fixed.h rule 1; ldpc_llr_to_float for float messages) */
     int positive_is_one;
     float llr_scale;
+    /* int8 messages: s(m) of rule 3 for m = 0..127 (ldpc_fixed_scale, which clamps m to CMAX
+     * <= 127), looked up by the AVX-512VBMI kernel (vec_avx512_i8.h) */
+    uint8_t mag8[128];
 } simd_params;
 
 /* The caller's frames for the lanes of a group, as written into the batch (float or int8). */

@@ -40,6 +40,9 @@ void ldpc_simd_params_init(simd_params *prm, const ldpc_decoder_config *cfg,
             prm->cmin = fp.cmin;
             prm->cmax = fp.cmax;
             prm->mcap = fp.mcap;
+            if (fmt == LDPC_MSG_I8) /* every s(m) <= MCAP <= 127 */
+                for (int m = 0; m < 128; m++)
+                    prm->mag8[m] = (uint8_t)ldpc_fixed_scale(&fp, m);
         }
         if (prm->nms_a15 > 32768)
             prm->nms_a15 = 32768;

@@ -147,11 +147,17 @@ static void run_model(const ldpc_code *code, const ldpc_decoder_config *cfg, con
     ldpc_fixed_model_destroy(m);
 }
 
-/* ISA i's name when this CPU has it and ONLY_ISA does not exclude it, else NULL */
-static const char *usable_isa(int i)
+/* ISA i's name when this CPU has it, ONLY_ISA does not exclude it and its kernel of format fmt
+ * is its own (avx512vbmi has AVX-512BW's float and int16 kernels: tested under that name),
+ * else NULL */
+static const char *usable_isa(int i, ldpc_msg_format fmt)
 {
     const char *isa = ldpc_simd_isa_name(i);
-    return ldpc_simd_isa_supported(isa) && (!ONLY_ISA || !strcmp(isa, ONLY_ISA)) ? isa : NULL;
+    const simd_kernel *k = ldpc_simd_kernel_get(isa, fmt);
+    return ldpc_simd_isa_supported(isa) && (!ONLY_ISA || !strcmp(isa, ONLY_ISA)) && k &&
+                   !strcmp(k->isa, isa)
+               ? isa
+               : NULL;
 }
 
 /* What cpu-simd must give with cfg: the float reference's frames for float messages, the
@@ -265,7 +271,7 @@ static void test_code(const char *name, int count, double ebn0)
             run_expected(code, cfg, &f, va->type, want, swant);
             cfg.backend = LDPC_BACKEND_CPU_SIMD;
             for (int i = 0; i < ldpc_simd_isa_count(); i++) {
-                const char *isa = usable_isa(i);
+                const char *isa = usable_isa(i, fmts[fi]);
                 if (!isa)
                     continue;
                 setenv("LDPCGPU_SIMD_ISA", isa, 1);
@@ -404,7 +410,7 @@ static void test_refill(const char *name, int count)
                     }
                     cfg.backend = LDPC_BACKEND_CPU_SIMD;
                     for (int i = 0; i < ldpc_simd_isa_count(); i++) {
-                        const char *isa = usable_isa(i);
+                        const char *isa = usable_isa(i, fmts[fi]);
                         if (!isa)
                             continue;
                         setenv("LDPCGPU_SIMD_ISA", isa, 1);
@@ -466,7 +472,7 @@ static void test_refill_mixed_batches(const char *name)
     int checked = 0;
     for (int fi = 0; fi < 2; fi++)
         for (int i = 0; i < ldpc_simd_isa_count(); i++) {
-            const char *isa = usable_isa(i);
+            const char *isa = usable_isa(i, fmts[fi]);
             if (!isa)
                 continue;
             setenv("LDPCGPU_SIMD_ISA", isa, 1);
@@ -617,7 +623,7 @@ static void test_conversion(void)
                 load_rig r;
                 load_rig_params(&r, code, fmts[fi], scale, flip);
                 for (int i = 0; i < ldpc_simd_isa_count(); i++) {
-                    const char *isa = usable_isa(i);
+                    const char *isa = usable_isa(i, fmts[fi]);
                     if (!isa)
                         continue;
                     load_rig_kernel(&r, code, isa, fmts[fi]);
@@ -675,7 +681,7 @@ static void test_conversion_i8(void)
             load_rig r;
             load_rig_params(&r, code, fmts[fi], 0.0f, flip);
             for (int i = 0; i < ldpc_simd_isa_count(); i++) {
-                const char *isa = usable_isa(i);
+                const char *isa = usable_isa(i, fmts[fi]);
                 if (!isa)
                     continue;
                 load_rig_kernel(&r, code, isa, fmts[fi]);
