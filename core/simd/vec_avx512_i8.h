@@ -162,8 +162,12 @@ static inline __m512i b8_edge_rec_(__m512i x8, __m512i min1, __m512i s1, __m512i
                                    __m512i *idx, __m512i *sb)
 {
     const __mmask64 neg = _mm512_movepi8_mask(x8);
-    const __m512i m1 = _mm512_mask_sub_epi8(min1, neg, _mm512_setzero_si512(), min1);
-    const __mmask64 eq = _mm512_cmpeq_epi8_mask(x8, m1);
+    /* |t| == min1, the same test; written so for the row of one vector an edge (no copy of
+     * min1 to negate under a mask: WiMAX 2304 r1/2 +5%), as t == +-min1 for records (there
+     * the other form spilled more: DVB-S2 64800 r1/2 -3%) */
+    const __mmask64 eq =
+        idx ? _mm512_cmpeq_epi8_mask(x8, _mm512_mask_sub_epi8(min1, neg, _mm512_setzero_si512(), min1))
+            : _mm512_cmpeq_epi8_mask(_mm512_abs_epi8(x8), min1);
     if (idx)
         *idx = _mm512_mask_mov_epi8(*idx, eq, _mm512_set1_epi8((char)i));
     if (sb) /* the bit is clear before: adding it sets it */
