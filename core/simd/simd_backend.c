@@ -422,6 +422,13 @@ const simd_kernel *ldpc_simd_decoder_kernel(const ldpc_decoder *dec)
     return ((const simd_state *)dec->backend_state)->k;
 }
 
+const char *ldpc_simd_decoder_isa(const ldpc_decoder *dec, int *lanes)
+{
+    const simd_kernel *k = ldpc_simd_decoder_kernel(dec);
+    *lanes = k ? k->lanes : 0;
+    return k ? k->isa : NULL;
+}
+
 int ldpc_simd_decoder_records(const ldpc_decoder *dec)
 {
     if (!dec || dec->ops != &simd_ops || !dec->backend_state)

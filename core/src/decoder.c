@@ -1047,8 +1047,12 @@ void ldpc_decoder_print(const ldpc_decoder *dec, FILE *f)
     if (!dec || !f)
         return;
     const ldpc_decoder_config *c = &dec->cfg;
-    fprintf(f, "decoder: %s backend, %s", ldpc_decoder_backend_name(dec),
-            ldpc_algorithm_name(c->algorithm));
+    fprintf(f, "decoder: %s backend", ldpc_decoder_backend_name(dec));
+    int lanes = 0;
+    const char *isa = ldpc_simd_decoder_isa(dec, &lanes);
+    if (isa)
+        fprintf(f, " (%s kernel, %d frames a vector)", isa, lanes);
+    fprintf(f, ", %s", ldpc_algorithm_name(c->algorithm));
     if (c->algorithm == LDPC_ALG_NORMALIZED_MIN_SUM)
         fprintf(f, " (alpha %.3g)", c->nms_alpha);
     else if (c->algorithm == LDPC_ALG_OFFSET_MIN_SUM)

@@ -95,6 +95,9 @@ int ldpc_decoder_staging_llrs(const ldpc_decoder *dec);
 /* Backends compiled into this build (NULL entries for absent ones). */
 extern const ldpc_backend_ops ldpc_backend_cpu_reference;
 const ldpc_backend_ops *ldpc_backend_cpu_simd_ops(void); /* NULL if not built */
+/* A cpu-simd decoder's kernel: its ISA ("avx512vbmi", ...) and frames a vector; NULL / 0 for
+ * another backend (ldpc_decoder_print) */
+const char *ldpc_simd_decoder_isa(const ldpc_decoder *dec, int *lanes);
 const ldpc_backend_ops *ldpc_backend_cuda_ops(void);     /* NULL if not built */
 /* 1 if at least one CUDA device can be used (0 in builds without CUDA). */
 int ldpc_cuda_device_count(void);

@@ -123,6 +123,17 @@ static void run_decoder(const ldpc_code *code, ldpc_decoder_config cfg, const fr
     if (kernel_name) {
         const simd_kernel *k = ldpc_simd_decoder_kernel(dec);
         *kernel_name = k ? k->isa : "?";
+        /* the decoder's description names the kernel that runs */
+        FILE *tmp = tmpfile();
+        REQUIRE(tmp != NULL);
+        ldpc_decoder_print(dec, tmp);
+        char line[512] = "", want[64];
+        rewind(tmp);
+        CHECK(fgets(line, sizeof line, tmp) != NULL);
+        fclose(tmp);
+        snprintf(want, sizeof want, "cpu-simd backend (%s kernel, %d frames a vector)",
+                 *kernel_name, k ? k->lanes : 0);
+        CHECK_MSG(strstr(line, want) != NULL, "print: %s", line);
     }
     check_records(dec, &cfg);
     if (type == LDPC_LLR_F32)
