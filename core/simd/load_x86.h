@@ -382,9 +382,27 @@ static int expand_lanes_i8(elem_t *app, const int8_t *const *frames, const int *
     for (int i = 0; i < width; i++)
         packed[i] = frames[i < count ? i : 0]; /* the padding repeats a frame, unused */
     const expand_map_ m = expand_map_init_(lane, count);
+    const int n16 = n / 16 * 16;
+    if (width == 16) {
+        /* at most 16 frames (a refill after an iteration in which a few ended, the usual case):
+         * each transposed column of 16 values goes to its lanes from the register, by one word
+         * permutation of one source per 32 lanes, without the tile's store and reload */
+        for (int j = 0; j < n16; j += 16) {
+            __m128i a[16];
+            transpose16_i8_(a, packed, 0, j);
+            for (int i = 0; i < 16; i++) {
+                const __m512i c = _mm512_castsi256_si512(widen_i8_(a[i], flip, cmax));
+                elem_t *d = app + (size_t)(j + i) * LANES;
+                _mm512_mask_storeu_epi16(d, (__mmask32)m.mask, _mm512_permutexvar_epi16(m.ix0, c));
+                if (LANES == 64)
+                    _mm512_mask_storeu_epi16(d + 32, (__mmask32)(m.mask >> 32),
+                                             _mm512_permutexvar_epi16(m.ix1, c));
+            }
+        }
+        return n16;
+    }
     elem_t tile[EXPAND_COLS_ * 64] __attribute__((aligned(64)));
     memset(tile, 0, sizeof tile);
-    const int n16 = n / 16 * 16;
     for (int j = 0; j < n16; j += EXPAND_COLS_) {
         const int cols = n16 - j < EXPAND_COLS_ ? n16 - j : EXPAND_COLS_;
         for (int l0 = 0; l0 < width; l0 += 16)
