@@ -386,7 +386,8 @@ static int expand_lanes_i8(elem_t *app, const int8_t *const *frames, const int *
     if (width == 16) {
         /* at most 16 frames (a refill after an iteration in which a few ended, the usual case):
          * each transposed column of 16 values goes to its lanes from the register, by one word
-         * permutation of one source per 32 lanes, without the tile's store and reload */
+         * permutation of one source per 32 lanes, without the tile's store and reload (every
+         * index is below count <= 16: the permutation reads the widened 256 bits only) */
         for (int j = 0; j < n16; j += 16) {
             __m128i a[16];
             transpose16_i8_(a, packed, 0, j);

@@ -132,16 +132,16 @@ static inline __m512i sign8_(__m512i m, __m512i s)
  * every value stays a byte. With VBMI (kernel_avx512vbmi_i8.c) it is the model's own value,
  * simd_params.mag8[min(m, 127)] (ldpc_fixed_scale clamps to CMAX itself), by one byte
  * permutation over the table's two registers: a row's two magnitudes cost 4 operations instead
- * of 14 (one Zen 4 core, 10 it, decoding alone: WiMAX 2304 r1/2 +6%, DVB-S2 64800 r1/2 +5%,
- * 9/10 +4%). Without it NMS's multiply runs on 16-bit halves (unpack with zero, packus restores
- * the order). */
+ * of 14 for NMS (one Zen 4 core, 10 it, decoding alone: WiMAX 2304 r1/2 +6%, DVB-S2 64800 r1/2
+ * +5%, 9/10 +4%) and of 6 for OMS (measured level). Without it NMS's multiply runs on 16-bit
+ * halves (unpack with zero, packus restores the order). */
 static inline __m512i clamp_scale8_(__m512i m, const simd_params *prm)
 {
 #if defined(__AVX512VBMI__) && !defined(LDPCGPU_SIMD_EMULATE_AVX512)
     return _mm512_permutex2var_epi8(_mm512_loadu_si512(prm->mag8),
                                     _mm512_min_epu8(m, _mm512_set1_epi8(127)),
                                     _mm512_loadu_si512(prm->mag8 + 64));
-#endif
+#else
     m = _mm512_min_epu8(m, _mm512_set1_epi8((char)prm->cmax));
     if (prm->algorithm == LDPC_ALG_NORMALIZED_MIN_SUM) {
         const __m512i z = _mm512_setzero_si512(), a = _mm512_set1_epi16((short)prm->nms_a15);
@@ -153,9 +153,10 @@ static inline __m512i clamp_scale8_(__m512i m, const simd_params *prm)
         m = _mm512_subs_epu8(m, _mm512_set1_epi8((char)(prm->oms_q > 255 ? 255 : prm->oms_q)));
     }
     return _mm512_min_epu8(m, _mm512_set1_epi8((char)prm->mcap));
+#endif
 }
 
-/* Edge i's new message: the edge holding the minimum (t == min1 carrying t's sign) gets s2.
+/* Edge i's new message: the edge holding the minimum (|t| == min1) gets s2.
  * With idx and sb (a row kept as a record, below; NULL: not), that edge's index goes into idx
  * and t's sign into bit i % 8 of sb. */
 static inline __m512i b8_edge_rec_(__m512i x8, __m512i min1, __m512i s1, __m512i s2, int i,
