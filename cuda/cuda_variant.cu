@@ -215,8 +215,9 @@ static int best_shape(const State *s, const ldpc_code *c, const DeviceCtx &d, Ta
         }
     if (best_groups == 0)
         sh.blocks = 0; /* nothing fits */
-    /* LDPCGPU_CUDA_GROUPS forces G (where it fits) */
-    if (s->knobs.groups > 0 && best_groups > 0) {
+    /* LDPCGPU_CUDA_GROUPS forces G (where it fits, and not on the one-block kernels, whose
+     * blocks address one group's state: cuda_pipeline.cu refuses them G > 1) */
+    if (s->knobs.groups > 0 && best_groups > 0 && (!v.one_block || s->knobs.groups == 1)) {
         const int G = s->knobs.groups;
         const size_t smem = table_smem_bytes(v, c->n, p.Z, p.total_groups, p.nlayers, G);
         int blocks = 0;

@@ -6,7 +6,7 @@
  *     DVB-T2 (64800: int8 one codeword per thread, APP in shared, messages in global memory,
  *     16-bit table entries counting APP values; rates 1/2, 3/4 and 4/5: rows of up to 8, 16
  *     and 20 edges in the one-block kernels), DVB-S2 16200 1/3 (int8 pairs, messages in global
- *     memory, two blocks an SM), 5G NR base graph 1 (19-edge rows: the two-block
+ *     memory, two blocks an SM) and 3/4 (int8 pairs, three blocks an SM in the NARROW order), 5G NR base graph 1 (19-edge rows: the two-block
  *     kernels for rows of 17 - 20 edges), an irregular code; state on chip and forced into
  *     global memory;
  *   - the generic kernel: flooding, and a code with a 40-edge row;
@@ -325,6 +325,23 @@ int main(void)
         c.early_termination = 0;
         run_knob("LDPCGPU_CUDA_I8_LANES", "2", "dvbs2 16200 r8/9 i8 pairs, oms, 50 it",
                  code, c, 3.6, 41, LDPC_LLR_I8, 0);
+        /* two groups a block asked of the one-block kernel, which addresses one group's state:
+         * the knob is ignored (it made every batch fail before) */
+        run_knob("LDPCGPU_CUDA_GROUPS", "2", "dvbs2 16200 r8/9 i8, GROUPS=2 asked of the one-block kernel",
+                 code, c, 3.6, 41, LDPC_LLR_I8, 0);
+    }
+    ldpc_code_destroy(code);
+
+    /* DVB-S2 16200 3/4: rows of 9 - 13 edges, int8 half2 pairs in the two-block 16-edge kernel,
+     * in AUTO's NARROW order (20 layers of at most 256 rows: three blocks an SM) */
+    REQUIRE_OK(ldpc_code_create(&code, "dvbs2:16200:3/4"));
+    {
+        ldpc_decoder_config c = cfg_of(LDPC_MSG_I8, LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 50);
+        c.early_termination = 0;
+        c.nms_alpha = 0.875f;
+        run("dvbs2 16200 r3/4 i8 pairs (narrow), nms .875, 50 it, no early stop", code, c, 2.3, 41, LDPC_LLR_F32, 0);
+        c = cfg_of(LDPC_MSG_I8, LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 25);
+        run("dvbs2 16200 r3/4 i8 pairs (narrow), oms, int8 in, erased", code, c, 2.3, 41, LDPC_LLR_I8, 2);
     }
     ldpc_code_destroy(code);
 

@@ -94,8 +94,9 @@ typedef enum ldpc_schedule {
 typedef enum ldpc_row_order {
     LDPC_ROW_ORDER_AUTO = 0,   /* each backend's faster one (default): for DVB codes, WIDE on
                                 * the cuda backend's integer decoders where it fills layers
-                                * (NARROW for its int8 ones of rows of more than 28 edges where
-                                * that costs few layers: DVB-S2 9/10; WIDE_BY_DEGREE for its
+                                * (NARROW for its int8 ones where that costs few layers: rows
+                                * of more than 28 edges, DVB-S2 9/10, and the 16200 frames of
+                                * rates 3/5 - 8/9; WIDE_BY_DEGREE for its
                                 * int8 ones where WIDE mixes degrees: DVB-S2X 124/180), H on
                                 * the CPU's float decoders, GROUPS everywhere else */
     LDPC_ROW_ORDER_GROUPS = 1, /* DVB by 360-row groups, each group's column-disjoint sets
@@ -113,7 +114,10 @@ typedef enum ldpc_row_order {
                                 * takes over with fallback_to_cpu, saying so) */
     LDPC_ROW_ORDER_NARROW = 4, /* as WIDE, in layers of at most 256 rows: the GPU's int8 kernel
                                 * of rows of 29 - 32 edges holds two layers ahead only in blocks
-                                * that small (DVB-S2 9/10: 29 layers instead of 23, +18%) */
+                                * that small (DVB-S2 9/10: 29 layers instead of 23, +18%), and
+                                * its int8 kernels of 16200 frames fit three such blocks an SM
+                                * instead of two (DVB-S2 16200 2/3: 23 layers instead of 21,
+                                * +24%) */
     LDPC_ROW_ORDER_WIDE_BY_DEGREE = 5 /* as WIDE, every layer's rows of one degree even where
                                 * that takes a layer or two more: the GPU's int8 kernels update
                                 * such layers faster (DVB-S2X 124/180: 55 layers instead of 54,
