@@ -583,6 +583,20 @@ static int dvb_layers(const ldpc_code *c, ldpc_row_order kind)
     return dvb_layers_mixed(c, kind, NULL);
 }
 
+/* The most rows in one layer of a DVB code's order of this kind; 0 where it cannot be built. */
+static int dvb_max_layer_rows(const ldpc_code *c, ldpc_row_order kind)
+{
+    int *order = malloc((size_t)c->m * sizeof(int));
+    int *ptr = malloc(((size_t)c->m + 1) * sizeof(int));
+    int nl = 0, most = 0;
+    if (order && ptr && ldpc_decoder_row_layers(c, kind, order, ptr, &nl) == LDPC_OK)
+        for (int L = 0; L < nl; L++)
+            most = ptr[L + 1] - ptr[L] > most ? ptr[L + 1] - ptr[L] : most;
+    free(order);
+    free(ptr);
+    return most;
+}
+
 /* WIDE_BY_DEGREE on the GPU's int8 decoders of DVB 64800 codes where WIDE leaves edges in
  * layers of two degrees and by degree costs less, an order's cost being its layers times 1 +
  * half the share of the code's edges in its mixed layers: the one-block int8 kernels specialise
@@ -628,10 +642,10 @@ static int narrow_pays(const ldpc_code *c)
     return wide > 0 && narrow > 0 && 10 * narrow <= 13 * wide && narrow <= dvb_layers(c, LDPC_ROW_ORDER_GROUPS);
 }
 
-/* NARROW on the GPU's int8 decoders of the shorter DVB frames (16200, 32400) where it takes at
- * most 5/4 of WIDE's layers. Their kernels hold several codewords an SM, and a block runs a
- * thread per row of the largest layer: layers of at most 256 rows leave three blocks an SM
- * where WIDE's 384 leave two, and a layer then takes about 1.12 times as long, so NARROW pays
+/* NARROW on the GPU's int8 decoders of the shorter DVB frames (16200, 32400) where WIDE has
+ * layers of more than 256 rows and NARROW takes at most 5/4 of WIDE's layers. Their kernels
+ * hold several codewords an SM, and a block runs a thread per row of the largest layer: layers
+ * of at most 256 rows leave three blocks an SM where WIDE's 384 leave two, and a layer then takes about 1.12 times as long, so NARROW pays
  * in throughput up to 1.5 / 1.12 = 1.34 times the layers; batches of one block an SM or less
  * take a layer in about the same time in either, and pay for each layer added. H200, 20 it
  * int8 kernel-only, WIDE -> NARROW (layers): DVB-S2 16200 3/5 (28 -> 31) 10.26 -> 13.23 Gb/s,
@@ -639,11 +653,14 @@ static int narrow_pays(const ldpc_code *c)
  * taken: 4/5 (12 -> 16) 15.92 -> 16.42, but 2 frames host to host, 10 it, 156 -> 176 us; 1/3
  * (29 -> 43) 13.29 -> 12.53, 1/4 (35 -> 51) 17.36 -> 15.29, DVB-T2 16200 3/5 (18 -> 26) 17.27
  * -> 15.26, DVB-S2X 16200 7/15 (24 -> 35) 13.07 -> 10.40, 26/45 (19 -> 27) 15.40 -> 14.46,
- * DVB-S2X 32400 1/5 (68 -> 102) 11.52 -> 8.53. DVB 64800 codewords run one block an SM
- * (narrow_pays above), and the int16 decoders were not measured in it. */
+ * DVB-S2X 32400 1/5 (68 -> 102) 11.52 -> 8.53. Where WIDE's layers hold at most 256 rows
+ * already (16200 5/6: 251, 8/9: 155) NARROW is WIDE, which AUTO leaves to the rule below (GROUPS
+ * there: H200 level, 12.56 / 12.55 Gb/s, and 9.05 / 9.27; an H100 measured 5/6 6% slower in
+ * WIDE). DVB 64800 codewords run one block an SM (narrow_pays above), and the int16 decoders
+ * were not measured in it. */
 static int short_narrow_pays(const ldpc_code *c)
 {
-    if (c->n >= 64800)
+    if (c->n >= 64800 || dvb_max_layer_rows(c, LDPC_ROW_ORDER_WIDE) <= 256)
         return 0;
     const int wide = dvb_layers(c, LDPC_ROW_ORDER_WIDE), narrow = dvb_layers(c, LDPC_ROW_ORDER_NARROW);
     return wide > 0 && narrow > 0 && 4 * narrow <= 5 * wide;

@@ -96,7 +96,7 @@ typedef enum ldpc_row_order {
                                 * the cuda backend's integer decoders where it fills layers
                                 * (NARROW for its int8 ones where that costs few layers: rows
                                 * of more than 28 edges, DVB-S2 9/10, and the 16200 frames of
-                                * rates 3/5, 2/3, 3/4, 5/6, 8/9; WIDE_BY_DEGREE for its
+                                * rates 3/5, 2/3, 3/4; WIDE_BY_DEGREE for its
                                 * int8 ones where WIDE mixes degrees: DVB-S2X 124/180), H on
                                 * the CPU's float decoders, GROUPS everywhere else */
     LDPC_ROW_ORDER_GROUPS = 1, /* DVB by 360-row groups, each group's column-disjoint sets
