@@ -684,6 +684,7 @@ static void copy_lanes(vec_t *dst, const vec_t *src, int n, uint64_t lanes)
  * a frame, and WiMAX 2304 r1/2 at 2 dB, level). */
 static int refill_waits(uint64_t busy, const int *count, int max_iterations)
 {
+    /* (no busy lane: none is in its last iteration, and the free ones load at once) */
     int last = 0, free_lanes = 0;
     for (int l = 0; l < LANES; l++) {
         if (busy >> l & 1)
@@ -803,7 +804,7 @@ static void kernel_decode(const simd_plan *p, const simd_params *prm, simd_work 
             busy &= ~ended;
             found &= ~ended;
         }
-        if (busy != ALL_LANES && busy && !waited && refill_waits(busy, count, prm->max_iterations)) {
+        if (busy != ALL_LANES && !waited && refill_waits(busy, count, prm->max_iterations)) {
             waited = 1;
         } else if (busy != ALL_LANES) {
             waited = 0;

@@ -563,8 +563,9 @@ int ldpc_decoder_row_order(const ldpc_code *c, ldpc_row_order kind, int *order)
     return ldpc_decoder_row_layers(c, kind, order, NULL, &nlayers);
 }
 
-/* Layers of a DVB code's order of this kind; 0 where it cannot be built. */
-static int dvb_layers_mixed(const ldpc_code *c, ldpc_row_order kind, long long *mixed)
+/* Layers of a DVB code's order of this kind; 0 where it cannot be built. mixed (or NULL): the
+ * edges in layers of two degrees; most (or NULL): the rows of its largest layer. */
+static int dvb_layers_shape(const ldpc_code *c, ldpc_row_order kind, long long *mixed, int *most)
 {
     int *order = malloc((size_t)c->m * sizeof(int));
     int *ptr = malloc(((size_t)c->m + 1) * sizeof(int));
@@ -573,6 +574,11 @@ static int dvb_layers_mixed(const ldpc_code *c, ldpc_row_order kind, long long *
         nl = 0;
     if (mixed)
         *mixed = nl > 0 ? mixed_edges(c, order, ptr, nl) : 0;
+    if (most) {
+        *most = 0;
+        for (int L = 0; L < nl; L++)
+            *most = ptr[L + 1] - ptr[L] > *most ? ptr[L + 1] - ptr[L] : *most;
+    }
     free(order);
     free(ptr);
     return nl;
@@ -580,21 +586,7 @@ static int dvb_layers_mixed(const ldpc_code *c, ldpc_row_order kind, long long *
 
 static int dvb_layers(const ldpc_code *c, ldpc_row_order kind)
 {
-    return dvb_layers_mixed(c, kind, NULL);
-}
-
-/* The most rows in one layer of a DVB code's order of this kind; 0 where it cannot be built. */
-static int dvb_max_layer_rows(const ldpc_code *c, ldpc_row_order kind)
-{
-    int *order = malloc((size_t)c->m * sizeof(int));
-    int *ptr = malloc(((size_t)c->m + 1) * sizeof(int));
-    int nl = 0, most = 0;
-    if (order && ptr && ldpc_decoder_row_layers(c, kind, order, ptr, &nl) == LDPC_OK)
-        for (int L = 0; L < nl; L++)
-            most = ptr[L + 1] - ptr[L] > most ? ptr[L + 1] - ptr[L] : most;
-    free(order);
-    free(ptr);
-    return most;
+    return dvb_layers_shape(c, kind, NULL, NULL);
 }
 
 /* WIDE_BY_DEGREE on the GPU's int8 decoders of DVB 64800 codes where WIDE leaves edges in
@@ -618,8 +610,8 @@ static int by_degree_pays(const ldpc_code *c)
         return 0;
     long long wide_mixed = 0, deg_mixed = 0;
     const long long edges = c->row_ptr[c->m];
-    const long long wide = dvb_layers_mixed(c, LDPC_ROW_ORDER_WIDE, &wide_mixed);
-    const long long deg = dvb_layers_mixed(c, LDPC_ROW_ORDER_WIDE_BY_DEGREE, &deg_mixed);
+    const long long wide = dvb_layers_shape(c, LDPC_ROW_ORDER_WIDE, &wide_mixed, NULL);
+    const long long deg = dvb_layers_shape(c, LDPC_ROW_ORDER_WIDE_BY_DEGREE, &deg_mixed, NULL);
     return wide > 0 && deg > 0 && deg * (2 * edges + deg_mixed) < wide * (2 * edges + wide_mixed);
 }
 
@@ -643,12 +635,12 @@ static int narrow_pays(const ldpc_code *c)
 }
 
 /* NARROW on the GPU's int8 decoders of the shorter DVB frames (16200, 32400) where WIDE has
- * layers of more than 256 rows and NARROW takes at most 5/4 of WIDE's layers. Their kernels
- * hold several codewords an SM, and a block runs a thread per row of the largest layer: layers
- * of at most 256 rows leave three blocks an SM where WIDE's 384 leave two, and a layer then takes about 1.12 times as long, so NARROW pays
- * in throughput up to 1.5 / 1.12 = 1.34 times the layers; batches of one block an SM or less
- * take a layer in about the same time in either, and pay for each layer added. H200, 20 it
- * int8 kernel-only, WIDE -> NARROW (layers): DVB-S2 16200 3/5 (28 -> 31) 10.26 -> 13.23 Gb/s,
+ * layers of more than NARROW_ROWS (256) rows and NARROW takes at most 5/4 of WIDE's layers.
+ * Their kernels hold several codewords an SM, and a block runs a thread per row of the largest
+ * layer: layers of at most 256 rows leave three blocks an SM where WIDE's 384 leave two, and a
+ * layer then takes about 1.12 times as long, so NARROW pays in throughput up to 1.5 / 1.12 =
+ * 1.34 times the layers; batches of one block an SM or less take a layer in about the same
+ * time in either, and pay for each layer added. H200, 20 it int8 kernel-only, WIDE -> NARROW (layers): DVB-S2 16200 3/5 (28 -> 31) 10.26 -> 13.23 Gb/s,
  * 2/3 (21 -> 23) 14.07 -> 17.51, 3/4 (17 -> 20) 12.94 -> 14.76 (DVB-T2 16200 the same). Not
  * taken: 4/5 (12 -> 16) 15.92 -> 16.42, but 2 frames host to host, 10 it, 156 -> 176 us; 1/3
  * (29 -> 43) 13.29 -> 12.53, 1/4 (35 -> 51) 17.36 -> 15.29, DVB-T2 16200 3/5 (18 -> 26) 17.27
@@ -660,10 +652,14 @@ static int narrow_pays(const ldpc_code *c)
  * were not measured in it. */
 static int short_narrow_pays(const ldpc_code *c)
 {
-    if (c->n >= 64800 || dvb_max_layer_rows(c, LDPC_ROW_ORDER_WIDE) <= 256)
+    if (c->n >= 64800)
         return 0;
-    const int wide = dvb_layers(c, LDPC_ROW_ORDER_WIDE), narrow = dvb_layers(c, LDPC_ROW_ORDER_NARROW);
-    return wide > 0 && narrow > 0 && 4 * narrow <= 5 * wide;
+    int wide_rows = 0;
+    const int wide = dvb_layers_shape(c, LDPC_ROW_ORDER_WIDE, NULL, &wide_rows);
+    if (wide <= 0 || wide_rows <= NARROW_ROWS)
+        return 0;
+    const int narrow = dvb_layers(c, LDPC_ROW_ORDER_NARROW);
+    return narrow > 0 && 4 * narrow <= 5 * wide;
 }
 
 /* AUTO on the CPU: H's order for the float decoders of DVB codes, GROUPS for the integer ones.
