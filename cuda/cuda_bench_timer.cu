@@ -30,7 +30,7 @@ void describe(State *s, ldpc_decoder *dec, int nstreams)
     char buf[512], one_block[96] = "";
     const DeviceCtx &d = s->devs[0];
     if (s->var.one_block)
-        snprintf(one_block, sizeof one_block, ", registers for %s%s", s->var.narrow ? "narrow blocks" : "one block/SM",
+        snprintf(one_block, sizeof one_block, ", registers for one %sblock/SM%s%s", s->var.narrow ? "narrow " : "",
                  s->var.ahead3 ? ", three layers ahead" : "",
                  s->par.q != 0 && s->var.parity_gm ? ", parity group-major" : "");
     if (s->use_table)

@@ -168,9 +168,8 @@ struct TableVariant {
     MemKind mem;
     bool t16 = false; /* 16-bit table entries (kernel_table.cuh, TabQ; table_offsets16) */
     bool one_block = false; /* launch bounds for one block per SM (table_min_blocks; not ARITH_I8X2) */
-    /* with one_block and ARITH_I8 (compiled for dmax 28 and 32 only; ignored elsewhere): blocks
-     * of at most narrow_threads(dmax) threads: one an SM with up to 255 registers (dmax 32), or
-     * three with up to 128 (dmax 28; table_layout.h) */
+    /* with one_block and ARITH_I8 (compiled for dmax 32 only; ignored elsewhere): blocks of at
+     * most kNarrowThreads threads, up to 255 registers (table_layout.h) */
     bool narrow = false;
     /* with one_block and ARITH_I8 (compiled for dmax 8 only): rows of at most 6 edges, three
      * layers prefetched ahead (kernel_table.cuh, AHEAD3) */

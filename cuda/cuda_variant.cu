@@ -140,14 +140,10 @@ static int best_shape(const State *s, const ldpc_code *c, const DeviceCtx &d, Ta
          * 64800 5/6: 22) has the registers to prefetch two layers ahead (docs/cuda-notes.md) */
         if (v.dmax == 32 && !s->knobs.force_d32)
             wide.dmax = c->max_row_degree <= 24 ? 24 : c->max_row_degree <= 28 ? 28 : 32;
-        /* narrow blocks (table_layout.h): layers of at most kNarrowThreads rows (DVB-S2 64800
-         * 9/10: 180) in the 32-edge kernel, whose threads may then hold 255 registers, with
-         * which it prefetches two layers ahead without spills; layers of at most kSmallThreads
-         * rows (DVB-S2 16200 8/9: 150) in the 28-edge kernel, three blocks an SM where the
-         * one-block kernel's registers held two (H200, 20 it int8 kernel-only: 9.02 -> 9.98
-         * Gb/s) */
-        if ((wide.dmax == 32 || wide.dmax == 28) && layout_threads(1, p.Z) <= narrow_threads(wide.dmax) &&
-            s->knobs.narrow)
+        /* layers of at most kNarrowThreads rows (DVB-S2 64800 9/10: 180) in the 32-edge kernel:
+         * blocks that small may hold 255 registers a thread, with which it prefetches two layers
+         * ahead without spills (table_layout.h) */
+        if (wide.dmax == 32 && layout_threads(1, p.Z) <= kNarrowThreads && s->knobs.narrow)
             wide.narrow = true;
         /* DVB parity columns group-major in shared memory: a layer's rows g + j q read parity
          * values (2 bytes each) q apart, which share one bank where q is a multiple of 64
@@ -187,8 +183,7 @@ static int best_shape(const State *s, const ldpc_code *c, const DeviceCtx &d, Ta
     /* Occupancy of every G, scored as codeword groups per SM times the share of warp lanes
      * that run a row; the best score with at least two blocks per SM (a lone block has nothing
      * to run while it waits at its barriers), the smallest G among equals. */
-    const int max_threads = v.narrow ? narrow_threads(v.dmax)
-                                     : table_max_threads(table_lanes(v.arith), v.arith == ARITH_I8, v.mem, v.dmax);
+    const int max_threads = table_max_threads(table_lanes(v.arith), v.arith == ARITH_I8, v.mem, v.dmax);
     int occ[1025] = {0};
     double score[1025] = {0};
     double best_score = 0, best_score2 = 0;

@@ -176,7 +176,7 @@ __device__ __forceinline__ unsigned row_parities(const unsigned char *app_b, con
      * messages two layers ahead or their six to eight entries a layer leave no room for four
      * layers of entries: spills; the 24-edge kernel spilled 102 / 252 bytes with four; NARROW
      * kernels have the registers) */
-    constexpr int KL = ONE_BLOCK ? ((std::is_same<A, ArF32>::value && DMAX > 16) || (DMAX > 20 && !(NARROW && DMAX > 28)) ? 2 : 4)
+    constexpr int KL = ONE_BLOCK ? ((std::is_same<A, ArF32>::value && DMAX > 16) || (DMAX > 20 && !NARROW) ? 2 : 4)
                                  : TWO ? 2 : 1;
     if constexpr (KL > 1) {
         constexpr int NG = DMAX / 4;
@@ -659,16 +659,14 @@ __device__ __forceinline__ unsigned load_channel(typename A::AppT *app, const Pa
 
 /* launch bounds: table_layout.h (table_max_threads, table_min_blocks). ROW_DEG: each thread's
  * row degree from its layer record (layer_update; TableVariant::row_degrees). NARROW (with
- * ONE_BLOCK): blocks of at most narrow_threads(DMAX) threads (TableVariant::narrow): one of
- * up to 256 with 255 registers for rows of 29 - 32 edges, which then prefetches two layers
- * ahead and checks four layers' parities at once; three of up to 160 for rows of 21 - 28 edges,
- * with the one-block kernel's one layer ahead and two layers' parities (table_layout.h). AHEAD3 (with ONE_BLOCK, rows of at most 6 edges): three layers
+ * ONE_BLOCK): a block of at most kNarrowThreads threads, so up to 255 registers
+ * (TableVariant::narrow). AHEAD3 (with ONE_BLOCK, rows of at most 6 edges): three layers
  * prefetched ahead (TableVariant::ahead3). PARITY_GM (with ONE_BLOCK): the layout c.par applies to
  * the APP in shared memory too (TableVariant::parity_gm) */
 template <class A, int DMAX, int MEM, bool T16, bool ONE_BLOCK = false, bool ROW_DEG = false, bool NARROW = false,
           bool AHEAD3 = false, bool PARITY_GM = false>
-__global__ void __launch_bounds__(NARROW ? narrow_threads(DMAX) : table_max_threads(A::LANES, std::is_same<A, ArI8>::value, MEM, DMAX),
-                                  NARROW ? narrow_min_blocks(DMAX) : table_min_blocks(A::LANES, std::is_same<A, ArI8>::value, DMAX, MEM, ONE_BLOCK))
+__global__ void __launch_bounds__(NARROW ? kNarrowThreads : table_max_threads(A::LANES, std::is_same<A, ArI8>::value, MEM, DMAX),
+                                  table_min_blocks(A::LANES, std::is_same<A, ArI8>::value, DMAX, MEM, ONE_BLOCK))
 table_kernel(const TableArgs a)
 {
     typedef typename A::AppT AppT;
@@ -881,7 +879,7 @@ table_kernel(const TableArgs a)
          * / 168); the 24-edge one (DVB 64800 5/6) holds it without spills (H100, DVB-T2 5/6 10
          * it: 9.98 -> 12.33 Gb/s), and so does the NARROW 32-edge one (DVB-S2 9/10: layers of
          * at most 180 rows, 255 registers). */
-        const bool deep = ONE_BLOCK && (DMAX <= 24 || (NARROW && DMAX > 28)) && c.nlayers >= 3;
+        const bool deep = ONE_BLOCK && (DMAX <= 24 || NARROW) && c.nlayers >= 3;
         if (deep)
             y.load(c, layers_s, 1, tab_t, msg_t, in_group);
         /* AHEAD3 (rows of at most 6 edges, TableVariant::ahead3): three layers ahead, in four

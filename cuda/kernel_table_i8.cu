@@ -16,10 +16,9 @@ LDPC_TABLE_INSTANCES(i8, ArI8, LDPC_I8_CASES)
     LDPC_TABLE_ONE_WAVE(X, ARITH)
 LDPC_TABLE_ONE_BLOCK(i8, ArI8, LDPC_I8_ONE_CASES)
 
-/* The narrow one-block variants (TableVariant::narrow; table_layout.h): rows of up to 32 edges
- * in layers of at most 256 rows, one block an SM with 255 registers (DVB-S2 64800 9/10), and rows
- * of up to 28 edges in layers of at most 160 rows, three blocks an SM (DVB-S2 16200 8/9) */
-#define LDPC_I8_NARROW_CASES(X, ARITH) X(ARITH, 32, MEM_SMEM_APP, true) X(ARITH, 28, MEM_SMEM_APP, true)
+/* The narrow one-block variant (TableVariant::narrow, 255 registers): rows of up to 32 edges in
+ * layers of at most kNarrowThreads rows (DVB-S2 64800 9/10) */
+#define LDPC_I8_NARROW_CASES(X, ARITH) X(ARITH, 32, MEM_SMEM_APP, true)
 LDPC_TABLE_ONE_BLOCK_NARROW(i8, ArI8, LDPC_I8_NARROW_CASES)
 
 /* The one-block variant that prefetches three layers ahead (TableVariant::ahead3): rows of at most

@@ -118,23 +118,12 @@ __host__ __device__ constexpr int table_max_threads(int lanes, bool one_lane_i8,
  * every code's layers fit every kernel (a longer layer split in two keeps the row order: its
  * rows touch different columns) */
 static constexpr int kMaxLayerRows = table_max_threads(1, false, MEM_SMEM_ALL, 16);
-/* NARROW one-block kernels: blocks small enough that a thread may hold more registers than the
- * one-block kernels' 384 threads leave it (168), or that several blocks share an SM.
- * - Rows of 29 - 32 edges: one block of at most kNarrowThreads threads, 255 registers (65536 /
- *   256). For codes whose layers hold at most 256 rows (DVB-S2 64800 9/10: 180), the 32-edge
- *   int8 kernel then prefetches two layers ahead and checks four layers' parities at once
- *   without spills (with 168 registers it spilled 82 / 168 bytes at one layer ahead and two).
- * - Rows of 21 - 28 edges: three blocks of at most kSmallThreads threads, 128 registers. For
- *   codes whose layers hold at most 160 rows (DVB-S2 16200 8/9: 17 layers of at most 150 rows,
- *   106 on average), whose one-block kernel held two blocks (ten warps) an SM by its registers
- *   while its shared memory (a codeword's APP, 32 KB) held six: the third block hides more of
- *   each layer's waits. It spills 162 / 400 bytes (none at 168 registers), and still gains
- *   (H200, 20 it int8 kernel-only: 9.02 -> 9.98 Gb/s; docs/benchmarks.md). Four blocks (96
- *   registers) spill 442 / 852 bytes. */
+/* NARROW one-block kernels: blocks of at most this many threads, so that a thread may hold 255
+ * registers (65536 / 256), where the one-block kernels' 384 threads leave 168: for codes whose
+ * layers hold at most 256 rows (DVB-S2 64800 9/10: 180), the 32-edge int8 kernel then prefetches
+ * two layers ahead and checks four layers' parities at once without spills (with 168
+ * registers it spilled 82 / 168 bytes at one layer ahead and two) */
 static constexpr int kNarrowThreads = 256;
-static constexpr int kSmallThreads = 160;
-__host__ __device__ constexpr int narrow_threads(int dmax) { return dmax <= 28 ? kSmallThreads : kNarrowThreads; }
-__host__ __device__ constexpr int narrow_min_blocks(int dmax) { return dmax <= 28 ? 3 : 1; }
 /* ONE_BLOCK: the one-codeword int8 kernel for codes whose APP leaves room for one block per SM
  * in shared memory (DVB 64800: 130 KB), where the cap of 56 registers for three blocks buys
  * nothing and spills: one block of 384 threads may use up to 168 (TableVariant::one_block). */

@@ -310,9 +310,8 @@ int main(void)
     }
     ldpc_code_destroy(code);
 
-    /* DVB-S2 16200 8/9: 27-edge rows (int8: one codeword per thread in the narrow 28-edge
-     * kernel, three blocks an SM in layers of at most 150 rows; then in the one-block 28-edge
-     * kernel of two blocks an SM, and forced into pairs, the two-codeword 32-edge kernel) */
+    /* DVB-S2 16200 8/9: 27-edge rows (int8: one codeword per thread in the one-block 28-edge
+     * kernel, two blocks an SM; then forced into pairs, the two-codeword 32-edge kernel) */
     REQUIRE_OK(ldpc_code_create(&code, "dvbs2:16200:8/9"));
     for (int fi = 0; fi < 2; fi++) {
         ldpc_decoder_config c = cfg_of(fmts[fi], LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 50);
@@ -325,8 +324,6 @@ int main(void)
         ldpc_decoder_config c = cfg_of(LDPC_MSG_I8, LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 50);
         c.early_termination = 0;
         run_knob("LDPCGPU_CUDA_I8_LANES", "2", "dvbs2 16200 r8/9 i8 pairs, oms, 50 it",
-                 code, c, 3.6, 41, LDPC_LLR_I8, 0);
-        run_knob("LDPCGPU_CUDA_NARROW", "0", "dvbs2 16200 r8/9 i8 oms, 50 it, the one-block (not narrow) kernel",
                  code, c, 3.6, 41, LDPC_LLR_I8, 0);
         /* two groups a block asked of the one-block kernel, which addresses one group's state:
          * the knob is ignored (it made every batch fail before) */
