@@ -188,7 +188,9 @@ static int best_shape(const State *s, const ldpc_code *c, const DeviceCtx &d, Ta
     double score[1025] = {0};
     double best_score = 0, best_score2 = 0;
     int best_groups = 0;
-    for (int G = 1; G * p.Z <= max_threads && G <= 1024; G++) {
+    /* the one-block kernels address one group's state (cuda_pipeline.cu refuses them G > 1) */
+    const int max_groups = v.one_block ? 1 : 1024;
+    for (int G = 1; G * p.Z <= max_threads && G <= max_groups; G++) {
         if (table_smem_bytes(v, c->n, p.Z, p.total_groups, p.nlayers, G) > d.smem_optin)
             break;
         const int threads = layout_threads(G, p.Z);

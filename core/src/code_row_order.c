@@ -358,6 +358,7 @@ static int qc_row_order(const ldpc_code *c, int *order)
  * read columns scattered over the whole codeword: 25 - 35% slower there (docs/benchmarks.md). */
 enum { WIDE_ROWS = 384 /* cuda/table_layout.h kMaxLayerRows */ };
 enum { NARROW_ROWS = 256 /* cuda/table_layout.h kNarrowThreads */ };
+enum { WIDE_128_ROWS = 128, WIDE_64_ROWS = 64 }; /* (short_layers_pay) */
 
 static int int_less(const void *a, const void *b)
 {
@@ -527,8 +528,8 @@ static int is_dvb(const ldpc_code *c)
 
 /* H: H's own order, every code. Otherwise: DVB codes GROUPS (by 360-row groups, each group's
  * rows coloured into sets that touch pairwise different columns, the sets shorter than the
- * longest packed into layers) or WIDE / NARROW / WIDE_BY_DEGREE (the same rows refilled into
- * layers of up to 384 / 256 / 384 rows of one degree); WiMAX and WiFi codes: block rows paired
+ * longest packed into layers) or WIDE / NARROW / WIDE_BY_DEGREE / WIDE_128 / WIDE_64 (the same
+ * rows refilled into layers of up to 384 / 256 / 384 rows of one degree / 128 / 64); WiMAX and WiFi codes: block rows paired
  * (above); every other code (5G NR, whose rows' order the decoder's quality on punctured
  * columns depends on; alist codes): H's own order. */
 int ldpc_decoder_row_layers(const ldpc_code *c, ldpc_row_order kind, int *order, int *layer_ptr,
@@ -547,7 +548,9 @@ int ldpc_decoder_row_layers(const ldpc_code *c, ldpc_row_order kind, int *order,
                : kind == LDPC_ROW_ORDER_NARROW ? dvb_refill_order(c, NARROW_ROWS, 0, order, layer_ptr, nlayers)
                : kind == LDPC_ROW_ORDER_WIDE_BY_DEGREE
                    ? dvb_refill_order(c, WIDE_ROWS, 1, order, layer_ptr, nlayers)
-                   : dvb_row_order(c, order, layer_ptr, nlayers);
+               : kind == LDPC_ROW_ORDER_WIDE_128 ? dvb_refill_order(c, WIDE_128_ROWS, 0, order, layer_ptr, nlayers)
+               : kind == LDPC_ROW_ORDER_WIDE_64  ? dvb_refill_order(c, WIDE_64_ROWS, 0, order, layer_ptr, nlayers)
+                                                 : dvb_row_order(c, order, layer_ptr, nlayers);
     if ((c->family == LDPC_FAMILY_WIMAX || c->family == LDPC_FAMILY_WIFI) && c->z > 0 &&
         c->base && c->base_rows <= QC_MAX_BLOCK_ROWS && c->m == c->base_rows * c->z &&
         c->z <= QC_LAYER_ROWS)
@@ -646,9 +649,9 @@ static int narrow_pays(const ldpc_code *c)
  * (29 -> 43) 13.29 -> 12.53, 1/4 (35 -> 51) 17.36 -> 15.29, DVB-T2 16200 3/5 (18 -> 26) 17.27
  * -> 15.26, DVB-S2X 16200 7/15 (24 -> 35) 13.07 -> 10.40, 26/45 (19 -> 27) 15.40 -> 14.46,
  * DVB-S2X 32400 1/5 (68 -> 102) 11.52 -> 8.53. Where WIDE's layers hold at most 256 rows
- * already (16200 5/6: 251, 8/9: 155) NARROW is WIDE, which AUTO leaves to the rule below (GROUPS
- * there: H200 level, 12.56 / 12.55 Gb/s, and 9.05 / 9.27; an H100 measured 5/6 6% slower in
- * WIDE). DVB 64800 codewords run one block an SM (narrow_pays above), and the int16 decoders
+ * already (16200 5/6: 251, 8/9: 155) NARROW is WIDE (GROUPS and WIDE there: H200 level, 12.56
+ * / 12.55 Gb/s, and 9.05 / 9.27; an H100 measured 5/6 6% slower in WIDE); AUTO gives those two
+ * smaller layers still (short_layers_pay below). DVB 64800 codewords run one block an SM (narrow_pays above), and the int16 decoders
  * were not measured in it. */
 static int short_narrow_pays(const ldpc_code *c)
 {
@@ -662,6 +665,31 @@ static int short_narrow_pays(const ldpc_code *c)
     return narrow > 0 && 4 * narrow <= 5 * wide;
 }
 
+/* The GPU's int8 decoders of the shorter DVB frames with the longest rows (more than 16 edges)
+ * in layers of whole warps fewer than GROUPS's: WIDE_64 for rows of more than 20 edges
+ * (DVB-S2 16200 8/9, 27), WIDE_128 for rows of 17 - 20 (DVB-S2/T2 16200 5/6, 15 - 19).
+ * - 8/9 runs one codeword per thread in the one-block 28-edge kernel (168 registers): GROUPS's
+ *   17 layers of up to 150 rows (106 on average) made blocks of 5 warps, two an SM by their
+ *   registers while the shared memory (a codeword's APP, 32 KB) held six. Layers of at most 64
+ *   rows (29) hold six blocks of 2 warps an SM.
+ * - 5/6 runs half2 pairs, three blocks an SM by shared memory whatever the layers (a pair's APP
+ *   is 65 KB), so more layers cannot add blocks; GROUPS's 24 layers of 30 - 180 rows left many
+ *   of their 6 warps idle, 25 of at most 128 rows fill 4.
+ * H200, 20 it int8 kernel-only, GROUPS -> this cap (layers), Gb/s: 8/9 9.04 -> 13.39 (17 ->
+ * 29; caps 48 / 56 / 80 / 96 / 112: 10.38, 11.90, 10.96, 12.71, 11.24); DVB-S2 16200 5/6 12.59
+ * -> 14.13 (24 -> 25; caps 64 / 96 / 112 / 144: 9.47, 12.47, 13.16, 13.10), DVB-T2 5/6 the
+ * same. Not the shorter rows: 4/5, 3/4, 2/3 in layers of 128 lost 21 - 25% against their AUTO
+ * orders (4/5 in 192: -2%). A batch of a few frames (one block an SM or less) takes each layer
+ * in about the same time however few rows it has, so its latency grows with the layers (8/9, 2
+ * frames, 10 it, host to host: 208 us in GROUPS, 227 in layers of 96). The int16 decoders were
+ * not measured in them. */
+static ldpc_row_order short_layers_pay(const ldpc_code *c)
+{
+    if (c->n >= 64800 || c->max_row_degree <= 16)
+        return LDPC_ROW_ORDER_AUTO;
+    return c->max_row_degree > 20 ? LDPC_ROW_ORDER_WIDE_64 : LDPC_ROW_ORDER_WIDE_128;
+}
+
 /* AUTO on the CPU: H's order for the float decoders of DVB codes, GROUPS for the integer ones.
  * The float decoders' APP (4 bytes a frame and column) and messages stream from L3 or DRAM for
  * DVB 64800, and in H's order a row shares a parity column with the row before it: DVB-S2 64800
@@ -672,7 +700,7 @@ static int short_narrow_pays(const ldpc_code *c)
  * 198): no one order for every ISA, and the model must know the order without the ISA
  * (docs/benchmarks.md).
  * AUTO on the GPU: NARROW where narrow_pays or short_narrow_pays (above) for the int8
- * decoders; else WIDE for the
+ * decoders, WIDE_128 or WIDE_64 where short_layers_pay; else WIDE for the
  * long frames, and for shorter ones where it saves at least a tenth of the layers. Measured
  * (H100, one build, int8, 10 it, kernel-only, docs/benchmarks.md):
  * a DVB 64800 codeword runs one block an SM (the one-block kernels), which takes a layer in
@@ -698,6 +726,9 @@ ldpc_row_order ldpc_row_order_of(const ldpc_code *c, const ldpc_decoder_config *
         return LDPC_ROW_ORDER_GROUPS;
     if (cfg->msg_format == LDPC_MSG_I8 && (narrow_pays(c) || short_narrow_pays(c)))
         return LDPC_ROW_ORDER_NARROW;
+    const ldpc_row_order short_layers = short_layers_pay(c);
+    if (cfg->msg_format == LDPC_MSG_I8 && short_layers != LDPC_ROW_ORDER_AUTO)
+        return short_layers;
     if (cfg->msg_format == LDPC_MSG_I8 && by_degree_pays(c))
         return LDPC_ROW_ORDER_WIDE_BY_DEGREE;
     if (c->n >= 64800)

@@ -311,7 +311,8 @@ int main(void)
     ldpc_code_destroy(code);
 
     /* DVB-S2 16200 8/9: 27-edge rows (int8: one codeword per thread in the one-block 28-edge
-     * kernel, two blocks an SM; then forced into pairs, the two-codeword 32-edge kernel) */
+     * kernel, in AUTO's WIDE_64 six blocks an SM; then forced into pairs, the two-codeword
+     * 32-edge kernel; and in GROUPS, two blocks an SM) */
     REQUIRE_OK(ldpc_code_create(&code, "dvbs2:16200:8/9"));
     for (int fi = 0; fi < 2; fi++) {
         ldpc_decoder_config c = cfg_of(fmts[fi], LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 50);
@@ -325,6 +326,9 @@ int main(void)
         c.early_termination = 0;
         run_knob("LDPCGPU_CUDA_I8_LANES", "2", "dvbs2 16200 r8/9 i8 pairs, oms, 50 it",
                  code, c, 3.6, 41, LDPC_LLR_I8, 0);
+        c.row_order = LDPC_ROW_ORDER_GROUPS;
+        run("dvbs2 16200 r8/9 i8 oms, 50 it, groups (layers of up to 150 rows)", code, c, 3.6, 41, LDPC_LLR_I8, 0);
+        c.row_order = LDPC_ROW_ORDER_AUTO;
         /* two groups a block asked of the one-block kernel, which addresses one group's state:
          * the knob is ignored (it made every batch fail before) */
         run_knob("LDPCGPU_CUDA_GROUPS", "2", "dvbs2 16200 r8/9 i8, GROUPS=2 asked of the one-block kernel",
@@ -342,6 +346,19 @@ int main(void)
         run("dvbs2 16200 r3/4 i8 pairs (narrow), nms .875, 50 it, no early stop", code, c, 2.3, 41, LDPC_LLR_F32, 0);
         c = cfg_of(LDPC_MSG_I8, LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 25);
         run("dvbs2 16200 r3/4 i8 pairs (narrow), oms, int8 in, erased", code, c, 2.3, 41, LDPC_LLR_I8, 2);
+    }
+    ldpc_code_destroy(code);
+
+    /* DVB-S2 16200 5/6: rows of 15 - 19 edges, int8 half2 pairs in the two-block 20-edge kernel,
+     * in AUTO's WIDE_128 order (25 layers of at most 128 rows) */
+    REQUIRE_OK(ldpc_code_create(&code, "dvbs2:16200:5/6"));
+    {
+        ldpc_decoder_config c = cfg_of(LDPC_MSG_I8, LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 50);
+        c.early_termination = 0;
+        c.nms_alpha = 0.875f;
+        run("dvbs2 16200 r5/6 i8 pairs (wide-128), nms .875, 50 it, no early stop", code, c, 3.2, 41, LDPC_LLR_F32, 0);
+        c = cfg_of(LDPC_MSG_I8, LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 25);
+        run("dvbs2 16200 r5/6 i8 pairs (wide-128), oms, int8 in, erased", code, c, 3.2, 41, LDPC_LLR_I8, 2);
     }
     ldpc_code_destroy(code);
 

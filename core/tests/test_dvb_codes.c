@@ -380,16 +380,19 @@ static int disjoint_runs(const ldpc_code *c, const int *order, int from, int to,
 }
 
 /* The decoder row order of a kind (code_row_order.c): a permutation of the rows that comes in
- * layers of at most 360 (GROUPS), 384 (WIDE) or 256 (NARROW) pairwise column-disjoint rows (so
- * that each layer is one step of an exact layered schedule), the same order with or without the
- * layers asked for, and (but NARROW) never more layers than the greedy runs of the plain group
- * order g, g+q, g+2q, ...
+ * layers of at most 360 (GROUPS), 384 (WIDE), 256 (NARROW), 128 (WIDE_128) or 64 (WIDE_64)
+ * pairwise column-disjoint rows (so that each layer is one step of an exact layered schedule),
+ * the same order with or without the layers asked for, and (but the capped orders) never more
+ * layers than the greedy runs of the plain group order g, g+q, g+2q, ...
  * Returns the layers. */
 static int check_row_order(const ldpc_code *c, ldpc_row_order kind, int *plain_runs)
 {
     const int cap = kind == LDPC_ROW_ORDER_WIDE || kind == LDPC_ROW_ORDER_WIDE_BY_DEGREE ? 384
                     : kind == LDPC_ROW_ORDER_NARROW                                   ? 256
+                    : kind == LDPC_ROW_ORDER_WIDE_128                                 ? 128
+                    : kind == LDPC_ROW_ORDER_WIDE_64                                  ? 64
                                                                                       : 360;
+    const int capped = kind == LDPC_ROW_ORDER_NARROW || kind == LDPC_ROW_ORDER_WIDE_128 || kind == LDPC_ROW_ORDER_WIDE_64;
     const int m = c->m, q = c->dvb_q;
     int *order = malloc((size_t)m * sizeof(int)), *again = malloc((size_t)m * sizeof(int));
     int *plain = malloc((size_t)m * sizeof(int)), *ptr = malloc(((size_t)m + 1) * sizeof(int));
@@ -416,8 +419,8 @@ static int check_row_order(const ldpc_code *c, ldpc_row_order kind, int *plain_r
             plain[360 * g + t] = g + q * t;
         *plain_runs += disjoint_runs(c, plain, 360 * g, 360 * g + 360, mark);
     }
-    /* (NARROW's smaller layers may outnumber them) */
-    CHECK_MSG(kind == LDPC_ROW_ORDER_NARROW || layers <= *plain_runs, "%s: %d layers, %d runs in the plain order",
+    /* (the capped orders' smaller layers may outnumber them) */
+    CHECK_MSG(capped || layers <= *plain_runs, "%s: %d layers, %d runs in the plain order",
               c->name, layers, *plain_runs);
     free(order);
     free(again);
@@ -529,6 +532,27 @@ int main(void)
         CHECK_MSG((auto_i8 == LDPC_ROW_ORDER_NARROW) == want_narrow && auto_i16 != LDPC_ROW_ORDER_NARROW,
                   "%s: AUTO on cuda %s (int8), %s (int16)", name, ldpc_row_order_name(auto_i8),
                   ldpc_row_order_name(auto_i16));
+        /* WIDE_128 and WIDE_64: the same rows in layers of up to 128 / 64 rows; AUTO takes them
+         * for the GPU's int8 decoders of the 16200 frames with rows of 17 - 20 edges (DVB-S2/T2
+         * 5/6: 25 layers instead of GROUPS's 24) and of more than 20 (DVB-S2 8/9: 29 instead of
+         * 17), never for int16, nor for the 64800 frames or shorter rows */
+        const int w128 = check_row_order(c, LDPC_ROW_ORDER_WIDE_128, &plain_runs);
+        const int w64 = check_row_order(c, LDPC_ROW_ORDER_WIDE_64, &plain_runs);
+        CHECK_MSG(w128 >= narrow && w64 >= w128, "%s: %d layers narrow, %d in 128 rows, %d in 64", name, narrow,
+                  w128, w64);
+        const int is_56 = strcmp(name, "dvbs2:16200:5/6") == 0 || strcmp(name, "dvbt2:16200:5/6") == 0;
+        const int is_89 = strcmp(name, "dvbs2:16200:8/9") == 0;
+        CHECK_MSG((auto_i8 == LDPC_ROW_ORDER_WIDE_128) == is_56 && (auto_i8 == LDPC_ROW_ORDER_WIDE_64) == is_89 &&
+                      auto_i16 != LDPC_ROW_ORDER_WIDE_128 && auto_i16 != LDPC_ROW_ORDER_WIDE_64,
+                  "%s: AUTO on cuda %s (int8), %s (int16)", name, ldpc_row_order_name(auto_i8),
+                  ldpc_row_order_name(auto_i16));
+        if (is_56 || is_89)
+            printf("%s: %d layers by groups, %d in layers of 128 rows, %d of 64; AUTO on cuda %s (int8)\n", name,
+                   runs, w128, w64, ldpc_row_order_name(auto_i8));
+        if (is_56)
+            CHECK_MSG(runs == 24 && w128 == 25, "%s: %d layers by groups, %d of 128 rows", name, runs, w128);
+        if (is_89)
+            CHECK_MSG(runs == 17 && w64 == 29, "%s: %d layers by groups, %d of 64 rows", name, runs, w64);
         if (is_910)
             CHECK_MSG(narrow == 29, "%s: %d layers narrow", name, narrow);
         if (strcmp(name, "dvbs2x:64800:154/180") == 0)

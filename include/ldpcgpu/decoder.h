@@ -96,7 +96,8 @@ typedef enum ldpc_row_order {
                                 * the cuda backend's integer decoders where it fills layers
                                 * (NARROW for its int8 ones where that costs few layers: rows
                                 * of more than 28 edges, DVB-S2 9/10, and the 16200 frames of
-                                * rates 3/5, 2/3, 3/4; WIDE_BY_DEGREE for its
+                                * rates 3/5, 2/3, 3/4; WIDE_128 for those of 16200 5/6,
+                                * WIDE_64 for 16200 8/9; WIDE_BY_DEGREE for its
                                 * int8 ones where WIDE mixes degrees: DVB-S2X 124/180), H on
                                 * the CPU's float decoders, GROUPS everywhere else */
     LDPC_ROW_ORDER_GROUPS = 1, /* DVB by 360-row groups, each group's column-disjoint sets
@@ -118,10 +119,18 @@ typedef enum ldpc_row_order {
                                 * its int8 kernels of 16200 frames fit three such blocks an SM
                                 * instead of two (DVB-S2 16200 2/3: 23 layers instead of 21,
                                 * +24%) */
-    LDPC_ROW_ORDER_WIDE_BY_DEGREE = 5 /* as WIDE, every layer's rows of one degree even where
+    LDPC_ROW_ORDER_WIDE_BY_DEGREE = 5, /* as WIDE, every layer's rows of one degree even where
                                 * that takes a layer or two more: the GPU's int8 kernels update
                                 * such layers faster (DVB-S2X 124/180: 55 layers instead of 54,
                                 * +5%) */
+    LDPC_ROW_ORDER_WIDE_128 = 6, /* as WIDE, in layers of at most 128 rows: the GPU's int8
+                                * pairs of DVB-S2/T2 16200 5/6 (rows of 15 - 19 edges) run
+                                * three blocks an SM either way, and fuller blocks of 4 warps
+                                * (25 layers instead of GROUPS's 24 of 30 - 180 rows: +12%) */
+    LDPC_ROW_ORDER_WIDE_64 = 7 /* as WIDE, in layers of at most 64 rows: the GPU's int8 kernel
+                                * of DVB-S2 16200 8/9 (rows of 27 edges, one codeword a block)
+                                * then holds six blocks an SM instead of two (29 layers instead
+                                * of 17: +48%; small batches are slower) */
 } ldpc_row_order;
 
 typedef enum ldpc_llr_type {
