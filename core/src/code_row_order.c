@@ -359,6 +359,9 @@ static int qc_row_order(const ldpc_code *c, int *order)
 enum { WIDE_ROWS = 384 /* cuda/table_layout.h kMaxLayerRows */ };
 enum { NARROW_ROWS = 256 /* cuda/table_layout.h kNarrowThreads */ };
 enum { WIDE_128_ROWS = 128, WIDE_64_ROWS = 64 }; /* (short_layers_pay) */
+/* the batches for which AUTO keeps GROUPS rather than WIDE_64 (short_layers_pay): two blocks of
+ * the one-block kernel on each of 132 SMs */
+enum { WIDE_64_MIN_BATCH = 265 };
 
 static int int_less(const void *a, const void *b)
 {
@@ -679,15 +682,21 @@ static int short_narrow_pays(const ldpc_code *c)
  * 29; caps 48 / 56 / 80 / 96 / 112: 10.38, 11.90, 10.96, 12.71, 11.24); DVB-S2 16200 5/6 12.59
  * -> 14.13 (24 -> 25; caps 64 / 96 / 112 / 144: 9.47, 12.47, 13.16, 13.10), DVB-T2 5/6 the
  * same. Not the shorter rows: 4/5, 3/4, 2/3 in layers of 128 lost 21 - 25% against their AUTO
- * orders (4/5 in 192: -2%). A batch of a few frames (one block an SM or less) takes each layer
- * in about the same time however few rows it has, so its latency grows with the layers (8/9, 2
- * frames, 10 it, host to host: 208 us in GROUPS, 227 in layers of 96). The int16 decoders were
+ * orders (4/5 in 192: -2%). A batch of few frames (at most the two blocks an SM of GROUPS's
+ * shape) takes each layer in about the same time however few rows it has, so its latency grows
+ * with the layers: 8/9 host to host, one batch in flight, 10 it, GROUPS / WIDE_64, us: 2 frames
+ * 209 / 318, 32 frames 237 / 339, 132 frames 289 / 392, 264 frames 423 / 465, 396 frames 735 /
+ * 611, 528 frames 820 / 696. So 8/9 keeps GROUPS where the decoder's batch_frames is set and
+ * below WIDE_64_MIN_BATCH. 5/6 is level there (2 frames: 323 / 329 us). The int16 decoders were
  * not measured in them. */
-static ldpc_row_order short_layers_pay(const ldpc_code *c)
+static ldpc_row_order short_layers_pay(const ldpc_code *c, const ldpc_decoder_config *cfg)
 {
     if (c->n >= 64800 || c->max_row_degree <= 16)
         return LDPC_ROW_ORDER_AUTO;
-    return c->max_row_degree > 20 ? LDPC_ROW_ORDER_WIDE_64 : LDPC_ROW_ORDER_WIDE_128;
+    if (c->max_row_degree <= 20)
+        return LDPC_ROW_ORDER_WIDE_128;
+    return cfg->batch_frames > 0 && cfg->batch_frames < WIDE_64_MIN_BATCH ? LDPC_ROW_ORDER_AUTO
+                                                                           : LDPC_ROW_ORDER_WIDE_64;
 }
 
 /* AUTO on the CPU: H's order for the float decoders of DVB codes, GROUPS for the integer ones.
@@ -726,7 +735,7 @@ ldpc_row_order ldpc_row_order_of(const ldpc_code *c, const ldpc_decoder_config *
         return LDPC_ROW_ORDER_GROUPS;
     if (cfg->msg_format == LDPC_MSG_I8 && (narrow_pays(c) || short_narrow_pays(c)))
         return LDPC_ROW_ORDER_NARROW;
-    const ldpc_row_order short_layers = short_layers_pay(c);
+    const ldpc_row_order short_layers = short_layers_pay(c, cfg);
     if (cfg->msg_format == LDPC_MSG_I8 && short_layers != LDPC_ROW_ORDER_AUTO)
         return short_layers;
     if (cfg->msg_format == LDPC_MSG_I8 && by_degree_pays(c))

@@ -551,8 +551,19 @@ int main(void)
                    runs, w128, w64, ldpc_row_order_name(auto_i8));
         if (is_56)
             CHECK_MSG(runs == 24 && w128 == 25, "%s: %d layers by groups, %d of 128 rows", name, runs, w128);
-        if (is_89)
+        if (is_89) {
             CHECK_MSG(runs == 17 && w64 == 29, "%s: %d layers by groups, %d of 64 rows", name, runs, w64);
+            /* a decoder of batches of at most 264 frames keeps GROUPS (latency), more take WIDE_64 */
+            cfg.msg_format = LDPC_MSG_I8;
+            cfg.batch_frames = 264;
+            const ldpc_row_order small = ldpc_row_order_of(c, &cfg, LDPC_BACKEND_CUDA);
+            cfg.batch_frames = 265;
+            const ldpc_row_order large = ldpc_row_order_of(c, &cfg, LDPC_BACKEND_CUDA);
+            CHECK_MSG(small == LDPC_ROW_ORDER_GROUPS && large == LDPC_ROW_ORDER_WIDE_64,
+                      "%s: AUTO on cuda %s for batches of 264, %s for 265", name, ldpc_row_order_name(small),
+                      ldpc_row_order_name(large));
+            cfg.batch_frames = 0;
+        }
         if (is_910)
             CHECK_MSG(narrow == 29, "%s: %d layers narrow", name, narrow);
         if (strcmp(name, "dvbs2x:64800:154/180") == 0)

@@ -130,7 +130,8 @@ typedef enum ldpc_row_order {
     LDPC_ROW_ORDER_WIDE_64 = 7 /* as WIDE, in layers of at most 64 rows: the GPU's int8 kernel
                                 * of DVB-S2 16200 8/9 (rows of 27 edges, one codeword a block)
                                 * then holds six blocks an SM instead of two (29 layers instead
-                                * of 17: +48%; small batches are slower) */
+                                * of 17: +48%; batches of up to 264 frames are slower, and
+                                * AUTO keeps GROUPS for them) */
 } ldpc_row_order;
 
 typedef enum ldpc_llr_type {
