@@ -127,6 +127,25 @@ static int run_knob(const char *knob, const char *value, const char *label, cons
     return r;
 }
 
+/* A DVB 16200 code of int8 half2 pairs in the order AUTO gives it (order: its name, for the
+ * labels): nms .875 at 50 iterations without early stop, float LLRs; oms, int8 LLRs with erased
+ * frames among them */
+static void pairs_in_auto_order(const char *name, double ebn0, const char *order)
+{
+    ldpc_code *code;
+    char label[128];
+    REQUIRE_OK(ldpc_code_create(&code, name));
+    ldpc_decoder_config c = cfg_of(LDPC_MSG_I8, LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 50);
+    c.early_termination = 0;
+    c.nms_alpha = 0.875f;
+    snprintf(label, sizeof label, "%s i8 pairs (%s), nms .875, 50 it, no early stop", name, order);
+    run(label, code, c, ebn0, 41, LDPC_LLR_F32, 0);
+    c = cfg_of(LDPC_MSG_I8, LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 25);
+    snprintf(label, sizeof label, "%s i8 pairs (%s), oms, int8 in, erased", name, order);
+    run(label, code, c, ebn0, 41, LDPC_LLR_I8, 2);
+    ldpc_code_destroy(code);
+}
+
 int main(void)
 {
     require_cuda_or_skip();
@@ -337,30 +356,11 @@ int main(void)
     ldpc_code_destroy(code);
 
     /* DVB-S2 16200 3/4: rows of 9 - 13 edges, int8 half2 pairs in the two-block 16-edge kernel,
-     * in AUTO's NARROW order (20 layers of at most 256 rows: three blocks an SM) */
-    REQUIRE_OK(ldpc_code_create(&code, "dvbs2:16200:3/4"));
-    {
-        ldpc_decoder_config c = cfg_of(LDPC_MSG_I8, LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 50);
-        c.early_termination = 0;
-        c.nms_alpha = 0.875f;
-        run("dvbs2 16200 r3/4 i8 pairs (narrow), nms .875, 50 it, no early stop", code, c, 2.3, 41, LDPC_LLR_F32, 0);
-        c = cfg_of(LDPC_MSG_I8, LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 25);
-        run("dvbs2 16200 r3/4 i8 pairs (narrow), oms, int8 in, erased", code, c, 2.3, 41, LDPC_LLR_I8, 2);
-    }
-    ldpc_code_destroy(code);
-
-    /* DVB-S2 16200 5/6: rows of 15 - 19 edges, int8 half2 pairs in the two-block 20-edge kernel,
-     * in AUTO's WIDE_128 order (25 layers of at most 128 rows) */
-    REQUIRE_OK(ldpc_code_create(&code, "dvbs2:16200:5/6"));
-    {
-        ldpc_decoder_config c = cfg_of(LDPC_MSG_I8, LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 50);
-        c.early_termination = 0;
-        c.nms_alpha = 0.875f;
-        run("dvbs2 16200 r5/6 i8 pairs (wide-128), nms .875, 50 it, no early stop", code, c, 3.2, 41, LDPC_LLR_F32, 0);
-        c = cfg_of(LDPC_MSG_I8, LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 25);
-        run("dvbs2 16200 r5/6 i8 pairs (wide-128), oms, int8 in, erased", code, c, 3.2, 41, LDPC_LLR_I8, 2);
-    }
-    ldpc_code_destroy(code);
+     * in AUTO's NARROW order (20 layers of at most 256 rows: three blocks an SM); 5/6: rows of
+     * 15 - 19 edges, in the two-block 20-edge kernel, in AUTO's WIDE_128 order (25 layers of at
+     * most 128 rows) */
+    pairs_in_auto_order("dvbs2:16200:3/4", 2.3, "narrow");
+    pairs_in_auto_order("dvbs2:16200:5/6", 3.2, "wide-128");
 
     /* DVB-S2 16200 1/3: 5-edge rows (int8: half2 pairs with the APP in shared and the messages
      * in global memory, two blocks an SM; 16x2 integer pairs at alpha .8; the old one codeword
