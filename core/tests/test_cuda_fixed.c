@@ -605,6 +605,17 @@ int main(void)
         if (knob)
             unsetenv(knob);
     }
+    /* a one-block kernel in layers far smaller than its block could hold (DVB-T2 64800 r1/2 in
+     * WIDE_64: 64 rows a layer): one group a block still (best_shape once chose several, which
+     * the one-block kernel cannot run, so that every batch failed) */
+    REQUIRE_OK(ldpc_code_create(&code, "dvbt2:64800:1/2"));
+    {
+        ldpc_decoder_config c = cfg_of(LDPC_MSG_I8, LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 20);
+        c.row_order = LDPC_ROW_ORDER_WIDE_64;
+        run("dvbt2:64800:1/2 i8 one-block kernel in layers of 64 rows (wide-64), oms", code, c, 1.5, 9,
+            LDPC_LLR_I8, 0);
+    }
+    ldpc_code_destroy(code);
     /* int16 messages on long DVB 64800 rows: in global memory, a record a row (CmI16, one
      * entry for rows of up to 24 edges, two beyond): 11 (16-edge kernel), 18 (20) and 30 edges
      * (32); early stop on and off, erased frames */
