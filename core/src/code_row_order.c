@@ -532,8 +532,8 @@ static int is_dvb(const ldpc_code *c)
 /* H: H's own order, every code. Otherwise: DVB codes GROUPS (by 360-row groups, each group's
  * rows coloured into sets that touch pairwise different columns, the sets shorter than the
  * longest packed into layers) or WIDE / NARROW / WIDE_BY_DEGREE / WIDE_128 / WIDE_64 (the same
- * rows refilled into layers of up to 384 / 256 / 384 rows of one degree / 128 / 64); WiMAX and WiFi codes: block rows paired
- * (above); every other code (5G NR, whose rows' order the decoder's quality on punctured
+ * rows refilled into layers of up to 384 / 256 / 384 rows of one degree / 128 / 64); WiMAX and
+ * WiFi codes: block rows paired (above); every other code (5G NR, whose rows' order the decoder's quality on punctured
  * columns depends on; alist codes): H's own order. */
 int ldpc_decoder_row_layers(const ldpc_code *c, ldpc_row_order kind, int *order, int *layer_ptr,
                             int *nlayers)
@@ -551,9 +551,11 @@ int ldpc_decoder_row_layers(const ldpc_code *c, ldpc_row_order kind, int *order,
                : kind == LDPC_ROW_ORDER_NARROW ? dvb_refill_order(c, NARROW_ROWS, 0, order, layer_ptr, nlayers)
                : kind == LDPC_ROW_ORDER_WIDE_BY_DEGREE
                    ? dvb_refill_order(c, WIDE_ROWS, 1, order, layer_ptr, nlayers)
-               : kind == LDPC_ROW_ORDER_WIDE_128 ? dvb_refill_order(c, WIDE_128_ROWS, 0, order, layer_ptr, nlayers)
-               : kind == LDPC_ROW_ORDER_WIDE_64  ? dvb_refill_order(c, WIDE_64_ROWS, 0, order, layer_ptr, nlayers)
-                                                 : dvb_row_order(c, order, layer_ptr, nlayers);
+               : kind == LDPC_ROW_ORDER_WIDE_128
+                   ? dvb_refill_order(c, WIDE_128_ROWS, 0, order, layer_ptr, nlayers)
+               : kind == LDPC_ROW_ORDER_WIDE_64
+                   ? dvb_refill_order(c, WIDE_64_ROWS, 0, order, layer_ptr, nlayers)
+                   : dvb_row_order(c, order, layer_ptr, nlayers);
     if ((c->family == LDPC_FAMILY_WIMAX || c->family == LDPC_FAMILY_WIFI) && c->z > 0 &&
         c->base && c->base_rows <= QC_MAX_BLOCK_ROWS && c->m == c->base_rows * c->z &&
         c->z <= QC_LAYER_ROWS)
@@ -654,8 +656,8 @@ static int narrow_pays(const ldpc_code *c)
  * DVB-S2X 32400 1/5 (68 -> 102) 11.52 -> 8.53. Where WIDE's layers hold at most 256 rows
  * already (16200 5/6: 251, 8/9: 155) NARROW is WIDE (GROUPS and WIDE there: H200 level, 12.56
  * / 12.55 Gb/s, and 9.05 / 9.27; an H100 measured 5/6 6% slower in WIDE); AUTO gives those two
- * smaller layers still (short_layers_pay below). DVB 64800 codewords run one block an SM (narrow_pays above), and the int16 decoders
- * were not measured in it. */
+ * smaller layers still (short_layers_pay below). DVB 64800 codewords run one block an SM
+ * (narrow_pays above), and the int16 decoders were not measured in it. */
 static int short_narrow_pays(const ldpc_code *c)
 {
     if (c->n >= 64800)

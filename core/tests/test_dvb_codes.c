@@ -392,7 +392,8 @@ static int check_row_order(const ldpc_code *c, ldpc_row_order kind, int *plain_r
                     : kind == LDPC_ROW_ORDER_WIDE_128                                 ? 128
                     : kind == LDPC_ROW_ORDER_WIDE_64                                  ? 64
                                                                                       : 360;
-    const int capped = kind == LDPC_ROW_ORDER_NARROW || kind == LDPC_ROW_ORDER_WIDE_128 || kind == LDPC_ROW_ORDER_WIDE_64;
+    const int capped =
+        kind == LDPC_ROW_ORDER_NARROW || kind == LDPC_ROW_ORDER_WIDE_128 || kind == LDPC_ROW_ORDER_WIDE_64;
     const int m = c->m, q = c->dvb_q;
     int *order = malloc((size_t)m * sizeof(int)), *again = malloc((size_t)m * sizeof(int));
     int *plain = malloc((size_t)m * sizeof(int)), *ptr = malloc(((size_t)m + 1) * sizeof(int));
