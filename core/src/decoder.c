@@ -103,7 +103,7 @@ static int check_config(const ldpc_decoder_config *c)
     if ((unsigned)c->msg_format > LDPC_MSG_I16)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "unknown message format %d",
                           (int)c->msg_format);
-    if ((unsigned)c->row_order > LDPC_ROW_ORDER_WIDE_64)
+    if ((unsigned)c->row_order > LDPC_ROW_ORDER_PACKED)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "unknown row order %d", (int)c->row_order);
     if (c->max_iterations < 1 || c->max_iterations > 10000)
         return ldpc_error(LDPC_ERR_INVALID_ARGUMENT, "max_iterations %d outside 1..10000",
@@ -265,7 +265,7 @@ static const char *cuda_cannot(const ldpc_decoder_config *cfg, const ldpc_code *
     if (cfg->row_order == LDPC_ROW_ORDER_H && cfg->schedule == LDPC_SCHEDULE_LAYERED &&
         code->family == LDPC_FAMILY_DVB)
         return "row order h runs a DVB code one row a layer on the cuda backend (use groups, wide, "
-               "narrow, wide-by-degree, wide-128 or wide-64)";
+               "narrow, wide-by-degree, wide-128, wide-64 or packed)";
     return NULL;
 }
 

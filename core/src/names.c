@@ -49,7 +49,7 @@ static const name_entry row_order_table[] = {
     {"auto", LDPC_ROW_ORDER_AUTO}, {"groups", LDPC_ROW_ORDER_GROUPS}, {"wide", LDPC_ROW_ORDER_WIDE},
     {"h", LDPC_ROW_ORDER_H}, {"natural", LDPC_ROW_ORDER_H}, {"narrow", LDPC_ROW_ORDER_NARROW},
     {"wide-by-degree", LDPC_ROW_ORDER_WIDE_BY_DEGREE}, {"wide-128", LDPC_ROW_ORDER_WIDE_128},
-    {"wide-64", LDPC_ROW_ORDER_WIDE_64},
+    {"wide-64", LDPC_ROW_ORDER_WIDE_64}, {"packed", LDPC_ROW_ORDER_PACKED},
 };
 
 static const name_entry modulation_table[] = {

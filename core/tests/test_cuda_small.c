@@ -217,11 +217,11 @@ int main(void)
     unsetenv("LDPCGPU_CUDA_I8_PAIR");
     /* the row orders asked for explicitly: GROUPS (cpu-simd's bits), WIDE, NARROW,
      * WIDE_BY_DEGREE (DVB-T2 16200 r1/2's rows of 4 - 7 edges: layers of one degree, 29 instead
-     * of WIDE's 26), WIDE_128 and WIDE_64 (H's own order is refused for DVB codes:
+     * of WIDE's 26), WIDE_128, WIDE_64 and PACKED (H's own order is refused for DVB codes:
      * test_decoder_api) */
     static const ldpc_row_order orders[] = {LDPC_ROW_ORDER_GROUPS, LDPC_ROW_ORDER_WIDE, LDPC_ROW_ORDER_NARROW,
                                             LDPC_ROW_ORDER_WIDE_BY_DEGREE, LDPC_ROW_ORDER_WIDE_128,
-                                            LDPC_ROW_ORDER_WIDE_64};
+                                            LDPC_ROW_ORDER_WIDE_64, LDPC_ROW_ORDER_PACKED};
     for (size_t o = 0; o < sizeof orders / sizeof orders[0]; o++) {
         char label[64];
         cfg.row_order = orders[o];

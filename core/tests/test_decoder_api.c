@@ -271,9 +271,9 @@ static void test_config_errors(const fixture *fx)
     /* row orders: a bad one refused; names round trip; H's order for a DVB code is refused by
      * cuda whether or not a GPU is there (one row a layer), the CPU taking over with fallback */
     cfg = base_config();
-    cfg.row_order = (ldpc_row_order)(LDPC_ROW_ORDER_WIDE_64 + 1);
+    cfg.row_order = (ldpc_row_order)(LDPC_ROW_ORDER_PACKED + 1);
     CHECK(ldpc_decoder_create(&dec, fx->code, &cfg) == LDPC_ERR_INVALID_ARGUMENT && dec == NULL);
-    for (int o = LDPC_ROW_ORDER_AUTO; o <= LDPC_ROW_ORDER_WIDE_64; o++) {
+    for (int o = LDPC_ROW_ORDER_AUTO; o <= LDPC_ROW_ORDER_PACKED; o++) {
         ldpc_row_order ro;
         REQUIRE_OK(ldpc_row_order_from_string(ldpc_row_order_name((ldpc_row_order)o), &ro));
         CHECK((int)ro == o);

@@ -380,14 +380,16 @@ static int disjoint_runs(const ldpc_code *c, const int *order, int from, int to,
 }
 
 /* The decoder row order of a kind (code_row_order.c): a permutation of the rows that comes in
- * layers of at most 360 (GROUPS), 384 (WIDE), 256 (NARROW), 128 (WIDE_128) or 64 (WIDE_64)
+ * layers of at most 360 (GROUPS), 384 (WIDE, PACKED), 256 (NARROW), 128 (WIDE_128) or 64 (WIDE_64)
  * pairwise column-disjoint rows (so that each layer is one step of an exact layered schedule),
  * the same order with or without the layers asked for, and (but the capped orders) never more
  * layers than the greedy runs of the plain group order g, g+q, g+2q, ...
  * Returns the layers. */
 static int check_row_order(const ldpc_code *c, ldpc_row_order kind, int *plain_runs)
 {
-    const int cap = kind == LDPC_ROW_ORDER_WIDE || kind == LDPC_ROW_ORDER_WIDE_BY_DEGREE ? 384
+    const int cap = kind == LDPC_ROW_ORDER_WIDE || kind == LDPC_ROW_ORDER_WIDE_BY_DEGREE ||
+                            kind == LDPC_ROW_ORDER_PACKED
+                        ? 384
                     : kind == LDPC_ROW_ORDER_NARROW                                   ? 256
                     : kind == LDPC_ROW_ORDER_WIDE_128                                 ? 128
                     : kind == LDPC_ROW_ORDER_WIDE_64                                  ? 64
@@ -552,6 +554,20 @@ int main(void)
                    runs, w128, w64, ldpc_row_order_name(auto_i8));
         if (is_56)
             CHECK_MSG(runs == 24 && w128 == 25, "%s: %d layers by groups, %d of 128 rows", name, runs, w128);
+        /* PACKED: WIDE's rows coloured into fewer layers where DSATUR finds them, never more;
+         * AUTO never takes it */
+        const int packed = check_row_order(c, LDPC_ROW_ORDER_PACKED, &plain_runs);
+        CHECK_MSG(packed <= wide && packed >= (c->m + 383) / 384, "%s: %d layers packed, %d wide", name, packed,
+                  wide);
+        CHECK_MSG(auto_i8 != LDPC_ROW_ORDER_PACKED && auto_i16 != LDPC_ROW_ORDER_PACKED, "%s: AUTO packed", name);
+        if (packed < wide)
+            printf("%s: %d layers packed, %d wide\n", name, packed, wide);
+        if (strcmp(name, "dvbs2:64800:8/9") == 0 || strcmp(name, "dvbs2:64800:9/10") == 0)
+            CHECK_MSG(packed == 19, "%s: %d layers packed", name, packed);
+        if (strcmp(name, "dvbt2:64800:5/6") == 0)
+            CHECK_MSG(packed == 33, "%s: %d layers packed", name, packed);
+        if (strcmp(name, "dvbt2:64800:1/2") == 0)
+            CHECK_MSG(packed == 85, "%s: %d layers packed (WIDE's)", name, packed);
         if (is_89) {
             CHECK_MSG(runs == 17 && w64 == 29, "%s: %d layers by groups, %d of 64 rows", name, runs, w64);
             /* a decoder of batches of at most 264 frames keeps GROUPS (latency), more take WIDE_64 */

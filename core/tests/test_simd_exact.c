@@ -269,7 +269,8 @@ static void test_code(const char *name, int count, double ebn0)
                                                     LDPC_ROW_ORDER_NARROW,
                                                     LDPC_ROW_ORDER_WIDE_BY_DEGREE,
                                                     LDPC_ROW_ORDER_WIDE_128,
-                                                    LDPC_ROW_ORDER_WIDE_64};
+                                                    LDPC_ROW_ORDER_WIDE_64,
+                                                    LDPC_ROW_ORDER_PACKED};
             cfg.row_order = orders[(v + (size_t)fi) % (sizeof orders / sizeof orders[0])];
             /* a scale at which int8 messages are too narrow for the code is refused (decoder.c,
              * the quantised limits): nothing to compare in that variant */

@@ -176,7 +176,8 @@ class qa_numpy_api(unittest.TestCase):
         llr = ldpcgpu.bpsk_awgn(code.encode(info), ldpcgpu.awgn_sigma(4.2, code.rate), seed=12)
         for msg, same_as in (("float", "h"), ("int8", "groups")):
             got = {}
-            for order in ("auto", "groups", "wide", "h", "narrow", "wide-by-degree", "wide-128", "wide-64"):
+            for order in ("auto", "groups", "wide", "h", "narrow", "wide-by-degree", "wide-128", "wide-64",
+                          "packed"):
                 dec = ldpcgpu.Decoder(code, backend="cpu", msg_format=msg, row_order=order,
                                       max_iterations=30, early_termination=False)
                 got[order] = dec.decode(llr)

@@ -1050,7 +1050,7 @@ void bind_core(py::module& m)
         "LdpcError. harq_buffers (with rate_matched): the decoder keeps that many HARQ soft "
         "buffers (on the GPU for the cuda backend) and decode() combines each frame into the "
         "one it names (buffers=, rv=, first=) before decoding it on the whole code. row_order "
-        "('auto', 'groups', 'wide', 'narrow', 'wide-by-degree', 'wide-128', 'wide-64', 'h'): the "
+        "('auto', 'groups', 'wide', 'narrow', 'wide-by-degree', 'wide-128', 'wide-64', 'packed', 'h'): the "
         "layered rows' order of DVB codes (decoder.h, ldpc_row_order; auto: "
         "each backend's faster one; the same order on two backends gives the same bits).")
         .def_property_readonly("frame_llrs", [](const Decoder& d) { return d.frame_llrs(); },
