@@ -600,6 +600,49 @@ static int packed_colouring(int m, const int *nb_ptr, const int *nb, int k, int 
     return ok;
 }
 
+/* Each row's neighbours (the rows it shares a column with) as *nb_ptr (m + 1) / *nb, listed
+ * in two passes: counted, then written. LDPC_ERR_NO_MEMORY, or LDPC_OK and the caller frees
+ * both. */
+static int row_neighbours(const ldpc_code *c, int **nb_ptr, int **nb)
+{
+    const int m = c->m;
+    int *ptr = malloc(((size_t)m + 1) * sizeof(int)), *list = NULL;
+    int *mark = malloc((size_t)m * sizeof(int)); /* the row that last listed each row */
+    int st = ptr && mark ? LDPC_OK : LDPC_ERR_NO_MEMORY;
+    for (int pass = 0; pass < 2 && st == LDPC_OK; pass++) {
+        size_t total = 0;
+        for (int r = 0; r < m; r++)
+            mark[r] = -1;
+        for (int r = 0; r < m; r++) {
+            ptr[r] = (int)total;
+            for (int e = c->row_ptr[r]; e < c->row_ptr[r + 1]; e++) {
+                const int j = c->col_idx[e];
+                for (int f = c->col_ptr[j]; f < c->col_ptr[j + 1]; f++) {
+                    const int s = c->row_idx[f];
+                    if (s != r && mark[s] != r) {
+                        mark[s] = r;
+                        if (list)
+                            list[total] = s;
+                        total++;
+                    }
+                }
+            }
+        }
+        ptr[m] = (int)total;
+        if (pass == 0 && !(list = malloc((total ? total : 1) * sizeof(int))))
+            st = LDPC_ERR_NO_MEMORY;
+    }
+    free(mark);
+    if (st != LDPC_OK) {
+        free(ptr);
+        free(list);
+        return st;
+    }
+    *nb_ptr = ptr;
+    *nb = list;
+    return LDPC_OK;
+}
+
 /* PACKED: WIDE's rows coloured again into as few column-disjoint layers of at most cap rows as
  * packed_colouring finds, trying k = ceil(m / cap), ceil(m / cap) + 1, ... below WIDE's count
  * (at most 64); where none succeeds, WIDE's order. Layers in colour order, a layer's rows by
@@ -612,39 +655,10 @@ static int dvb_packed_order(const ldpc_code *c, int cap, int *order, int *layer_
     int nl = 0;
     int st = ptr ? dvb_refill_order(c, cap, 0, order, ptr, &nl) : LDPC_ERR_NO_MEMORY;
     const int lowest = (m + cap - 1) / cap, highest = nl - 1 < 64 ? nl - 1 : 64;
-    int *nb_ptr = NULL, *nb = NULL, *mark = NULL, *color = NULL;
+    int *nb_ptr = NULL, *nb = NULL, *color = NULL;
     if (st == LDPC_OK && lowest <= highest) {
-        nb_ptr = malloc(((size_t)m + 1) * sizeof(int));
-        mark = malloc((size_t)m * sizeof(int));
         color = malloc((size_t)m * sizeof(int));
-        st = nb_ptr && mark && color ? LDPC_OK : LDPC_ERR_NO_MEMORY;
-    }
-    if (st == LDPC_OK && nb_ptr) {
-        /* each row's neighbours, twice over: counted, then listed */
-        for (int pass = 0; pass < 2 && st == LDPC_OK; pass++) {
-            size_t total = 0;
-            for (int r = 0; r < m; r++)
-                mark[r] = -1;
-            for (int r = 0; r < m; r++) {
-                if (pass == 0)
-                    nb_ptr[r] = (int)total;
-                for (int e = c->row_ptr[r]; e < c->row_ptr[r + 1]; e++)
-                    for (int f = c->col_ptr[c->col_idx[e]]; f < c->col_ptr[c->col_idx[e] + 1]; f++) {
-                        const int s = c->row_idx[f];
-                        if (s == r || mark[s] == r)
-                            continue;
-                        mark[s] = r;
-                        if (pass == 1)
-                            nb[total] = s;
-                        total++;
-                    }
-            }
-            if (pass == 0) {
-                nb_ptr[m] = (int)total;
-                nb = malloc((total ? total : 1) * sizeof(int));
-                st = nb ? LDPC_OK : LDPC_ERR_NO_MEMORY;
-            }
-        }
+        st = color ? row_neighbours(c, &nb_ptr, &nb) : LDPC_ERR_NO_MEMORY;
         for (int k = lowest; st == LDPC_OK && k <= highest; k++) {
             const int ok = packed_colouring(m, nb_ptr, nb, k, cap, color);
             if (ok < 0)
@@ -673,9 +687,9 @@ static int dvb_packed_order(const ldpc_code *c, int cap, int *order, int *layer_
     free(ptr);
     free(nb_ptr);
     free(nb);
-    free(mark);
     free(color);
-    return st == LDPC_ERR_NO_MEMORY ? ldpc_error(st, "decoder row order: out of memory (code %s)", c->name) : st;
+    return st == LDPC_ERR_NO_MEMORY ? ldpc_error(st, "decoder row order: out of memory (code %s)", c->name)
+                                    : st;
 }
 
 static int is_dvb(const ldpc_code *c)
@@ -688,8 +702,8 @@ static int is_dvb(const ldpc_code *c)
  * longest packed into layers) or WIDE / NARROW / WIDE_BY_DEGREE / WIDE_128 / WIDE_64 (the same
  * rows refilled into layers of up to 384 / 256 / 384 rows of one degree / 128 / 64) or PACKED
  * (WIDE's rows coloured into fewer layers of up to 384 where DSATUR finds them); WiMAX and
- * WiFi codes: block rows paired (above); every other code (5G NR, whose rows' order the decoder's quality on punctured
- * columns depends on; alist codes): H's own order. */
+ * WiFi codes: block rows paired (above); every other code (5G NR, whose rows' order the
+ * decoder's quality on punctured columns depends on; alist codes): H's own order. */
 int ldpc_decoder_row_layers(const ldpc_code *c, ldpc_row_order kind, int *order, int *layer_ptr,
                             int *nlayers)
 {
@@ -710,8 +724,9 @@ int ldpc_decoder_row_layers(const ldpc_code *c, ldpc_row_order kind, int *order,
                    ? dvb_refill_order(c, WIDE_128_ROWS, 0, order, layer_ptr, nlayers)
                : kind == LDPC_ROW_ORDER_WIDE_64
                    ? dvb_refill_order(c, WIDE_64_ROWS, 0, order, layer_ptr, nlayers)
-               : kind == LDPC_ROW_ORDER_PACKED ? dvb_packed_order(c, WIDE_ROWS, order, layer_ptr, nlayers)
-                                               : dvb_row_order(c, order, layer_ptr, nlayers);
+               : kind == LDPC_ROW_ORDER_PACKED
+                   ? dvb_packed_order(c, WIDE_ROWS, order, layer_ptr, nlayers)
+                   : dvb_row_order(c, order, layer_ptr, nlayers);
     if ((c->family == LDPC_FAMILY_WIMAX || c->family == LDPC_FAMILY_WIFI) && c->z > 0 &&
         c->base && c->base_rows <= QC_MAX_BLOCK_ROWS && c->m == c->base_rows * c->z &&
         c->z <= QC_LAYER_ROWS)
@@ -804,8 +819,9 @@ static int narrow_pays(const ldpc_code *c)
  * layer: layers of at most 256 rows leave three blocks an SM where WIDE's 384 leave two, and a
  * layer then takes about 1.12 times as long, so NARROW pays in throughput up to 1.5 / 1.12 =
  * 1.34 times the layers; batches of one block an SM or less take a layer in about the same
- * time in either, and pay for each layer added. H200, 20 it int8 kernel-only, WIDE -> NARROW (layers): DVB-S2 16200 3/5 (28 -> 31) 10.26 -> 13.23 Gb/s,
- * 2/3 (21 -> 23) 14.07 -> 17.51, 3/4 (17 -> 20) 12.94 -> 14.76 (DVB-T2 16200 the same). Not
+ * time in either, and pay for each layer added. H200, 20 it int8 kernel-only, WIDE -> NARROW
+ * (layers): DVB-S2 16200 3/5 (28 -> 31) 10.26 -> 13.23 Gb/s, 2/3 (21 -> 23) 14.07 -> 17.51,
+ * 3/4 (17 -> 20) 12.94 -> 14.76 (DVB-T2 16200 the same). Not
  * taken: 4/5 (12 -> 16) 15.92 -> 16.42, but 2 frames host to host, 10 it, 156 -> 176 us; 1/3
  * (29 -> 43) 13.29 -> 12.53, 1/4 (35 -> 51) 17.36 -> 15.29, DVB-T2 16200 3/5 (18 -> 26) 17.27
  * -> 15.26, DVB-S2X 16200 7/15 (24 -> 35) 13.07 -> 10.40, 26/45 (19 -> 27) 15.40 -> 14.46,
