@@ -2,62 +2,19 @@
  * order of a row's edges among its slots.
  *
  * Thread t of a layer runs row t, and the warp's 32 threads read and write the APP of their
- * rows' edge slot s together: one shared-memory access per slot, which takes as many passes
- * (wavefronts) as the most distinct 4-byte words any one of the 32 banks holds among them.
- * In H's column order a DVB layer's slots are often 2 - 3 times that (rows of different
- * 360-row groups packed into one layer, parity columns q apart); quasi-cyclic block rows
- * (consecutive columns) are not. The rows' results do not depend on the order of their edges
- * (min-sum: the two smallest magnitudes, the sign product and each edge's own update; the table
- * kernel runs no sum-product), and a message lives in its edge's slot whatever the order, so
- * each row's edges may go to any of its slots: greedily, slot by slot, each thread takes the
- * remaining edge whose bank holds the fewest words of the slot so far (ties: H's order), and a
- * warp keeps the result only where it needs fewer passes than H's order. */
+ * rows' edge slot s together (the model: core/src/smem_banks.h). In H's column order a DVB
+ * layer's slots often take 2 - 3 passes (rows of different 360-row groups packed into one
+ * layer, parity columns q apart); quasi-cyclic block rows (consecutive columns) do not. A
+ * message lives in its edge's slot whatever the order, so each row's edges may go to any of its
+ * slots: the greedy order of ldpc_warp_bank_order, kept where it needs fewer passes than H's
+ * order. */
 #include <algorithm>
 #include <cstring>
 #include "cuda_internal.h"
+#include "smem_banks.h"
 #include "table_encoding.h"
 
 namespace ldpccuda {
-
-namespace {
-
-constexpr int kWarp = 32, kBanks = 32, kMaxEdges = 32;
-
-/* one slot's words, by bank: how many passes the warp's access takes */
-struct SlotWords {
-    unsigned words[kBanks][kWarp]; /* bank b's distinct words: words[b][0 .. count[b]) */
-    int count[kBanks] = {0}, passes = 0;
-    bool has(unsigned w) const
-    {
-        const unsigned *b = words[w % kBanks];
-        return std::find(b, b + count[w % kBanks], w) != b + count[w % kBanks];
-    }
-    int cost_of(unsigned w) const { return has(w) ? 0 : count[w % kBanks]; }
-    void add(unsigned w)
-    {
-        if (has(w))
-            return;
-        const unsigned b = w % kBanks;
-        words[b][count[b]++] = w;
-        passes = std::max(passes, count[b]);
-    }
-};
-
-/* passes of every slot of the warp's rows (word[i][s], deg[i]) */
-int warp_passes(const unsigned word[][kMaxEdges], const int *deg, int nt, int dmax)
-{
-    int total = 0;
-    for (int s = 0; s < dmax; s++) {
-        SlotWords sw;
-        for (int i = 0; i < nt; i++)
-            if (s < deg[i])
-                sw.add(word[i][s]);
-        total += sw.passes;
-    }
-    return total;
-}
-
-} // namespace
 
 ParityLayout dvb_parity_layout(const ldpc_code *c)
 {
@@ -102,12 +59,13 @@ void order_edges_for_banks(const HostPlan &p, std::vector<uint4> &cols, size_t v
     for (int L = 0; L < p.nlayers; L++) {
         const int4 li = p.layers[(size_t)L];
         const int slots = 4 * li.x, gb = li.y, rows = li.z;
-        if (slots > kMaxEdges)
+        if (slots > LDPC_BANK_MAX_EDGES)
             continue;
-        for (int w0 = 0; w0 < rows; w0 += kWarp) {
-            const int nt = std::min(kWarp, rows - w0);
-            unsigned col[kWarp][kMaxEdges], word[kWarp][kMaxEdges], best[kWarp][kMaxEdges];
-            int deg[kWarp], dmax = 0;
+        for (int w0 = 0; w0 < rows; w0 += LDPC_BANK_WARP) {
+            const int nt = std::min(LDPC_BANK_WARP, rows - w0);
+            unsigned col[LDPC_BANK_WARP][LDPC_BANK_MAX_EDGES], word[LDPC_BANK_WARP][LDPC_BANK_MAX_EDGES];
+            unsigned char pick[LDPC_BANK_WARP][LDPC_BANK_MAX_EDGES];
+            int deg[LDPC_BANK_WARP];
             for (int i = 0; i < nt; i++) {
                 deg[i] = 0;
                 for (int j = 0; j < slots; j++) {
@@ -117,35 +75,14 @@ void order_edges_for_banks(const HostPlan &p, std::vector<uint4> &cols, size_t v
                     col[i][deg[i]] = v;
                     word[i][deg[i]++] = (unsigned)(v * value_bytes / 4);
                 }
-                dmax = std::max(dmax, deg[i]);
             }
-            const int before = warp_passes(word, deg, nt, dmax);
-            if (before <= dmax)
-                continue; /* every slot in one pass already */
-            bool used[kWarp][kMaxEdges] = {};
-            int after = 0; /* the greedy order's passes, slot by slot */
-            for (int s = 0; s < dmax; s++) {
-                SlotWords sw;
-                for (int i = 0; i < nt; i++) {
-                    if (s >= deg[i])
-                        continue;
-                    int pick = -1, cost = 1 << 30;
-                    for (int e = 0; e < deg[i]; e++)
-                        if (!used[i][e] && sw.cost_of(word[i][e]) < cost) {
-                            cost = sw.cost_of(word[i][e]);
-                            pick = e;
-                        }
-                    used[i][pick] = true;
-                    sw.add(word[i][pick]);
-                    best[i][s] = col[i][pick];
-                }
-                after += sw.passes;
-            }
+            int before = 0;
+            const int after = ldpc_warp_bank_order(nt, deg, word, pick, &before);
             if (after >= before)
                 continue;
             for (int i = 0; i < nt; i++)
                 for (int s = 0; s < deg[i]; s++)
-                    table_set_slot(cols[(size_t)(gb + s / 4) * p.Z + w0 + i], s, best[i][s]);
+                    table_set_slot(cols[(size_t)(gb + s / 4) * p.Z + w0 + i], s, col[i][pick[i][s]]);
         }
     }
 }

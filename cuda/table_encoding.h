@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include <cuda_runtime.h>
+#include "smem_banks.h"
 
 namespace ldpccuda {
 
@@ -87,22 +88,16 @@ __host__ __device__ __forceinline__ void table_decode(const uint2 &q, unsigned o
     o[2] = (q.y & kTable16NoEdge) << SH; o[3] = (q.y >> 16) << SH;
 }
 
-/* Where column j's APP value lives. Identity, except for DVB codes (q > 0): their parity columns
- * k + p are stored group-major, at k + (p mod q) * per + p div q (per = (n - k) / q = 360). Row
- * g + i q of a 360-row group (thread i of its colour set) has parity columns g + i q - 1 and g +
- * i q, q values apart in H's order (a warp's accesses four to eight to a bank for DVB-T2 3/5
- * and DVB-S2 1/3), adjacent in this one. The plan's column numbers become slots on upload
- * (cuda_layout.cu); the kernel's channel load and output place and read values by it. */
+/* Where column j's APP value lives (core/src/smem_banks.h, ldpc_app_slot: DVB parity columns
+ * group-major). The plan's column numbers become slots on upload (cuda_layout.cu); the kernel's
+ * channel load and output place and read values by it. */
 struct ParityLayout {
     int k = 0, q = 0, per = 0; /* q = 0: every column in its own place */
 };
 
 __host__ __device__ inline int app_slot(const ParityLayout &pl, int j)
 {
-    if (pl.q == 0 || j < pl.k)
-        return j;
-    const int p = j - pl.k, hi = p / pl.q;
-    return pl.k + (p - hi * pl.q) * pl.per + hi;
+    return ldpc_app_slot(pl.k, pl.q, pl.per, j);
 }
 
 template <bool T16, int SH>

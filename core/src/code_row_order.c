@@ -6,6 +6,7 @@
 #include <string.h>
 #include "code_internal.h"
 #include "error.h"
+#include "smem_banks.h"
 
 /* DVB codes are visited by 360-row groups (rows g + q t, t = 0..359, of group g): the rows of a
  * group share a column only where the code's table gives one column group two addresses
@@ -363,6 +364,15 @@ enum { WIDE_128_ROWS = 128, WIDE_64_ROWS = 64 }; /* (short_layers_pay) */
  * the one-block kernel on each of 132 SMs */
 enum { WIDE_64_MIN_BATCH = 265 };
 
+/* PACKED's largest layer: WIDE's 384 rows for the 64800 frames (a codeword a block, one block
+ * an SM whatever its rows), NARROW's 256 for the shorter ones, whose int8 half2 kernels hold
+ * three blocks an SM at up to 256 rows and two above (short_narrow_pays; DVB-S2 16200 3/4 in
+ * 14 layers of up to 309 rows ran 7% slower than NARROW's 20 of 256). */
+static int packed_rows(const ldpc_code *c)
+{
+    return c->n >= 64800 ? WIDE_ROWS : NARROW_ROWS;
+}
+
 static int int_less(const void *a, const void *b)
 {
     const int x = *(const int *)a, y = *(const int *)b;
@@ -643,11 +653,13 @@ static int row_neighbours(const ldpc_code *c, int **nb_ptr, int **nb)
     return LDPC_OK;
 }
 
-/* PACKED: WIDE's rows coloured again into as few column-disjoint layers of at most cap rows as
- * packed_colouring finds, trying k = ceil(m / cap), ceil(m / cap) + 1, ... below WIDE's count
- * (at most 64); where none succeeds, WIDE's order. Layers in colour order, a layer's rows by
- * group, then t. DVB-S2 64800 8/9 and 9/10: 19 layers instead of WIDE's 23; DVB-T2 64800 5/6:
- * 33 instead of 35, 4/5: 34 instead of 36 (test_dvb_codes). */
+/* PACKED: the rows of the refill into layers of at most cap rows (packed_rows: WIDE's 384 for
+ * the 64800 frames, NARROW's 256 for shorter ones) coloured again into as few column-disjoint
+ * layers of at most cap rows as packed_colouring finds, trying k = ceil(m / cap), ceil(m / cap)
+ * + 1, ... below the refill's count (at most 64); where none succeeds, the refill's order.
+ * Layers in colour order, a layer's rows by group, then t. DVB-S2 64800 8/9 and 9/10: 19 layers
+ * instead of WIDE's 23; DVB-T2 64800 5/6: 33 instead of 35, 4/5: 34 instead of 36; DVB-S2 16200
+ * 5/6: 18 instead of NARROW's 22, 3/5: 26 instead of 31 (test_dvb_codes). */
 static int dvb_packed_order(const ldpc_code *c, int cap, int *order, int *layer_ptr, int *nlayers)
 {
     const int m = c->m, q = c->dvb_q;
@@ -725,7 +737,7 @@ int ldpc_decoder_row_layers(const ldpc_code *c, ldpc_row_order kind, int *order,
                : kind == LDPC_ROW_ORDER_WIDE_64
                    ? dvb_refill_order(c, WIDE_64_ROWS, 0, order, layer_ptr, nlayers)
                : kind == LDPC_ROW_ORDER_PACKED
-                   ? dvb_packed_order(c, WIDE_ROWS, order, layer_ptr, nlayers)
+                   ? dvb_packed_order(c, packed_rows(c), order, layer_ptr, nlayers)
                    : dvb_row_order(c, order, layer_ptr, nlayers);
     if ((c->family == LDPC_FAMILY_WIMAX || c->family == LDPC_FAMILY_WIFI) && c->z > 0 &&
         c->base && c->base_rows <= QC_MAX_BLOCK_ROWS && c->m == c->base_rows * c->z &&
@@ -768,6 +780,15 @@ static int dvb_layers(const ldpc_code *c, ldpc_row_order kind)
     return dvb_layers_shape(c, kind, NULL, NULL);
 }
 
+/* whether every row has the same refill degree (DVB-S2, DVB-T2; not DVB-S2X's codes of two) */
+static int one_refill_degree(const ldpc_code *c)
+{
+    for (int r = 1; r < c->m; r++)
+        if (refill_degree(c, r) != refill_degree(c, 0))
+            return 0;
+    return 1;
+}
+
 /* WIDE_BY_DEGREE on the GPU's int8 decoders of DVB 64800 codes where WIDE leaves edges in
  * layers of two degrees and by degree costs less, an order's cost being its layers times 1 +
  * half the share of the code's edges in its mixed layers: the one-block int8 kernels specialise
@@ -782,10 +803,8 @@ static int dvb_layers(const ldpc_code *c, ldpc_row_order kind)
  * degree 20 layers instead of 17, 12.8 -> 11.2 Gb/s). */
 static int by_degree_pays(const ldpc_code *c)
 {
-    int one_degree = 1; /* every row's refill degree the same (DVB-S2, DVB-T2): both refills are one */
-    for (int r = 1; r < c->m && one_degree; r++)
-        one_degree = refill_degree(c, r) == refill_degree(c, 0);
-    if (c->n < 64800 || one_degree)
+    /* every row's refill degree the same (DVB-S2, DVB-T2): both refills are one */
+    if (c->n < 64800 || one_refill_degree(c))
         return 0;
     long long wide_mixed = 0, deg_mixed = 0;
     const long long edges = c->row_ptr[c->m];
@@ -859,9 +878,11 @@ static int short_narrow_pays(const ldpc_code *c)
  * orders (4/5 in 192: -2%). A batch of few frames (at most the two blocks an SM of GROUPS's
  * shape) takes each layer in about the same time however few rows it has, so its latency grows
  * with the layers: 8/9 host to host, one batch in flight, 10 it, GROUPS / WIDE_64, us: 2 frames
- * 209 / 318, 32 frames 237 / 339, 132 frames 289 / 392, 264 frames 423 / 465, 396 frames 735 /
- * 611, 528 frames 820 / 696. So 8/9 keeps GROUPS where the decoder's batch_frames is set and
- * below WIDE_64_MIN_BATCH. 5/6 is level there (2 frames: 323 / 329 us). The int16 decoders were
+ * 209 / 318, 32 frames 237 / 339, 132 frames 289 / 392, 264 frames 423 / 465, 300 frames 602 /
+ * 563, 350 frames 707 / 593, 396 frames 735 / 611, 528 frames 820 / 696: GROUPS's two blocks an
+ * SM hold 264 codewords a wave, a 265th starts a second. So 8/9 keeps GROUPS where the
+ * decoder's batch_frames is set and below WIDE_64_MIN_BATCH. 5/6 is level there (2 frames: 323
+ * / 329 us; PACKED, which AUTO takes there, 280 us: packed_pays). The int16 decoders were
  * not measured in them. */
 static ldpc_row_order short_layers_pay(const ldpc_code *c, const ldpc_decoder_config *cfg)
 {
@@ -873,6 +894,93 @@ static ldpc_row_order short_layers_pay(const ldpc_code *c, const ldpc_decoder_co
                                                                            : LDPC_ROW_ORDER_WIDE_64;
 }
 
+/* The shared-memory passes one iteration of the GPU's table kernels takes in an order's layers
+ * (smem_banks.h): each warp of 32 consecutive rows of a layer, each slot in the fewer passes of
+ * H's edge order and the greedy one, as the column table gets them (cuda/table_banks.cpp), the
+ * APP values value_bytes each at their DVB places (ldpc_app_slot). -1: out of memory. */
+static long long dvb_bank_passes(const ldpc_code *c, ldpc_row_order kind, int value_bytes, int *nlayers)
+{
+    int *order = malloc((size_t)c->m * sizeof(int));
+    int *ptr = malloc(((size_t)c->m + 1) * sizeof(int));
+    long long total = -1;
+    *nlayers = 0;
+    if (order && ptr && ldpc_decoder_row_layers(c, kind, order, ptr, nlayers) == LDPC_OK) {
+        total = 0;
+        for (int L = 0; L < *nlayers; L++)
+            for (int w0 = ptr[L]; w0 < ptr[L + 1]; w0 += LDPC_BANK_WARP) {
+                const int nt = ptr[L + 1] - w0 < LDPC_BANK_WARP ? ptr[L + 1] - w0 : LDPC_BANK_WARP;
+                unsigned word[LDPC_BANK_WARP][LDPC_BANK_MAX_EDGES];
+                unsigned char pick[LDPC_BANK_WARP][LDPC_BANK_MAX_EDGES];
+                int deg[LDPC_BANK_WARP], before = 0;
+                for (int i = 0; i < nt; i++) {
+                    const int r = order[w0 + i];
+                    deg[i] = 0;
+                    for (int e = c->row_ptr[r]; e < c->row_ptr[r + 1] && deg[i] < LDPC_BANK_MAX_EDGES; e++)
+                        word[i][deg[i]++] =
+                            (unsigned)ldpc_app_slot(c->k, c->dvb_q, GROUP, c->col_idx[e]) * (unsigned)value_bytes / 4;
+                }
+                const int after = ldpc_warp_bank_order(nt, deg, (const unsigned(*)[LDPC_BANK_MAX_EDGES])word, pick,
+                                                       &before);
+                total += after < before ? after : before;
+            }
+    }
+    free(order);
+    free(ptr);
+    return total;
+}
+
+/* PACKED on the GPU's int8 decoders of DVB codes where it costs at least 5% less than the order
+ * AUTO takes otherwise (base): WIDE for the 64800 frames of one row degree (DVB-S2, DVB-T2: the
+ * one-block kernels run a layer of two degrees in a generic update, by_degree_pays); GROUPS,
+ * WIDE, NARROW or WIDE_128 for the shorter frames' half2 kernels (rows of up to 20 edges),
+ * an order's cost being its layers times its shared-memory passes (dvb_bank_passes; APP values
+ * of 2 bytes for the 64800 frames' int16 APP, 4 for the half2 pairs). A layer's time grows
+ * with both the layer's fixed steps and its passes: PACKED saves layers, but its rows, coloured
+ * one by one, split the 360-row groups whose consecutive rows read consecutive words, so a warp
+ * takes more passes. H200, 20 it int8 kernel-only, base -> PACKED (layers; passes), Gb/s:
+ * taken: DVB-S2 64800 8/9 WIDE (23 -> 19; +14%) 11.72 -> 12.84; DVB-S2 16200 5/6 WIDE_128 (25 ->
+ * 18; +7%) 14.15 -> 15.80, 3/5 NARROW (31 -> 26; +5%) 13.08 -> 13.81. Not taken: DVB-T2 64800
+ * 5/6 (35 -> 33; +13%) 9.94 -> 9.99, 4/5 (36 -> 34; +23%) 11.22 -> 10.83; DVB-S2 16200 3/4
+ * NARROW (20 -> 17; +23%) 14.66 -> 14.03, 2/3 (23 -> 22; +7%) 17.28 -> 17.37; at 384 rows
+ * DVB-S2 16200 1/2 GROUPS (28 -> 24; +94%) 15.87 -> 12.58 and DVB-S2X 64800 140/180 WIDE (40 ->
+ * 38; +96%, and layers of both its row degrees) 9.19 -> 6.56. Missed by the rule: DVB-S2 16200
+ * 4/5 at 384 rows (12 -> 11; +11%) 15.88 -> 16.79, and DVB-S2 64800 9/10 against NARROW, at 256
+ * rows (29 -> 26; +14%) 11.89 -> 12.16. The int16 decoders were not measured in it. */
+static int packed_pays(const ldpc_code *c, ldpc_row_order base)
+{
+    const int long_frame = c->n >= 64800;
+    if (long_frame ? base != LDPC_ROW_ORDER_WIDE
+                   : c->max_row_degree > 20 || (base != LDPC_ROW_ORDER_GROUPS && base != LDPC_ROW_ORDER_WIDE &&
+                                                base != LDPC_ROW_ORDER_NARROW && base != LDPC_ROW_ORDER_WIDE_128))
+        return 0;
+    if ((long_frame && !one_refill_degree(c)) || dvb_layers(c, LDPC_ROW_ORDER_PACKED) >= dvb_layers(c, base))
+        return 0;
+    const int value_bytes = long_frame ? 2 : 4;
+    int base_layers = 0, packed_layers = 0;
+    const long long base_passes = dvb_bank_passes(c, base, value_bytes, &base_layers);
+    const long long packed_passes = dvb_bank_passes(c, LDPC_ROW_ORDER_PACKED, value_bytes, &packed_layers);
+    return base_passes > 0 && packed_passes > 0 &&
+           20 * (long long)packed_layers * packed_passes <= 19 * (long long)base_layers * base_passes;
+}
+
+/* AUTO on the GPU's integer decoders of DVB codes but PACKED (ldpc_row_order_of, below) */
+static ldpc_row_order gpu_integer_order(const ldpc_code *c, const ldpc_decoder_config *cfg)
+{
+    if (cfg->msg_format == LDPC_MSG_I8 && (narrow_pays(c) || short_narrow_pays(c)))
+        return LDPC_ROW_ORDER_NARROW;
+    const ldpc_row_order short_layers = short_layers_pay(c, cfg);
+    if (cfg->msg_format == LDPC_MSG_I8 && short_layers != LDPC_ROW_ORDER_AUTO)
+        return short_layers;
+    if (cfg->msg_format == LDPC_MSG_I8 && by_degree_pays(c))
+        return LDPC_ROW_ORDER_WIDE_BY_DEGREE;
+    if (c->n >= 64800)
+        return LDPC_ROW_ORDER_WIDE; /* never more layers than GROUPS (test_dvb_codes) */
+    const int groups = dvb_layers(c, LDPC_ROW_ORDER_GROUPS);
+    const int wide = dvb_layers(c, LDPC_ROW_ORDER_WIDE);
+    return groups > 0 && wide > 0 && 10 * wide <= 9 * groups ? LDPC_ROW_ORDER_WIDE
+                                                              : LDPC_ROW_ORDER_GROUPS;
+}
+
 /* AUTO on the CPU: H's order for the float decoders of DVB codes, GROUPS for the integer ones.
  * The float decoders' APP (4 bytes a frame and column) and messages stream from L3 or DRAM for
  * DVB 64800, and in H's order a row shares a parity column with the row before it: DVB-S2 64800
@@ -882,7 +990,8 @@ static ldpc_row_order short_layers_pay(const ldpc_code *c, const ldpc_decoder_co
  * 155), with AVX-512 int8 runs alike in both and int16 faster in H (150 - 162 against 175 -
  * 198): no one order for every ISA, and the model must know the order without the ISA
  * (docs/benchmarks.md).
- * AUTO on the GPU: NARROW where narrow_pays or short_narrow_pays (above) for the int8
+ * AUTO on the GPU: PACKED where packed_pays against the order taken otherwise
+ * (gpu_integer_order): NARROW where narrow_pays or short_narrow_pays (above) for the int8
  * decoders, WIDE_128 or WIDE_64 where short_layers_pay; else WIDE for the
  * long frames, and for shorter ones where it saves at least a tenth of the layers. Measured
  * (H100, one build, int8, 10 it, kernel-only, docs/benchmarks.md):
@@ -907,17 +1016,6 @@ ldpc_row_order ldpc_row_order_of(const ldpc_code *c, const ldpc_decoder_config *
         return integer ? LDPC_ROW_ORDER_GROUPS : LDPC_ROW_ORDER_H;
     if (!integer)
         return LDPC_ROW_ORDER_GROUPS;
-    if (cfg->msg_format == LDPC_MSG_I8 && (narrow_pays(c) || short_narrow_pays(c)))
-        return LDPC_ROW_ORDER_NARROW;
-    const ldpc_row_order short_layers = short_layers_pay(c, cfg);
-    if (cfg->msg_format == LDPC_MSG_I8 && short_layers != LDPC_ROW_ORDER_AUTO)
-        return short_layers;
-    if (cfg->msg_format == LDPC_MSG_I8 && by_degree_pays(c))
-        return LDPC_ROW_ORDER_WIDE_BY_DEGREE;
-    if (c->n >= 64800)
-        return LDPC_ROW_ORDER_WIDE; /* never more layers than GROUPS (test_dvb_codes) */
-    const int groups = dvb_layers(c, LDPC_ROW_ORDER_GROUPS);
-    const int wide = dvb_layers(c, LDPC_ROW_ORDER_WIDE);
-    return groups > 0 && wide > 0 && 10 * wide <= 9 * groups ? LDPC_ROW_ORDER_WIDE
-                                                              : LDPC_ROW_ORDER_GROUPS;
+    const ldpc_row_order base = gpu_integer_order(c, cfg);
+    return cfg->msg_format == LDPC_MSG_I8 && packed_pays(c, base) ? LDPC_ROW_ORDER_PACKED : base;
 }
