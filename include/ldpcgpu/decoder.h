@@ -96,8 +96,8 @@ typedef enum ldpc_row_order {
                                 * the cuda backend's integer decoders where it fills layers
                                 * (NARROW for its int8 ones where that costs few layers: rows
                                 * of more than 28 edges, DVB-S2 9/10, and the 16200 frames of
-                                * rates 3/5, 2/3, 3/4; WIDE_128 for those of 16200 5/6,
-                                * WIDE_64 for 16200 8/9; WIDE_BY_DEGREE for its
+                                * rates 2/3, 3/4; PACKED for DVB-S2 64800 8/9, 16200 3/5 and
+                                * 5/6; WIDE_64 for 16200 8/9; WIDE_BY_DEGREE for its
                                 * int8 ones where WIDE mixes degrees: DVB-S2X 124/180), H on
                                 * the CPU's float decoders, GROUPS everywhere else */
     LDPC_ROW_ORDER_GROUPS = 1, /* DVB by 360-row groups, each group's column-disjoint sets
@@ -133,10 +133,13 @@ typedef enum ldpc_row_order {
                                 * of 17: +48%; batches of up to 264 frames are slower, and
                                 * AUTO keeps GROUPS for them) */
     LDPC_ROW_ORDER_PACKED = 8  /* the rows coloured (DSATUR) into as few column-disjoint layers
-                                * of up to 384 rows as it finds below WIDE's count, else WIDE:
-                                * DVB-S2 64800 8/9 and 9/10 19 layers instead of 23, DVB-T2
-                                * 64800 5/6 33 instead of 35, 4/5 34 instead of 36. AUTO does
-                                * not take it (not yet measured on a GPU) */
+                                * of up to 384 rows (64800 frames; 256 for shorter ones) as it
+                                * finds below WIDE's (NARROW's) count, else that order: DVB-S2
+                                * 64800 8/9 and 9/10 19 layers instead of 23, DVB-S2/T2 16200
+                                * 5/6 18 instead of 22. A warp's rows then read scattered APP
+                                * words (more shared-memory passes): AUTO takes it for the GPU's
+                                * int8 decoders where layers times passes fall by 5% (DVB-S2
+                                * 64800 8/9 +10%, 16200 3/5 +6%, DVB-S2/T2 16200 5/6 +11%) */
 } ldpc_row_order;
 
 typedef enum ldpc_llr_type {
