@@ -373,6 +373,18 @@ static int packed_rows(const ldpc_code *c)
     return c->n >= 64800 ? WIDE_ROWS : NARROW_ROWS;
 }
 
+/* PACKED's colour choice for a row (packed_colouring): the layer holding most of the rows of
+ * its group up to this many t either side, so that a warp's rows read nearer APP words (fewer
+ * shared-memory passes), for the 64800 frames; the least filled layer for the shorter ones.
+ * H200, 20 it int8 kernel-only, PACKED window 0 / 4 / 8 (layers), Gb/s: DVB-T2 64800 5/6 10.01
+ * (33) / 10.49 (31) / 10.24 (32), 4/5 10.84 / 11.29 / 11.39 (34), DVB-S2 64800 8/9 12.81 /
+ * 12.84 / 12.83 (19); DVB-S2 16200 5/6 15.85 (18) / 14.79 (19) / 13.78 (18, layers of up to 169
+ * rows: a sixth warp), 3/5 13.98 / 13.86 / 13.86 (26). */
+static int packed_window(const ldpc_code *c)
+{
+    return c->n >= 64800 ? 4 : 0;
+}
+
 static int int_less(const void *a, const void *b)
 {
     const int x = *(const int *)a, y = *(const int *)b;
@@ -538,9 +550,11 @@ static int dvb_refill_order(const ldpc_code *c, int cap, int by_degree_only, int
  * 1 where it succeeds, color[] then holding each row's layer. nb_ptr / nb: each row's
  * neighbours (the rows it shares a column with). The uncoloured row with the most differently
  * coloured neighbours goes next, ties to the one with more neighbours (a bucket queue, so the
- * whole colouring is linear in the edges of that graph); it takes the least filled layer its
- * neighbours leave it. k <= 64. */
-static int packed_colouring(int m, const int *nb_ptr, const int *nb, int k, int cap, int *color)
+ * whole colouring is linear in the edges of that graph); of the layers its neighbours leave
+ * it, it takes the one holding most of rows r - window q .. r + window q of its group (DVB
+ * rows g + q t: packed_window), ties to the least filled. k <= 64. */
+static int packed_colouring(int m, const int *nb_ptr, const int *nb, int k, int cap, int q, int window,
+                            int *color)
 {
     int maxdeg = 0;
     for (int r = 0; r < m; r++)
@@ -571,9 +585,17 @@ static int packed_colouring(int m, const int *nb_ptr, const int *nb, int k, int 
         head[top] = next[r];
         if (next[r] >= 0)
             prev[next[r]] = -1;
+        int near[64] = {0}; /* this row's group neighbours t - window .. t + window, by layer */
+        for (int d = 1; d <= window; d++) {
+            if (r - d * q >= 0 && color[r - d * q] >= 0)
+                near[color[r - d * q]]++;
+            if (r + d * q < m && color[r + d * q] >= 0)
+                near[color[r + d * q]]++;
+        }
         int best = -1;
         for (int L = 0; L < k; L++)
-            if (!((taken[r] >> L) & 1) && fill[L] < cap && (best < 0 || fill[L] < fill[best]))
+            if (!((taken[r] >> L) & 1) && fill[L] < cap &&
+                (best < 0 || near[L] > near[best] || (near[L] == near[best] && fill[L] < fill[best])))
                 best = L;
         if (best < 0) {
             ok = 0;
@@ -672,7 +694,7 @@ static int dvb_packed_order(const ldpc_code *c, int cap, int *order, int *layer_
         color = malloc((size_t)m * sizeof(int));
         st = color ? row_neighbours(c, &nb_ptr, &nb) : LDPC_ERR_NO_MEMORY;
         for (int k = lowest; st == LDPC_OK && k <= highest; k++) {
-            const int ok = packed_colouring(m, nb_ptr, nb, k, cap, color);
+            const int ok = packed_colouring(m, nb_ptr, nb, k, cap, q, packed_window(c), color);
             if (ok < 0)
                 st = LDPC_ERR_NO_MEMORY;
             if (ok <= 0)
