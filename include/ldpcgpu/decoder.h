@@ -96,8 +96,8 @@ typedef enum ldpc_row_order {
                                 * the cuda backend's integer decoders where it fills layers
                                 * (NARROW for its int8 ones where that costs few layers: rows
                                 * of more than 28 edges, DVB-S2 9/10, and the 16200 frames of
-                                * rates 2/3, 3/4; PACKED for DVB-S2 64800 8/9, 16200 3/5 and
-                                * 5/6; WIDE_64 for 16200 8/9; WIDE_BY_DEGREE for its
+                                * rates 2/3, 3/4; PACKED for DVB-S2 64800 8/9, 64800 5/6,
+                                * 16200 3/5 and 5/6; WIDE_64 for 16200 8/9; WIDE_BY_DEGREE for its
                                 * int8 ones where WIDE mixes degrees: DVB-S2X 124/180), H on
                                 * the CPU's float decoders, GROUPS everywhere else */
     LDPC_ROW_ORDER_GROUPS = 1, /* DVB by 360-row groups, each group's column-disjoint sets
@@ -139,7 +139,8 @@ typedef enum ldpc_row_order {
                                 * 5/6 18 instead of 22. A warp's rows then read scattered APP
                                 * words (more shared-memory passes): AUTO takes it for the GPU's
                                 * int8 decoders where layers times passes fall by 5% (DVB-S2
-                                * 64800 8/9 +10%, 16200 3/5 +6%, DVB-S2/T2 16200 5/6 +11%) */
+                                * 64800 8/9 +10%, DVB-S2/T2 64800 5/6 +5% (31 layers), 16200 3/5
+                                * +6%, DVB-S2/T2 16200 5/6 +11%) */
 } ldpc_row_order;
 
 typedef enum ldpc_llr_type {
