@@ -976,13 +976,13 @@ static int packed_pays(const ldpc_code *c, ldpc_row_order base)
                    : c->max_row_degree > 20 || (base != LDPC_ROW_ORDER_GROUPS && base != LDPC_ROW_ORDER_WIDE &&
                                                 base != LDPC_ROW_ORDER_NARROW && base != LDPC_ROW_ORDER_WIDE_128))
         return 0;
-    if ((long_frame && !one_refill_degree(c)) || dvb_layers(c, LDPC_ROW_ORDER_PACKED) >= dvb_layers(c, base))
+    if (long_frame && !one_refill_degree(c))
         return 0;
     const int value_bytes = long_frame ? 2 : 4;
     int base_layers = 0, packed_layers = 0;
     const long long base_passes = dvb_bank_passes(c, base, value_bytes, &base_layers);
     const long long packed_passes = dvb_bank_passes(c, LDPC_ROW_ORDER_PACKED, value_bytes, &packed_layers);
-    return base_passes > 0 && packed_passes > 0 &&
+    return base_passes > 0 && packed_passes > 0 && packed_layers < base_layers &&
            20 * (long long)packed_layers * packed_passes <= 19 * (long long)base_layers * base_passes;
 }
 
