@@ -680,8 +680,8 @@ static int row_neighbours(const ldpc_code *c, int **nb_ptr, int **nb)
  * layers of at most cap rows as packed_colouring finds, trying k = ceil(m / cap), ceil(m / cap)
  * + 1, ... below the refill's count (at most 64); where none succeeds, the refill's order.
  * Layers in colour order, a layer's rows by group, then t. DVB-S2 64800 8/9 and 9/10: 19 layers
- * instead of WIDE's 23; DVB-T2 64800 5/6: 33 instead of 35, 4/5: 34 instead of 36; DVB-S2 16200
- * 5/6: 18 instead of NARROW's 22, 3/5: 26 instead of 31 (test_dvb_codes). */
+ * instead of WIDE's 23; DVB-S2/T2 64800 5/6: 31 instead of 35, 4/5: 34 instead of 36; DVB-S2
+ * 16200 5/6: 18 instead of NARROW's 22, 3/5: 26 instead of 31 (test_dvb_codes). */
 static int dvb_packed_order(const ldpc_code *c, int cap, int *order, int *layer_ptr, int *nlayers)
 {
     const int m = c->m, q = c->dvb_q;
