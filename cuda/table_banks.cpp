@@ -9,7 +9,6 @@
  * slots: the greedy order of ldpc_warp_bank_order, kept where it needs fewer passes than H's
  * order. */
 #include <algorithm>
-#include <cstring>
 #include "cuda_internal.h"
 #include "smem_banks.h"
 #include "table_encoding.h"

@@ -546,7 +546,7 @@ static int dvb_refill_order(const ldpc_code *c, int cap, int by_degree_only, int
                : st;
 }
 
-/* One DSATUR colouring of the rows into k layers of at most cap rows (packed_order below):
+/* One DSATUR colouring of the rows into k layers of at most cap rows (dvb_packed_order below):
  * 1 where it succeeds, color[] then holding each row's layer. nb_ptr / nb: each row's
  * neighbours (the rows it shares a column with). The uncoloured row with the most differently
  * coloured neighbours goes next, ties to the one with more neighbours (a bucket queue, so the

@@ -127,10 +127,10 @@ static int run_knob(const char *knob, const char *value, const char *label, cons
     return r;
 }
 
-/* A DVB 16200 code of int8 half2 pairs in the order AUTO gives it (order: its name, for the
- * labels): nms .875 at 50 iterations without early stop, float LLRs; oms, int8 LLRs with erased
- * frames among them */
-static void pairs_in_auto_order(const char *name, double ebn0, const char *order)
+/* A DVB 16200 code of int8 half2 pairs in the order AUTO gives it (named in the labels): nms
+ * .875 at 50 iterations without early stop, float LLRs; oms, int8 LLRs with erased frames among
+ * them */
+static void pairs_in_auto_order(const char *name, double ebn0)
 {
     ldpc_code *code;
     char label[128];
@@ -138,6 +138,7 @@ static void pairs_in_auto_order(const char *name, double ebn0, const char *order
     ldpc_decoder_config c = cfg_of(LDPC_MSG_I8, LDPC_ALG_NORMALIZED_MIN_SUM, LDPC_SCHEDULE_LAYERED, 50);
     c.early_termination = 0;
     c.nms_alpha = 0.875f;
+    const char *order = ldpc_row_order_name(ldpc_row_order_of(code, &c, LDPC_BACKEND_CUDA));
     snprintf(label, sizeof label, "%s i8 pairs (%s), nms .875, 50 it, no early stop", name, order);
     run(label, code, c, ebn0, 41, LDPC_LLR_F32, 0);
     c = cfg_of(LDPC_MSG_I8, LDPC_ALG_OFFSET_MIN_SUM, LDPC_SCHEDULE_LAYERED, 25);
@@ -357,10 +358,10 @@ int main(void)
 
     /* DVB-S2 16200 3/4: rows of 9 - 13 edges, int8 half2 pairs in the two-block 16-edge kernel,
      * in AUTO's NARROW order (20 layers of at most 256 rows: three blocks an SM); 5/6: rows of
-     * 15 - 19 edges, in the two-block 20-edge kernel, in AUTO's WIDE_128 order (25 layers of at
-     * most 128 rows) */
-    pairs_in_auto_order("dvbs2:16200:3/4", 2.3, "narrow");
-    pairs_in_auto_order("dvbs2:16200:5/6", 3.2, "wide-128");
+     * 15 - 19 edges, in the two-block 20-edge kernel, in AUTO's PACKED order (18 layers of at
+     * most 160 rows) */
+    pairs_in_auto_order("dvbs2:16200:3/4", 2.3);
+    pairs_in_auto_order("dvbs2:16200:5/6", 3.2);
 
     /* DVB-S2 16200 1/3: 5-edge rows (int8: half2 pairs with the APP in shared and the messages
      * in global memory, two blocks an SM; 16x2 integer pairs at alpha .8; the old one codeword
