@@ -6,8 +6,8 @@
  * layer's slots often take 2 - 3 passes (rows of different 360-row groups packed into one
  * layer, parity columns q apart); quasi-cyclic block rows (consecutive columns) do not. A
  * message lives in its edge's slot whatever the order, so each row's edges may go to any of its
- * slots: the greedy order of ldpc_warp_bank_order, kept where it needs fewer passes than H's
- * order. */
+ * slots: the greedy order of ldpc_warp_bank_order, improved by ldpc_warp_bank_swaps (unless
+ * LDPCGPU_CUDA_BANKS=greedy), kept where it needs fewer passes than H's order. */
 #include <algorithm>
 #include "cuda_internal.h"
 #include "smem_banks.h"
@@ -53,7 +53,7 @@ void table_to_slots(const ParityLayout &pl, std::vector<uint4> &cols)
         u = make_uint4(slot(u.x), slot(u.y), slot(u.z), slot(u.w));
 }
 
-void order_edges_for_banks(const HostPlan &p, std::vector<uint4> &cols, size_t value_bytes)
+void order_edges_for_banks(const HostPlan &p, std::vector<uint4> &cols, size_t value_bytes, bool swaps)
 {
     for (int L = 0; L < p.nlayers; L++) {
         const int4 li = p.layers[(size_t)L];
@@ -76,7 +76,9 @@ void order_edges_for_banks(const HostPlan &p, std::vector<uint4> &cols, size_t v
                 }
             }
             int before = 0;
-            const int after = ldpc_warp_bank_order(nt, deg, word, pick, &before);
+            int after = ldpc_warp_bank_order(nt, deg, word, pick, &before);
+            if (swaps)
+                after = ldpc_warp_bank_swaps(nt, deg, word, pick);
             if (after >= before)
                 continue;
             for (int i = 0; i < nt; i++)

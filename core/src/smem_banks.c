@@ -79,3 +79,91 @@ int ldpc_warp_bank_order(int nt, const int *deg, const unsigned (*word)[LDPC_BAN
     }
     return after;
 }
+
+/* one slot's distinct words with how many rows read each, and the words each bank holds */
+typedef struct {
+    unsigned word[LDPC_BANK_WARP];
+    unsigned char readers[LDPC_BANK_WARP];
+    unsigned char in_bank[LDPC_BANKS];
+    int n;
+} slot_count;
+
+static void count_add(slot_count *c, unsigned w)
+{
+    for (int i = 0; i < c->n; i++)
+        if (c->word[i] == w) {
+            c->readers[i]++;
+            return;
+        }
+    c->word[c->n] = w;
+    c->readers[c->n++] = 1;
+    c->in_bank[w % LDPC_BANKS]++;
+}
+
+static void count_remove(slot_count *c, unsigned w)
+{
+    for (int i = 0; i < c->n; i++)
+        if (c->word[i] == w) {
+            if (--c->readers[i] == 0) {
+                c->in_bank[w % LDPC_BANKS]--;
+                c->n--;
+                c->word[i] = c->word[c->n];
+                c->readers[i] = c->readers[c->n];
+            }
+            return;
+        }
+}
+
+static int count_passes(const slot_count *c)
+{
+    int most = 0;
+    for (int b = 0; b < LDPC_BANKS; b++)
+        most = c->in_bank[b] > most ? c->in_bank[b] : most;
+    return most;
+}
+
+int ldpc_warp_bank_swaps(int nt, const int *deg, const unsigned (*word)[LDPC_BANK_MAX_EDGES],
+                         unsigned char (*pick)[LDPC_BANK_MAX_EDGES])
+{
+    slot_count sc[LDPC_BANK_MAX_EDGES];
+    int passes[LDPC_BANK_MAX_EDGES], dmax = 0, total = 0;
+    for (int i = 0; i < nt; i++)
+        dmax = deg[i] > dmax ? deg[i] : dmax;
+    for (int s = 0; s < dmax; s++) {
+        slot_count *c = &sc[s];
+        c->n = 0;
+        for (int b = 0; b < LDPC_BANKS; b++)
+            c->in_bank[b] = 0;
+        for (int i = 0; i < nt; i++)
+            if (s < deg[i])
+                count_add(c, word[i][pick[i][s]]);
+        passes[s] = count_passes(c);
+        total += passes[s];
+    }
+    for (int i = 0; i < nt; i++)
+        for (int s1 = 0; s1 < deg[i]; s1++)
+            for (int s2 = s1 + 1; s2 < deg[i]; s2++) {
+                const unsigned w1 = word[i][pick[i][s1]], w2 = word[i][pick[i][s2]];
+                if (w1 == w2 || (passes[s1] == 1 && passes[s2] == 1))
+                    continue;
+                count_remove(&sc[s1], w1);
+                count_add(&sc[s1], w2);
+                count_remove(&sc[s2], w2);
+                count_add(&sc[s2], w1);
+                const int p1 = count_passes(&sc[s1]), p2 = count_passes(&sc[s2]);
+                if (p1 + p2 < passes[s1] + passes[s2]) {
+                    total += p1 + p2 - passes[s1] - passes[s2];
+                    passes[s1] = p1;
+                    passes[s2] = p2;
+                    const unsigned char e = pick[i][s1];
+                    pick[i][s1] = pick[i][s2];
+                    pick[i][s2] = e;
+                } else { /* back as they were */
+                    count_remove(&sc[s1], w2);
+                    count_add(&sc[s1], w1);
+                    count_remove(&sc[s2], w1);
+                    count_add(&sc[s2], w2);
+                }
+            }
+    return total;
+}

@@ -42,6 +42,14 @@ LDPC_HD_FN int ldpc_app_slot(int k, int q, int per, int j)
 int ldpc_warp_bank_order(int nt, const int *deg, const unsigned (*word)[LDPC_BANK_MAX_EDGES],
                          unsigned char (*pick)[LDPC_BANK_MAX_EDGES], int *passes_h);
 
+/* Improves the order pick[][] (as ldpc_warp_bank_order leaves it) in place, one sweep: for each
+ * row and each two of its slots, its edges there change places where the two slots' passes fall
+ * by it (the greedy order fills the early slots well and leaves conflicts for the late ones).
+ * Returns the passes of the order it leaves, never more than those of the order given. DVB-T2
+ * 64800 5/6 in its GPU order: 1.88 passes a slot with the greedy order, 1.70 after this. */
+int ldpc_warp_bank_swaps(int nt, const int *deg, const unsigned (*word)[LDPC_BANK_MAX_EDGES],
+                         unsigned char (*pick)[LDPC_BANK_MAX_EDGES]);
+
 #ifdef __cplusplus
 }
 #endif
