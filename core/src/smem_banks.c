@@ -1,42 +1,66 @@
-/* A warp's shared-memory passes and the greedy order of its rows' edges (smem_banks.h). */
+/* A warp's shared-memory passes, the greedy order of its rows' edges and its swaps
+ * (smem_banks.h). */
 #include "smem_banks.h"
 
-/* the distinct words of one slot's access, by bank */
+/* One slot's access: its distinct words, how many of the warp's rows read each, and how many
+ * of them each bank holds (the slot's passes are the most any bank holds). */
 typedef struct {
-    unsigned words[LDPC_BANKS][LDPC_BANK_WARP];
-    int count[LDPC_BANKS];
-    int passes;
+    unsigned word[LDPC_BANK_WARP];
+    unsigned char readers[LDPC_BANK_WARP];
+    unsigned char in_bank[LDPC_BANKS];
+    int n;
 } slot_words;
 
-static int slot_has(const slot_words *sw, unsigned w)
+static void slot_clear(slot_words *sw)
 {
-    const int b = (int)(w % LDPC_BANKS);
-    for (int i = 0; i < sw->count[b]; i++)
-        if (sw->words[b][i] == w)
-            return 1;
-    return 0;
+    sw->n = 0;
+    for (int b = 0; b < LDPC_BANKS; b++)
+        sw->in_bank[b] = 0;
+}
+
+static int slot_find(const slot_words *sw, unsigned w)
+{
+    for (int i = 0; i < sw->n; i++)
+        if (sw->word[i] == w)
+            return i;
+    return -1;
 }
 
 /* the passes reading w adds to the bank it falls in (0 where the slot reads w already) */
 static int slot_cost(const slot_words *sw, unsigned w)
 {
-    return slot_has(sw, w) ? 0 : sw->count[w % LDPC_BANKS];
+    return slot_find(sw, w) >= 0 ? 0 : sw->in_bank[w % LDPC_BANKS];
 }
 
 static void slot_add(slot_words *sw, unsigned w)
 {
-    if (slot_has(sw, w))
+    const int i = slot_find(sw, w);
+    if (i >= 0) {
+        sw->readers[i]++;
         return;
-    const int b = (int)(w % LDPC_BANKS);
-    sw->words[b][sw->count[b]++] = w;
-    sw->passes = sw->count[b] > sw->passes ? sw->count[b] : sw->passes;
+    }
+    sw->word[sw->n] = w;
+    sw->readers[sw->n++] = 1;
+    sw->in_bank[w % LDPC_BANKS]++;
 }
 
-static void slot_clear(slot_words *sw)
+static void slot_remove(slot_words *sw, unsigned w)
 {
+    const int i = slot_find(sw, w);
+    if (i < 0 || --sw->readers[i] > 0)
+        return;
+    sw->in_bank[w % LDPC_BANKS]--;
+    sw->n--;
+    sw->word[i] = sw->word[sw->n];
+    sw->readers[i] = sw->readers[sw->n];
+}
+
+static int slot_passes(const slot_words *sw)
+{
+    int most = 0;
     for (int b = 0; b < LDPC_BANKS; b++)
-        sw->count[b] = 0;
-    sw->passes = 0;
+        most = sw->in_bank[b] > most ? sw->in_bank[b] : most;
+    return most;
 }
 
 int ldpc_warp_bank_order(int nt, const int *deg, const unsigned (*word)[LDPC_BANK_MAX_EDGES],
@@ -53,7 +77,7 @@ int ldpc_warp_bank_order(int nt, const int *deg, const unsigned (*word)[LDPC_BAN
                 slot_add(&sw, word[i][s]);
             pick[i][s] = (unsigned char)s;
         }
-        before += sw.passes;
+        before += slot_passes(&sw);
     }
     *passes_h = before;
     if (before <= dmax)
@@ -75,69 +99,25 @@ int ldpc_warp_bank_order(int nt, const int *deg, const unsigned (*word)[LDPC_BAN
             slot_add(&sw, word[i][best]);
             pick[i][s] = (unsigned char)best;
         }
-        after += sw.passes;
+        after += slot_passes(&sw);
     }
     return after;
-}
-
-/* one slot's distinct words with how many rows read each, and the words each bank holds */
-typedef struct {
-    unsigned word[LDPC_BANK_WARP];
-    unsigned char readers[LDPC_BANK_WARP];
-    unsigned char in_bank[LDPC_BANKS];
-    int n;
-} slot_count;
-
-static void count_add(slot_count *c, unsigned w)
-{
-    for (int i = 0; i < c->n; i++)
-        if (c->word[i] == w) {
-            c->readers[i]++;
-            return;
-        }
-    c->word[c->n] = w;
-    c->readers[c->n++] = 1;
-    c->in_bank[w % LDPC_BANKS]++;
-}
-
-static void count_remove(slot_count *c, unsigned w)
-{
-    for (int i = 0; i < c->n; i++)
-        if (c->word[i] == w) {
-            if (--c->readers[i] == 0) {
-                c->in_bank[w % LDPC_BANKS]--;
-                c->n--;
-                c->word[i] = c->word[c->n];
-                c->readers[i] = c->readers[c->n];
-            }
-            return;
-        }
-}
-
-static int count_passes(const slot_count *c)
-{
-    int most = 0;
-    for (int b = 0; b < LDPC_BANKS; b++)
-        most = c->in_bank[b] > most ? c->in_bank[b] : most;
-    return most;
 }
 
 int ldpc_warp_bank_swaps(int nt, const int *deg, const unsigned (*word)[LDPC_BANK_MAX_EDGES],
                          unsigned char (*pick)[LDPC_BANK_MAX_EDGES])
 {
-    slot_count sc[LDPC_BANK_MAX_EDGES];
+    slot_words sc[LDPC_BANK_MAX_EDGES];
     int passes[LDPC_BANK_MAX_EDGES], dmax = 0, total = 0;
     for (int i = 0; i < nt; i++)
         dmax = deg[i] > dmax ? deg[i] : dmax;
     for (int s = 0; s < dmax; s++) {
-        slot_count *c = &sc[s];
-        c->n = 0;
-        for (int b = 0; b < LDPC_BANKS; b++)
-            c->in_bank[b] = 0;
+        slot_words *c = &sc[s];
+        slot_clear(c);
         for (int i = 0; i < nt; i++)
             if (s < deg[i])
-                count_add(c, word[i][pick[i][s]]);
-        passes[s] = count_passes(c);
+                slot_add(c, word[i][pick[i][s]]);
+        passes[s] = slot_passes(c);
         total += passes[s];
     }
     for (int i = 0; i < nt; i++)
@@ -146,11 +126,11 @@ int ldpc_warp_bank_swaps(int nt, const int *deg, const unsigned (*word)[LDPC_BAN
                 const unsigned w1 = word[i][pick[i][s1]], w2 = word[i][pick[i][s2]];
                 if (w1 == w2 || (passes[s1] == 1 && passes[s2] == 1))
                     continue;
-                count_remove(&sc[s1], w1);
-                count_add(&sc[s1], w2);
-                count_remove(&sc[s2], w2);
-                count_add(&sc[s2], w1);
-                const int p1 = count_passes(&sc[s1]), p2 = count_passes(&sc[s2]);
+                slot_remove(&sc[s1], w1);
+                slot_add(&sc[s1], w2);
+                slot_remove(&sc[s2], w2);
+                slot_add(&sc[s2], w1);
+                const int p1 = slot_passes(&sc[s1]), p2 = slot_passes(&sc[s2]);
                 if (p1 + p2 < passes[s1] + passes[s2]) {
                     total += p1 + p2 - passes[s1] - passes[s2];
                     passes[s1] = p1;
@@ -159,10 +139,10 @@ int ldpc_warp_bank_swaps(int nt, const int *deg, const unsigned (*word)[LDPC_BAN
                     pick[i][s1] = pick[i][s2];
                     pick[i][s2] = e;
                 } else { /* back as they were */
-                    count_remove(&sc[s1], w2);
-                    count_add(&sc[s1], w1);
-                    count_remove(&sc[s2], w1);
-                    count_add(&sc[s2], w2);
+                    slot_remove(&sc[s1], w2);
+                    slot_add(&sc[s1], w1);
+                    slot_remove(&sc[s2], w1);
+                    slot_add(&sc[s2], w2);
                 }
             }
     return total;
