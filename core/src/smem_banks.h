@@ -44,9 +44,10 @@ int ldpc_warp_bank_order(int nt, const int *deg, const unsigned (*word)[LDPC_BAN
 
 /* Improves the order pick[][] (as ldpc_warp_bank_order leaves it) in place, one sweep: for each
  * row and each two of its slots, its edges there change places where the two slots' passes fall
- * by it (the greedy order fills the early slots well and leaves conflicts for the late ones).
- * Returns the passes of the order it leaves, never more than those of the order given. DVB-T2
- * 64800 5/6 in its GPU order: 1.88 passes a slot with the greedy order, 1.70 after this. */
+ * by it (the greedy order decides slot by slot and cannot undo an early choice). Returns the
+ * passes of the order it leaves, never more than those of the order given. DVB-T2 64800 5/6 in
+ * its GPU order (test_table_banks): 0.60 of H's order's passes with the greedy order, 0.54
+ * after this; a second sweep gains almost nothing. */
 int ldpc_warp_bank_swaps(int nt, const int *deg, const unsigned (*word)[LDPC_BANK_MAX_EDGES],
                          unsigned char (*pick)[LDPC_BANK_MAX_EDGES]);
 
