@@ -63,6 +63,23 @@ static int slot_passes(const slot_words *sw)
     return most;
 }
 
+/* how many banks hold the slot's most words (passes) */
+static int slot_banks_at(const slot_words *sw, int passes)
+{
+    int n = 0;
+    for (int b = 0; b < LDPC_BANKS; b++)
+        n += sw->in_bank[b] == passes;
+    return n;
+}
+
+/* whether taking w out of the slot could lower its passes: w read by one row only, in the one
+ * bank that holds the slot's most words (passes; at_most: how many banks hold that many) */
+static int slot_may_fall(const slot_words *sw, unsigned w, int passes, int at_most)
+{
+    const int i = slot_find(sw, w);
+    return at_most == 1 && i >= 0 && sw->readers[i] == 1 && sw->in_bank[w % LDPC_BANKS] == passes;
+}
+
 int ldpc_warp_bank_order(int nt, const int *deg, const unsigned (*word)[LDPC_BANK_MAX_EDGES],
                          unsigned char (*pick)[LDPC_BANK_MAX_EDGES], int *passes_h)
 {
@@ -108,7 +125,7 @@ int ldpc_warp_bank_swaps(int nt, const int *deg, const unsigned (*word)[LDPC_BAN
                          unsigned char (*pick)[LDPC_BANK_MAX_EDGES])
 {
     slot_words sc[LDPC_BANK_MAX_EDGES];
-    int passes[LDPC_BANK_MAX_EDGES], dmax = 0, total = 0;
+    int passes[LDPC_BANK_MAX_EDGES], at_most[LDPC_BANK_MAX_EDGES], dmax = 0, total = 0;
     for (int i = 0; i < nt; i++)
         dmax = deg[i] > dmax ? deg[i] : dmax;
     for (int s = 0; s < dmax; s++) {
@@ -118,13 +135,16 @@ int ldpc_warp_bank_swaps(int nt, const int *deg, const unsigned (*word)[LDPC_BAN
             if (s < deg[i])
                 slot_add(c, word[i][pick[i][s]]);
         passes[s] = slot_passes(c);
+        at_most[s] = slot_banks_at(c, passes[s]);
         total += passes[s];
     }
     for (int i = 0; i < nt; i++)
         for (int s1 = 0; s1 < deg[i]; s1++)
             for (int s2 = s1 + 1; s2 < deg[i]; s2++) {
                 const unsigned w1 = word[i][pick[i][s1]], w2 = word[i][pick[i][s2]];
-                if (w1 == w2 || (passes[s1] == 1 && passes[s2] == 1))
+                /* the two slots' passes fall only if one of them does */
+                if (w1 == w2 || !(slot_may_fall(&sc[s1], w1, passes[s1], at_most[s1]) ||
+                                  slot_may_fall(&sc[s2], w2, passes[s2], at_most[s2])))
                     continue;
                 slot_remove(&sc[s1], w1);
                 slot_add(&sc[s1], w2);
@@ -135,6 +155,8 @@ int ldpc_warp_bank_swaps(int nt, const int *deg, const unsigned (*word)[LDPC_BAN
                     total += p1 + p2 - passes[s1] - passes[s2];
                     passes[s1] = p1;
                     passes[s2] = p2;
+                    at_most[s1] = slot_banks_at(&sc[s1], p1);
+                    at_most[s2] = slot_banks_at(&sc[s2], p2);
                     const unsigned char e = pick[i][s1];
                     pick[i][s1] = pick[i][s2];
                     pick[i][s2] = e;

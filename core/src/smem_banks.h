@@ -47,7 +47,9 @@ int ldpc_warp_bank_order(int nt, const int *deg, const unsigned (*word)[LDPC_BAN
  * by it (the greedy order decides slot by slot and cannot undo an early choice). Returns the
  * passes of the order it leaves, never more than those of the order given. DVB-T2 64800 5/6 in
  * its GPU order (test_table_banks): 0.60 of H's order's passes with the greedy order, 0.54
- * after this; a second sweep gains almost nothing. */
+ * after this; a second sweep gains almost nothing. Pairs where neither slot's passes can fall
+ * (its word read by another row too, or not alone in its slot's fullest bank) are skipped,
+ * which gives the same order: about 55 ms of one core for that code's table. */
 int ldpc_warp_bank_swaps(int nt, const int *deg, const unsigned (*word)[LDPC_BANK_MAX_EDGES],
                          unsigned char (*pick)[LDPC_BANK_MAX_EDGES]);
 
