@@ -63,7 +63,7 @@ struct Knobs {
     bool merge = true;              /* LDPCGPU_CUDA_MERGE=0: no small-batch plan (State::small) */
     bool row_degrees = true;        /* LDPCGPU_CUDA_ROW_DEGREES=0: small plan without the row_degrees kernels */
     bool banks = true;              /* LDPCGPU_CUDA_BANKS=0: rows' edges in H's order (table_banks.cpp) */
-    bool bank_swaps = true;         /* LDPCGPU_CUDA_BANKS=greedy: the greedy order without its swaps */
+    bool bank_descent = true;       /* LDPCGPU_CUDA_BANKS=greedy: the greedy order without its descent */
     bool parity_layout = true;      /* LDPCGPU_CUDA_PARITY_LAYOUT=0: DVB parity APP values in column order */
 };
 Knobs read_knobs();

@@ -62,7 +62,7 @@ int build_plan(const ldpc_code *c, const ldpc_decoder_config *cfg, HostPlan *p, 
 /* Reorders each row's edges among its slots of the column table cols (the plan's column
  * numbers; p's layers) so that a warp's accesses to an APP of value_bytes-byte values in shared
  * memory take fewer passes (table_banks.cpp); the rows' results do not depend on the order. */
-void order_edges_for_banks(const HostPlan &p, std::vector<uint4> &cols, size_t value_bytes, bool swaps);
+void order_edges_for_banks(const HostPlan &p, std::vector<uint4> &cols, size_t value_bytes, bool descent);
 
 /* The plan's column numbers in cols replaced by where their APP values live (app_slot). */
 void table_to_slots(const ParityLayout &pl, std::vector<uint4> &cols);

@@ -38,7 +38,7 @@ Knobs read_knobs()
     k.merge = !env_is(getenv("LDPCGPU_CUDA_MERGE"), "0");
     k.row_degrees = !env_is(getenv("LDPCGPU_CUDA_ROW_DEGREES"), "0");
     k.banks = !env_is(getenv("LDPCGPU_CUDA_BANKS"), "0");
-    k.bank_swaps = !env_is(getenv("LDPCGPU_CUDA_BANKS"), "greedy");
+    k.bank_descent = !env_is(getenv("LDPCGPU_CUDA_BANKS"), "greedy");
     k.parity_layout = !env_is(getenv("LDPCGPU_CUDA_PARITY_LAYOUT"), "0");
     return k;
 }

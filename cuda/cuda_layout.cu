@@ -74,7 +74,7 @@ static int upload_table(const State *s, const HostPlan &p, bool run_degrees, Dev
     /* rows' edges ordered for shared-memory banks where every launch keeps the APP there (in
      * global memory H's order keeps a warp's accesses in few sectors) */
     if (s->knobs.banks && s->app_always_on_chip())
-        order_edges_for_banks(p, bytes, g.app_value_bytes, s->knobs.bank_swaps);
+        order_edges_for_banks(p, bytes, g.app_value_bytes, s->knobs.bank_descent);
     for (uint4 &u : bytes)
         u = make_uint4(table_encode32(u.x, (unsigned)g.app_value_bytes), table_encode32(u.y, (unsigned)g.app_value_bytes),
                        table_encode32(u.z, (unsigned)g.app_value_bytes), table_encode32(u.w, (unsigned)g.app_value_bytes));

@@ -1,27 +1,35 @@
 /* A warp's shared-memory passes, the greedy order of its rows' edges and its swaps
  * (smem_banks.h). */
 #include "smem_banks.h"
+#include <stdlib.h>
 
-/* One slot's access: its distinct words, how many of the warp's rows read each, and how many
- * of them each bank holds (the slot's passes are the most any bank holds). */
+/* One slot's access: its distinct words by bank, how many of the warp's rows read each, how many
+ * each bank holds, and two figures kept as words come and go: the slot's passes (the most words
+ * any bank holds) and the sum of the squares of the banks' counts (lower where a slot's words
+ * spread more evenly over the banks, so a next move can lower its passes). */
 typedef struct {
-    unsigned word[LDPC_BANK_WARP];
-    unsigned char readers[LDPC_BANK_WARP];
+    unsigned word[LDPC_BANKS][LDPC_BANK_WARP];
+    unsigned char readers[LDPC_BANKS][LDPC_BANK_WARP];
     unsigned char in_bank[LDPC_BANKS];
-    int n;
+    unsigned char banks_holding[LDPC_BANK_WARP + 1]; /* how many banks hold n words, n = 0 .. 32 */
+    int passes, squares;
 } slot_words;
 
 static void slot_clear(slot_words *sw)
 {
-    sw->n = 0;
     for (int b = 0; b < LDPC_BANKS; b++)
         sw->in_bank[b] = 0;
+    for (int n = 0; n <= LDPC_BANK_WARP; n++)
+        sw->banks_holding[n] = 0;
+    sw->banks_holding[0] = LDPC_BANKS;
+    sw->passes = sw->squares = 0;
 }
 
 static int slot_find(const slot_words *sw, unsigned w)
 {
-    for (int i = 0; i < sw->n; i++)
-        if (sw->word[i] == w)
+    const unsigned b = w % LDPC_BANKS;
+    for (int i = 0; i < sw->in_bank[b]; i++)
+        if (sw->word[b][i] == w)
             return i;
     return -1;
 }
@@ -34,50 +42,43 @@ static int slot_cost(const slot_words *sw, unsigned w)
 
 static void slot_add(slot_words *sw, unsigned w)
 {
+    const unsigned b = w % LDPC_BANKS;
     const int i = slot_find(sw, w);
     if (i >= 0) {
-        sw->readers[i]++;
+        sw->readers[b][i]++;
         return;
     }
-    sw->word[sw->n] = w;
-    sw->readers[sw->n++] = 1;
-    sw->in_bank[w % LDPC_BANKS]++;
+    const int n = sw->in_bank[b];
+    sw->word[b][n] = w;
+    sw->readers[b][n] = 1;
+    sw->in_bank[b] = (unsigned char)(n + 1);
+    sw->banks_holding[n]--;
+    sw->banks_holding[n + 1]++;
+    sw->squares += 2 * n + 1;
+    sw->passes = n + 1 > sw->passes ? n + 1 : sw->passes;
 }
 
 static void slot_remove(slot_words *sw, unsigned w)
 {
+    const unsigned b = w % LDPC_BANKS;
     const int i = slot_find(sw, w);
-    if (i < 0 || --sw->readers[i] > 0)
+    if (i < 0 || --sw->readers[b][i] > 0)
         return;
-    sw->in_bank[w % LDPC_BANKS]--;
-    sw->n--;
-    sw->word[i] = sw->word[sw->n];
-    sw->readers[i] = sw->readers[sw->n];
+    const int n = sw->in_bank[b];
+    sw->word[b][i] = sw->word[b][n - 1];
+    sw->readers[b][i] = sw->readers[b][n - 1];
+    sw->in_bank[b] = (unsigned char)(n - 1);
+    sw->banks_holding[n]--;
+    sw->banks_holding[n - 1]++;
+    sw->squares -= 2 * n - 1;
+    if (sw->passes == n && sw->banks_holding[n] == 0)
+        sw->passes = n - 1;
 }
 
-static int slot_passes(const slot_words *sw)
+/* what the descent lowers: the passes first, then the squares (at most 32 * 32 = 1024) */
+static int slot_weight(const slot_words *sw)
 {
-    int most = 0;
-    for (int b = 0; b < LDPC_BANKS; b++)
-        most = sw->in_bank[b] > most ? sw->in_bank[b] : most;
-    return most;
-}
-
-/* how many banks hold the slot's most words (passes) */
-static int slot_banks_at(const slot_words *sw, int passes)
-{
-    int n = 0;
-    for (int b = 0; b < LDPC_BANKS; b++)
-        n += sw->in_bank[b] == passes;
-    return n;
-}
-
-/* whether taking w out of the slot could lower its passes: w read by one row only, in the one
- * bank that holds the slot's most words (passes; at_most: how many banks hold that many) */
-static int slot_may_fall(const slot_words *sw, unsigned w, int passes, int at_most)
-{
-    const int i = slot_find(sw, w);
-    return at_most == 1 && i >= 0 && sw->readers[i] == 1 && sw->in_bank[w % LDPC_BANKS] == passes;
+    return sw->passes * 2048 + sw->squares;
 }
 
 int ldpc_warp_bank_order(int nt, const int *deg, const unsigned (*word)[LDPC_BANK_MAX_EDGES],
@@ -94,7 +95,7 @@ int ldpc_warp_bank_order(int nt, const int *deg, const unsigned (*word)[LDPC_BAN
                 slot_add(&sw, word[i][s]);
             pick[i][s] = (unsigned char)s;
         }
-        before += slot_passes(&sw);
+        before += sw.passes;
     }
     *passes_h = before;
     if (before <= dmax)
@@ -116,56 +117,91 @@ int ldpc_warp_bank_order(int nt, const int *deg, const unsigned (*word)[LDPC_BAN
             slot_add(&sw, word[i][best]);
             pick[i][s] = (unsigned char)best;
         }
-        after += slot_passes(&sw);
+        after += sw.passes;
     }
     return after;
 }
 
-int ldpc_warp_bank_swaps(int nt, const int *deg, const unsigned (*word)[LDPC_BANK_MAX_EDGES],
-                         unsigned char (*pick)[LDPC_BANK_MAX_EDGES])
+/* xorshift32: the descent's moves, the same on every machine */
+static unsigned next_random(unsigned *state)
 {
-    slot_words sc[LDPC_BANK_MAX_EDGES];
-    int passes[LDPC_BANK_MAX_EDGES], at_most[LDPC_BANK_MAX_EDGES], dmax = 0, total = 0;
+    unsigned x = *state;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    return *state = x;
+}
+
+int ldpc_warp_bank_descent(int nt, const int *deg, const unsigned (*word)[LDPC_BANK_MAX_EDGES],
+                           unsigned char (*pick)[LDPC_BANK_MAX_EDGES], int moves, unsigned seed)
+{
+    int dmax = 0, total = 0;
     for (int i = 0; i < nt; i++)
         dmax = deg[i] > dmax ? deg[i] : dmax;
+    /* about 5 KB a slot: on the heap; without it the order stays as given */
+    slot_words *sc = malloc((size_t)(dmax > 0 ? dmax : 1) * sizeof *sc);
+    if (sc == NULL)
+        moves = 0;
     for (int s = 0; s < dmax; s++) {
-        slot_words *c = &sc[s];
+        slot_words one, *c = sc != NULL ? &sc[s] : &one;
         slot_clear(c);
         for (int i = 0; i < nt; i++)
             if (s < deg[i])
                 slot_add(c, word[i][pick[i][s]]);
-        passes[s] = slot_passes(c);
-        at_most[s] = slot_banks_at(c, passes[s]);
-        total += passes[s];
+        total += c->passes;
     }
-    for (int i = 0; i < nt; i++)
-        for (int s1 = 0; s1 < deg[i]; s1++)
-            for (int s2 = s1 + 1; s2 < deg[i]; s2++) {
-                const unsigned w1 = word[i][pick[i][s1]], w2 = word[i][pick[i][s2]];
-                /* the two slots' passes fall only if one of them does */
-                if (w1 == w2 || !(slot_may_fall(&sc[s1], w1, passes[s1], at_most[s1]) ||
-                                  slot_may_fall(&sc[s2], w2, passes[s2], at_most[s2])))
-                    continue;
-                slot_remove(&sc[s1], w1);
-                slot_add(&sc[s1], w2);
-                slot_remove(&sc[s2], w2);
-                slot_add(&sc[s2], w1);
-                const int p1 = slot_passes(&sc[s1]), p2 = slot_passes(&sc[s2]);
-                if (p1 + p2 < passes[s1] + passes[s2]) {
-                    total += p1 + p2 - passes[s1] - passes[s2];
-                    passes[s1] = p1;
-                    passes[s2] = p2;
-                    at_most[s1] = slot_banks_at(&sc[s1], p1);
-                    at_most[s2] = slot_banks_at(&sc[s2], p2);
-                    const unsigned char e = pick[i][s1];
-                    pick[i][s1] = pick[i][s2];
-                    pick[i][s2] = e;
-                } else { /* back as they were */
-                    slot_remove(&sc[s1], w2);
-                    slot_add(&sc[s1], w1);
-                    slot_remove(&sc[s2], w1);
-                    slot_add(&sc[s2], w2);
-                }
-            }
+    /* the fewest passes any order can take: each slot at least one, each bank at least one a
+     * distinct word it holds (a word read by several rows counted once) */
+    int floor_passes = dmax;
+    {
+        slot_words all;
+        slot_clear(&all);
+        for (int i = 0; i < nt; i++)
+            for (int e = 0; e < deg[i]; e++)
+                if (slot_find(&all, word[i][e]) < 0)
+                    slot_add(&all, word[i][e]);
+        floor_passes = all.passes > floor_passes ? all.passes : floor_passes;
+    }
+    unsigned state = seed ? seed : 1u;
+    int last_fall = 0; /* the try that last lowered the passes */
+    for (int m = 0; m < moves && total > floor_passes && m - last_fall < moves / 3 + 1; m++) {
+        const int s1 = (int)(next_random(&state) % (unsigned)dmax);
+        slot_words *a = &sc[s1];
+        if (a->passes <= 1)
+            continue;
+        /* a row reading a word in one of slot s1's fullest banks: random rows until one does */
+        int i = -1;
+        for (int t = 0; t < LDPC_BANK_WARP && i < 0; t++) {
+            const int k = (int)(next_random(&state) % (unsigned)nt);
+            if (s1 < deg[k] && a->in_bank[word[k][pick[k][s1]] % LDPC_BANKS] == a->passes)
+                i = k;
+        }
+        if (i < 0)
+            continue;
+        const int s2 = (int)(next_random(&state) % (unsigned)deg[i]);
+        const unsigned w1 = word[i][pick[i][s1]], w2 = word[i][pick[i][s2]];
+        if (s2 == s1 || w1 % LDPC_BANKS == w2 % LDPC_BANKS)
+            continue;
+        slot_words *b = &sc[s2];
+        const int weight = slot_weight(a) + slot_weight(b), passes = a->passes + b->passes;
+        slot_remove(a, w1);
+        slot_add(a, w2);
+        slot_remove(b, w2);
+        slot_add(b, w1);
+        if (slot_weight(a) + slot_weight(b) <= weight) { /* kept: level moves walk the plateaus */
+            const int fall = passes - a->passes - b->passes;
+            total -= fall;
+            last_fall = fall > 0 ? m : last_fall;
+            const unsigned char e = pick[i][s1];
+            pick[i][s1] = pick[i][s2];
+            pick[i][s2] = e;
+        } else { /* back as they were */
+            slot_remove(a, w2);
+            slot_add(a, w1);
+            slot_remove(b, w1);
+            slot_add(b, w2);
+        }
+    }
+    free(sc);
     return total;
 }

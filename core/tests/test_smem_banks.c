@@ -1,5 +1,5 @@
 /* The shared-memory bank model (smem_banks.h): a warp's passes, the greedy order of its rows'
- * edges and its swaps, and where a DVB code's APP values live. The CUDA backend orders its
+ * edges and its descent, and where a DVB code's APP values live. The CUDA backend orders its
  * column table with it (cuda/table_banks.cpp, test_table_banks) and AUTO weighs row orders by
  * the greedy order (code_row_order.c, test_dvb_codes). */
 #include <stdlib.h>
@@ -92,7 +92,7 @@ int main(void)
     /* random warps: both returned counts recounted from their orders, the picks permutations
      * of each row's edges, and the greedy order the fewer passes in most warps */
     srand(5);
-    int better = 0, swapped_better = 0;
+    int better = 0, descended_better = 0;
     for (int trial = 0; trial < 2000; trial++) {
         const int nt = 1 + rand() % W;
         for (int i = 0; i < nt; i++) {
@@ -106,17 +106,22 @@ int main(void)
                   "trial %d: greedy passes %d", trial, g);
         CHECK_MSG(picks_permute(nt, deg, (const unsigned char(*)[E])pick), "trial %d: picks", trial);
         better += g < h;
-        /* the swaps on the greedy order: their count recounted, never more, a permutation */
-        const int sw = ldpc_warp_bank_swaps(nt, deg, (const unsigned(*)[E])word, pick);
-        CHECK_MSG(sw == passes_of(nt, deg, (const unsigned(*)[E])word, (const unsigned char(*)[E])pick),
-                  "trial %d: swapped order's passes %d", trial, sw);
-        CHECK_MSG(sw <= g, "trial %d: %d passes after the swaps, %d before", trial, sw, g);
-        CHECK_MSG(picks_permute(nt, deg, (const unsigned char(*)[E])pick), "trial %d: swapped picks", trial);
-        swapped_better += sw < g;
+        /* the descent on the greedy order: its count recounted, never more, a permutation, the
+         * same order again for the same seed */
+        unsigned char again[W][E];
+        memcpy(again, pick, sizeof again);
+        const int d = ldpc_warp_bank_descent(nt, deg, (const unsigned(*)[E])word, pick, 2000, (unsigned)trial);
+        CHECK_MSG(d == passes_of(nt, deg, (const unsigned(*)[E])word, (const unsigned char(*)[E])pick),
+                  "trial %d: descent's passes %d", trial, d);
+        CHECK_MSG(d <= g, "trial %d: %d passes after the descent, %d before", trial, d, g);
+        CHECK_MSG(picks_permute(nt, deg, (const unsigned char(*)[E])pick), "trial %d: descent's picks", trial);
+        const int d2 = ldpc_warp_bank_descent(nt, deg, (const unsigned(*)[E])word, again, 2000, (unsigned)trial);
+        CHECK_MSG(d2 == d && memcmp(again, pick, sizeof again) == 0, "trial %d: the descent not repeatable", trial);
+        descended_better += d < g;
     }
     CHECK_MSG(better > 1000, "the greedy order took fewer passes in %d of 2000 random warps", better);
-    CHECK_MSG(swapped_better > 1000, "the swaps took fewer passes than the greedy order in %d of 2000 random warps",
-              swapped_better);
+    CHECK_MSG(descended_better > 1000, "the descent took fewer passes than the greedy order in %d of 2000 random warps",
+              descended_better);
 
     /* ldpc_app_slot: info columns in place; a DVB code's parity columns (q = 5, 360 a group)
      * a permutation of [k, n) with row g + i q's two parity columns adjacent */

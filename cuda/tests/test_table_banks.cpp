@@ -2,7 +2,7 @@
  * backend uses it:
  *  - an APP in shared memory: each row's edges reordered among its slots for the banks; every
  *    row keeps exactly its columns, in its first slots; no warp's access takes more passes than
- *    in H's order, nor with the swaps (ldpc_warp_bank_swaps) than with the greedy order alone;
+ *    in H's order, nor with the descent (ldpc_warp_bank_descent) than with the greedy order alone;
  *    the DVB codes whose layers mix 360-row groups take fewer;
  *  - an APP in global memory (the float DVB 64800 kernels): DVB parity columns group-major
  *    (app_slot), a permutation of the columns that leaves every row its columns and puts a
@@ -85,7 +85,7 @@ static int warp_sectors(const HostPlan &p, const std::vector<uint4> &t, int L, i
 }
 
 /* checks one code's plan; returns passes (sectors with global_app) after / before, and the
- * same for the greedy order without its swaps in *greedy_ratio */
+ * same for the greedy order without its descent in *greedy_ratio */
 static double check_code(const char *name, ldpc_msg_format fmt, size_t vb, bool global_app = false,
                          double *greedy_ratio = nullptr)
 {
@@ -147,7 +147,7 @@ static double check_code(const char *name, ldpc_msg_format fmt, size_t vb, bool 
             const int pb = warp_passes(p, p.table, L, w, vb), pa = warp_passes(p, t, L, w, vb);
             const int pg = warp_passes(p, tg, L, w, vb);
             CHECK(pa <= pb, "%s: layer %d warp %d: %d passes, %d in H's order", name, L, w, pa, pb);
-            CHECK(pa <= pg, "%s: layer %d warp %d: %d passes, %d without the swaps", name, L, w, pa, pg);
+            CHECK(pa <= pg, "%s: layer %d warp %d: %d passes, %d without the descent", name, L, w, pa, pg);
             before += pb;
             after += pa;
             greedy += pg;
@@ -213,12 +213,12 @@ int main(void)
     }
     /* the int8 one-codeword DVB 64800 kernels (2-byte APP values, WIDE or NARROW layers) */
     const double t35 = check_code("dvbt2:64800:3/5", LDPC_MSG_I8, 2);
-    CHECK(t35 < 0.85, "dvbt2:64800:3/5: passes only down to %.3f (0.79 measured)", t35);
+    CHECK(t35 < 0.70, "dvbt2:64800:3/5: passes only down to %.3f (0.636 measured)", t35);
     double t56g = 1.0;
     const double t56 = check_code("dvbt2:64800:5/6", LDPC_MSG_I8, 2, false, &t56g);
-    CHECK(t56g < 0.75, "dvbt2:64800:5/6: the greedy order's passes only down to %.3f (0.68 measured)", t56g);
-    CHECK(t56 < t56g - 0.04, "dvbt2:64800:5/6: the swaps' passes %.3f against the greedy order's %.3f (0.61 "
-          "against 0.68 measured)", t56, t56g);
+    CHECK(t56g < 0.75, "dvbt2:64800:5/6: the greedy order's passes only down to %.3f (0.604 measured)", t56g);
+    CHECK(t56 < t56g - 0.10, "dvbt2:64800:5/6: the descent's passes %.3f against the greedy order's %.3f (0.463 "
+          "against 0.604 measured)", t56, t56g);
     check_code("dvbt2:64800:1/2", LDPC_MSG_I8, 2);
     check_code("dvbs2:64800:9/10", LDPC_MSG_I8, 2);
     /* float DVB 64800: the APP (4-byte values) in global memory, parity columns group-major */
