@@ -61,8 +61,11 @@ int build_plan(const ldpc_code *c, const ldpc_decoder_config *cfg, HostPlan *p, 
 
 /* Reorders each row's edges among its slots of the column table cols (the plan's column
  * numbers; p's layers) so that a warp's accesses to an APP of value_bytes-byte values in shared
- * memory take fewer passes (table_banks.cpp); the rows' results do not depend on the order. */
-void order_edges_for_banks(const HostPlan &p, std::vector<uint4> &cols, size_t value_bytes, bool descent);
+ * memory take fewer passes (table_banks.cpp); the rows' results do not depend on the order.
+ * descent: the greedy order improved by ldpc_warp_bank_descent. threads: how many run the
+ * warps (0: one a core, at most 16); the table does not depend on it. */
+void order_edges_for_banks(const HostPlan &p, std::vector<uint4> &cols, size_t value_bytes, bool descent,
+                           unsigned threads = 0);
 
 /* The plan's column numbers in cols replaced by where their APP values live (app_slot). */
 void table_to_slots(const ParityLayout &pl, std::vector<uint4> &cols);

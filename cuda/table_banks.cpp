@@ -92,7 +92,8 @@ static void order_warp(const HostPlan &p, std::vector<uint4> &cols, size_t value
             table_set_slot(cols[(size_t)(gb + s / 4) * p.Z + w0 + i], s, col[i][pick[i][s]]);
 }
 
-void order_edges_for_banks(const HostPlan &p, std::vector<uint4> &cols, size_t value_bytes, bool descent)
+void order_edges_for_banks(const HostPlan &p, std::vector<uint4> &cols, size_t value_bytes, bool descent,
+                           unsigned threads)
 {
     std::vector<int2> warps; /* (layer, first row) */
     for (int L = 0; L < p.nlayers; L++) {
@@ -104,22 +105,22 @@ void order_edges_for_banks(const HostPlan &p, std::vector<uint4> &cols, size_t v
     }
     /* the warps are independent (each writes its own rows' entries): spread over the cores, as
      * the descent takes about 140 ms of one core for DVB-T2 64800 5/6 */
-    const unsigned cores = std::max(1u, std::min(16u, std::thread::hardware_concurrency()));
-    const size_t nthreads = std::max((size_t)1, std::min((size_t)cores, warps.size()));
+    const unsigned want = threads > 0 ? threads : std::min(16u, std::thread::hardware_concurrency());
+    const size_t nthreads = std::max((size_t)1, std::min((size_t)want, warps.size()));
     auto share = [&](size_t first) {
         for (size_t w = first; w < warps.size(); w += nthreads)
             order_warp(p, cols, value_bytes, descent, warps[w].x, warps[w].y, (unsigned)w + 1u);
     };
-    std::vector<std::thread> threads;
+    std::vector<std::thread> helpers;
     for (size_t t = 1; t < nthreads; t++) {
         try {
-            threads.emplace_back(share, t);
+            helpers.emplace_back(share, t);
         } catch (const std::system_error &) { /* no thread to be had: this one runs that share */
             share(t);
         }
     }
     share(0);
-    for (std::thread &th : threads)
+    for (std::thread &th : helpers)
         th.join();
 }
 

@@ -3,6 +3,7 @@
  *  - an APP in shared memory: each row's edges reordered among its slots for the banks; every
  *    row keeps exactly its columns, in its first slots; no warp's access takes more passes than
  *    in H's order, nor with the descent (ldpc_warp_bank_descent) than with the greedy order alone;
+ *    the same table whatever the number of threads that order it;
  *    the DVB codes whose layers mix 360-row groups take fewer;
  *  - an APP in global memory (the float DVB 64800 kernels): DVB parity columns group-major
  *    (app_slot), a permutation of the columns that leaves every row its columns and puts a
@@ -121,6 +122,16 @@ static double check_code(const char *name, ldpc_msg_format fmt, size_t vb, bool 
     if (!global_app) {
         order_edges_for_banks(p, t, vb, true);
         order_edges_for_banks(p, tg, vb, false);
+        /* the same table on one thread as on many (each warp's descent seeded by the warp) */
+        std::vector<uint4> t1 = p.table, t7 = p.table;
+        order_edges_for_banks(p, t1, vb, true, 1);
+        order_edges_for_banks(p, t7, vb, true, 7);
+        bool same = true;
+        for (size_t i = 0; i < t.size(); i++)
+            for (const std::vector<uint4> *o : {&t1, &t7})
+                same = same && t[i].x == (*o)[i].x && t[i].y == (*o)[i].y && t[i].z == (*o)[i].z &&
+                       t[i].w == (*o)[i].w;
+        CHECK(same, "%s: the table on one thread differs from the table on several", name);
     }
     long before = 0, after = 0, greedy = 0;
     for (int L = 0; L < p.nlayers; L++) {
