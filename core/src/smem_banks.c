@@ -1,4 +1,4 @@
-/* A warp's shared-memory passes, the greedy order of its rows' edges and its swaps
+/* A warp's shared-memory passes, the greedy order of its rows' edges and its descent
  * (smem_banks.h). */
 #include "smem_banks.h"
 #include <stdlib.h>
