@@ -122,6 +122,12 @@ int ldpc_warp_bank_order(int nt, const int *deg, const unsigned (*word)[LDPC_BAN
     return after;
 }
 
+static int unsigned_less(const void *a, const void *b)
+{
+    const unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+    return (x > y) - (x < y);
+}
+
 /* xorshift32: the descent's moves, the same on every machine */
 static unsigned next_random(unsigned *state)
 {
@@ -151,16 +157,21 @@ int ldpc_warp_bank_descent(int nt, const int *deg, const unsigned (*word)[LDPC_B
         total += c->passes;
     }
     /* the fewest passes any order can take: each slot at least one, each bank at least one a
-     * distinct word it holds (a word read by several rows counted once) */
+     * distinct word it holds (a word read by several rows counted once). A bank may hold more
+     * than a slot's 32 words over the whole warp, so they are counted here, not in a slot. */
     int floor_passes = dmax;
     {
-        slot_words all;
-        slot_clear(&all);
+        unsigned all[LDPC_BANK_WARP * LDPC_BANK_MAX_EDGES];
+        int n = 0, in_bank[LDPC_BANKS] = {0};
         for (int i = 0; i < nt; i++)
             for (int e = 0; e < deg[i]; e++)
-                if (slot_find(&all, word[i][e]) < 0)
-                    slot_add(&all, word[i][e]);
-        floor_passes = all.passes > floor_passes ? all.passes : floor_passes;
+                all[n++] = word[i][e];
+        qsort(all, (size_t)n, sizeof all[0], unsigned_less);
+        for (int i = 0; i < n; i++)
+            if (i == 0 || all[i] != all[i - 1]) {
+                const int c = ++in_bank[all[i] % LDPC_BANKS];
+                floor_passes = c > floor_passes ? c : floor_passes;
+            }
     }
     unsigned state = seed ? seed : 1u;
     int last_fall = 0; /* the try that last lowered the passes */

@@ -123,6 +123,25 @@ int main(void)
     CHECK_MSG(descended_better > 1000, "the descent took fewer passes than the greedy order in %d of 2000 random warps",
               descended_better);
 
+    /* full warps (32 rows of 32 edges) whose words crowd a few banks: a bank then holds far
+     * more than a slot's 32 words over the warp (one bank: 1024, every slot 32 passes, nothing
+     * to gain); the counts still recounted, never more, the picks permutations */
+    for (int trial = 0; trial < 40; trial++) {
+        const int banks = trial == 0 ? 1 : 1 + trial % 6;
+        for (int i = 0; i < W; i++) {
+            deg[i] = E;
+            for (int e = 0; e < E; e++)
+                word[i][e] = trial == 0 ? (unsigned)(LDPC_BANKS * (E * i + e))
+                                        : (unsigned)(LDPC_BANKS * (rand() % 300) + rand() % banks);
+        }
+        g = ldpc_warp_bank_order(W, deg, (const unsigned(*)[E])word, pick, &h);
+        const int d = ldpc_warp_bank_descent(W, deg, (const unsigned(*)[E])word, pick, 3000, (unsigned)trial + 1);
+        CHECK_MSG(d == passes_of(W, deg, (const unsigned(*)[E])word, (const unsigned char(*)[E])pick) && d <= g &&
+                      picks_permute(W, deg, (const unsigned char(*)[E])pick),
+                  "crowded warp %d: %d passes after the descent, %d before", trial, d, g);
+        CHECK_MSG(trial != 0 || (g == 1024 && d == 1024), "one bank: %d / %d passes, 1024 expected", g, d);
+    }
+
     /* ldpc_app_slot: info columns in place; a DVB code's parity columns (q = 5, 360 a group)
      * a permutation of [k, n) with row g + i q's two parity columns adjacent */
     const int k = 1000, q = 5, m = 360 * q;

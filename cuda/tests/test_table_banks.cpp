@@ -224,14 +224,17 @@ int main(void)
     }
     /* the int8 one-codeword DVB 64800 kernels (2-byte APP values, WIDE or NARROW layers) */
     const double t35 = check_code("dvbt2:64800:3/5", LDPC_MSG_I8, 2);
-    CHECK(t35 < 0.70, "dvbt2:64800:3/5: passes only down to %.3f (0.636 measured)", t35);
+    CHECK(t35 < 0.70, "dvbt2:64800:3/5: passes only down to %.3f (0.640 measured)", t35);
     double t56g = 1.0;
     const double t56 = check_code("dvbt2:64800:5/6", LDPC_MSG_I8, 2, false, &t56g);
     CHECK(t56g < 0.75, "dvbt2:64800:5/6: the greedy order's passes only down to %.3f (0.604 measured)", t56g);
-    CHECK(t56 < t56g - 0.10, "dvbt2:64800:5/6: the descent's passes %.3f against the greedy order's %.3f (0.463 "
+    CHECK(t56 < t56g - 0.10, "dvbt2:64800:5/6: the descent's passes %.3f against the greedy order's %.3f (0.471 "
           "against 0.604 measured)", t56, t56g);
     check_code("dvbt2:64800:1/2", LDPC_MSG_I8, 2);
-    check_code("dvbs2:64800:9/10", LDPC_MSG_I8, 2);
+    /* rows of 30 edges: some banks hold more than 32 words over a warp, where the descent's
+     * floor once miscounted and stopped it early (0.613) */
+    const double s910 = check_code("dvbs2:64800:9/10", LDPC_MSG_I8, 2);
+    CHECK(s910 < 0.58, "dvbs2:64800:9/10: passes only down to %.3f (0.548 measured)", s910);
     /* float DVB 64800: the APP (4-byte values) in global memory, parity columns group-major */
     const double g12 = check_code("dvbt2:64800:1/2", LDPC_MSG_F32, 4, true);
     CHECK(g12 < 0.9, "dvbt2:64800:1/2 float: sectors only down to %.3f", g12);
