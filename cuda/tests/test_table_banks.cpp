@@ -12,6 +12,7 @@
  * test_cuda_small's: bit-exact to the model with these tables.) Runs without a GPU. */
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <vector>
 #include "cuda_internal.h"
 #include "table_encoding.h"
@@ -126,11 +127,8 @@ static double check_code(const char *name, ldpc_msg_format fmt, size_t vb, bool 
         std::vector<uint4> t1 = p.table, t7 = p.table;
         order_edges_for_banks(p, t1, vb, true, 1);
         order_edges_for_banks(p, t7, vb, true, 7);
-        bool same = true;
-        for (size_t i = 0; i < t.size(); i++)
-            for (const std::vector<uint4> *o : {&t1, &t7})
-                same = same && t[i].x == (*o)[i].x && t[i].y == (*o)[i].y && t[i].z == (*o)[i].z &&
-                       t[i].w == (*o)[i].w;
+        const size_t bytes = t.size() * sizeof(uint4);
+        const bool same = memcmp(t.data(), t1.data(), bytes) == 0 && memcmp(t.data(), t7.data(), bytes) == 0;
         CHECK(same, "%s: the table on one thread differs from the table on several", name);
     }
     long before = 0, after = 0, greedy = 0;
